@@ -1,0 +1,92 @@
+/**
+ * Stage 4 of the pipeline: parsed documents -> entries ready for the store.
+ *
+ * An entry is one key (a rule number, or a glossary term) with its content,
+ * whitespace tidied and a content hash that decides whether two editions say
+ * the same thing.
+ */
+import { createHash } from 'node:crypto'
+import { sortKeyOf } from '../src/rule-number.js'
+import type { ParsedEdition } from './parse/official-text.js'
+
+/** What kind of thing a key names. */
+export type EntryKind = 'rule' | 'term'
+
+/** One key with its content, as the store receives it. */
+export interface NormalizedEntry {
+  kind: EntryKind
+  /** `704.5j`, or the glossary term in lower case. */
+  key: string
+  /** `704.5j`, or the term as printed. */
+  label: string
+  sortKey: string
+  text: string
+  examples: string[]
+  /** Glossary aliases in lower case (terms only). */
+  aliases: string[]
+  obsolete: boolean
+  /** Hash of kind, text and examples: equal hashes mean equal content. */
+  hash: string
+  line: number
+}
+
+/** Tidy whitespace: no double spaces, no spaces around line breaks, no stray ends. */
+export function normalizeText(text: string): string {
+  return text
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .trim()
+}
+
+/** Turn a parsed edition into store entries: its rules, then its glossary terms. */
+export function normalizeEdition(edition: ParsedEdition): NormalizedEntry[] {
+  const entries: NormalizedEntry[] = []
+  for (const rule of edition.rules) {
+    const text = normalizeText(rule.text)
+    const examples = rule.examples.map(normalizeText)
+    entries.push({
+      kind: 'rule',
+      key: rule.number,
+      label: rule.number,
+      sortKey: sortKeyOf(rule.number),
+      text,
+      examples,
+      aliases: [],
+      obsolete: false,
+      hash: hashContent('rule', text, examples),
+      line: rule.line
+    })
+  }
+  const seenTerms = new Set<string>()
+  for (const term of edition.glossary) {
+    const key = termKey(term.term)
+    if (seenTerms.has(key)) continue // Same heading twice in one glossary: the parser reported it.
+    seenTerms.add(key)
+    const text = normalizeText(term.definition)
+    entries.push({
+      kind: 'term',
+      key,
+      label: term.term,
+      sortKey: key,
+      text,
+      examples: [],
+      aliases: term.aliases.map(termKey),
+      obsolete: term.obsolete,
+      hash: hashContent('term', text, [], term.obsolete),
+      line: term.line
+    })
+  }
+  return entries
+}
+
+/** The key of a glossary term: lower case, single spaces, no `(Obsolete)`. */
+export function termKey(term: string): string {
+  return term.replace(/\(obsolete\)/i, '').replace(/\s+/g, ' ').trim().toLowerCase()
+}
+
+function hashContent(kind: EntryKind, text: string, examples: string[], obsolete = false): string {
+  const hash = createHash('sha1').update(kind).update('\u0000').update(text)
+  for (const example of examples) hash.update('\u0001').update(example)
+  if (obsolete) hash.update('\u0002obsolete')
+  return hash.digest('base64url')
+}

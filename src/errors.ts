@@ -1,0 +1,29 @@
+/**
+ * Errors that stop a command. Each has a stable `code` that callers (and the
+ * CLI's exit status) can rely on; the message is one line naming the input.
+ */
+
+/** Stable error codes. */
+export type ErrorCode =
+  | 'E_DECODE' // bytes that are not text in a known encoding
+  | 'E_FORMAT' // text that is not a document of a known format
+  | 'E_NO_DATE' // a document that states no effective date
+  | 'E_DUPLICATE_EDITION' // another source already states this edition's date
+  | 'E_IO' // a file or folder that cannot be read
+  | 'E_DB_NEWER' // a database written by a newer crdb
+  | 'E_DB' // a database that cannot be opened or migrated
+  | 'E_BAD_NUMBER' // a rule number that is not one
+  | 'E_BAD_DATE' // a date that is not YYYY-MM-DD or not a real day
+  | 'E_NOT_FOUND' // a rule, term or edition that does not exist
+  | 'E_USAGE' // a command line that does not fit
+
+/** An error with a stable code and a one-line message. */
+export class CrdbError extends Error {
+  readonly code: ErrorCode
+
+  constructor(code: ErrorCode, message: string) {
+    super(message)
+    this.name = 'CrdbError'
+    this.code = code
+  }
+}
