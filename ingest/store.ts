@@ -162,8 +162,8 @@ export class EditionWriter {
     for (const [slot, version] of atPrevious) {
       if (next === null || version.last_date < next) continue
       if (entryContent.get(slot) === version.content_id) continue
-      s.setLastDate.run(previous, version.id)
       const copyId = Number(s.copyVersion.run({ first: next, id: version.id }).lastInsertRowid)
+      s.setLastDate.run(previous, version.id)
       atNext.set(slot, { ...version, id: copyId, first_date: next })
       atPrevious.set(slot, { ...version, last_date: previous! })
       result.versionsAdded++

@@ -56,6 +56,10 @@ const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 
 // `100.1.`, `100.1a`, `702. 37a` (slip), `119.1d.` (slip), `100.1 Text` (missing period).
 const subrulePattern = /^(\d{3})\.( ?)(\d{1,3})([a-z]?)(\.?)(?=\s)\s+(.*)$/
+// `305.3.After` (slip: no space after the number)
+const gluedPattern = /^(\d{3})\.(\d{1,3})([a-z]?)\.(?=[A-Z"“])(.*)$/
+// `306.b If` (slip: the subrule number is missing; the rule before tells it)
+const letterOnlyPattern = /^(\d{3})\.([a-z])\s+(.*)$/
 // `100. General`
 const rulePattern = /^(\d{3})\.\s+(\S.*)$/
 // `1. Game Concepts`
@@ -210,8 +214,24 @@ interface NumberedLine {
   slip?: string
 }
 
-/** Recognise a numbered rule at the start of a paragraph. */
-function readNumber(trimmed: string): NumberedLine | undefined {
+/**
+ * Recognise a numbered rule at the start of a paragraph. `previous` is the
+ * number of the rule before, used to restore a subrule number the source lost.
+ */
+function readNumber(trimmed: string, previous?: string): NumberedLine | undefined {
+  const glued = gluedPattern.exec(trimmed)
+  if (glued) {
+    const number = `${glued[1]}.${Number(glued[2])}${glued[3]}`
+    return { number, text: glued[4], slip: `no space after the number "${number}."` }
+  }
+  const letterOnly = letterOnlyPattern.exec(trimmed)
+  if (letterOnly) {
+    const before = previous ? /^(\d{3})\.(\d{1,3})[a-z]?$/.exec(previous) : null
+    if (before && before[1] === letterOnly[1]) {
+      const number = `${before[1]}.${before[2]}${letterOnly[2]}`
+      return { number, text: letterOnly[3], slip: `number "${letterOnly[1]}.${letterOnly[2]}" lacks its subrule; read as ${number} after ${previous}` }
+    }
+  }
   const sub = subrulePattern.exec(trimmed)
   if (sub) {
     const [, rule, space, subrule, letter, period, text] = sub
@@ -252,8 +272,8 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
   })
 
   for (const paragraph of paragraphs) {
-    const numbered = readNumber(paragraph.text)
     const current = rules.at(-1)
+    const numbered = readNumber(paragraph.text, current?.number)
     if (numbered) {
       const key = sortKeyOf(numbered.number)
       if (wrapped && key <= lastKey && current) {
@@ -292,6 +312,10 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
       continue
     }
     if (!current) continue // Headings of the document before the first rule.
+    if (/^[a-z]$/.test(paragraph.text)) {
+      messages.push({ line: paragraph.line, rule: current.number, severity: 'warning', code: 'stray-text', text: `stray "${paragraph.text}" on a line of its own after rule ${current.number} is dropped` })
+      continue
+    }
     if (examplePattern.test(paragraph.text)) {
       current.examples.push(paragraph.text.replace(examplePattern, ''))
       continue

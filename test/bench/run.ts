@@ -1,0 +1,277 @@
+/**
+ * Benchmark: prints medians (and min/max) of the numbers crdb has targets for.
+ * It never asserts timing; it is not a test.
+ *
+ *   npm run bench                      (builds, then runs dist/test/bench/run.js)
+ *   node dist/test/bench/run.js [--runs N] [--json]
+ *
+ * The archive is `../shared/corpus/cr` relative to the project root, or
+ * `$CRDB_ARCHIVE`. Without it the benchmark says so and exits 0.
+ * With `--json` the text report goes to stderr and the results as JSON to stdout.
+ *
+ * Measured, each over N runs (default 5):
+ *  1. cold build: `node bin/crdb.js --db TMP build --archive DIR` on a fresh database file (wall time);
+ *  2. re-run with nothing new: the same command on the built database (wall time);
+ *  3. database size after the build (the file plus any -wal file);
+ *  4. getRule in-process over ~200 (number, date) pairs taken from the database, for ~1 s per run;
+ *  5. `node bin/crdb.js --db TMP get 704.5j --date 2010-01-01` end to end (wall time).
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import os from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { openDatabase } from '../../src/database.js'
+import { listEditions } from '../../src/query/editions.js'
+import { getRule } from '../../src/query/get.js'
+
+interface Stats {
+  median: number
+  min: number
+  max: number
+  samples: number[]
+}
+
+interface Metric {
+  label: string
+  unit: string
+  stats: Stats
+  target: number
+  extra?: string
+}
+
+const targets = {
+  coldBuildSeconds: 10,
+  rerunSeconds: 1,
+  databaseMB: 60,
+  getMicroseconds: 50,
+  cliGetMilliseconds: 300
+}
+
+function parseArgs(argv: string[]): { runs: number; json: boolean } {
+  let runs = 5
+  let json = false
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]
+    if (arg === '--json') json = true
+    else if (arg === '--runs' || arg.startsWith('--runs=')) {
+      const value = arg === '--runs' ? argv[++index] : arg.slice('--runs='.length)
+      const parsed = Number(value)
+      if (!Number.isInteger(parsed) || parsed < 1) {
+        process.stderr.write(`bench: --runs needs a positive integer, got ${value ?? 'nothing'}\n`)
+        process.exit(2)
+      }
+      runs = parsed
+    } else if (arg === '--help' || arg === '-h') {
+      process.stdout.write('usage: node dist/test/bench/run.js [--runs N] [--json]\n')
+      process.exit(0)
+    } else {
+      process.stderr.write(`bench: unknown argument ${arg}\n`)
+      process.exit(2)
+    }
+  }
+  return { runs, json }
+}
+
+/** The project root: the nearest folder above this file whose package.json is crdb's. */
+function findRoot(): string {
+  let folder = dirname(fileURLToPath(import.meta.url))
+  for (;;) {
+    const manifest = join(folder, 'package.json')
+    if (existsSync(manifest)) {
+      try {
+        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'crdb') return folder
+      } catch {
+        // not a readable manifest; keep going up
+      }
+    }
+    const parent = dirname(folder)
+    if (parent === folder) return process.cwd()
+    folder = parent
+  }
+}
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  return { median, min: sorted[0], max: sorted[sorted.length - 1], samples }
+}
+
+function fileSize(path: string): number {
+  return existsSync(path) ? statSync(path).size : 0
+}
+
+function main(): void {
+  const { runs, json } = parseArgs(process.argv.slice(2))
+  const out = (text: string): void => {
+    ;(json ? process.stderr : process.stdout).write(text)
+  }
+  const root = findRoot()
+  const archive = resolve(root, process.env.CRDB_ARCHIVE ?? '../shared/corpus/cr')
+  if (!existsSync(archive) || !statSync(archive).isDirectory()) {
+    out(`bench: no archive at ${archive} (set CRDB_ARCHIVE to a folder of Comprehensive Rules editions); nothing to measure\n`)
+    if (json) process.stdout.write(JSON.stringify({ skipped: true, archive }, null, 2) + '\n')
+    return
+  }
+  const bin = join(root, 'bin', 'crdb.js')
+  const cli = (args: string[]): { ms: number; status: number | null; stdout: string; stderr: string } => {
+    const started = performance.now()
+    const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    const ms = performance.now() - started
+    if (result.error) throw result.error
+    return { ms, status: result.status, stdout: result.stdout, stderr: result.stderr }
+  }
+
+  const machine = {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    memoryGB: os.totalmem() / 2 ** 30,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    node: process.version
+  }
+  out(`crdb benchmark: ${runs} run${runs === 1 ? '' : 's'} per metric; archive ${archive}\n`)
+  out(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGB.toFixed(1)} GB memory, ${machine.platform}, node ${machine.node}\n`)
+
+  const tmp = mkdtempSync(join(os.tmpdir(), 'crdb-bench-'))
+  const notes: string[] = []
+  const removeDatabase = (path: string): void => {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true })
+  }
+  try {
+    // 1-3: cold build, re-run, size. Each run builds a fresh file; the last one is kept for 4 and 5.
+    const cold: number[] = []
+    const rerun: number[] = []
+    const sizes: number[] = []
+    let database = ''
+    for (let run = 1; run <= runs; run++) {
+      if (database) removeDatabase(database)
+      database = join(tmp, `run-${run}.sqlite`)
+      const build = cli(['--db', database, 'build', '--archive', archive])
+      if (!existsSync(database)) {
+        out(`bench: cold build produced no database (exit ${build.status})\n${build.stderr}`)
+        process.exitCode = 1
+        return
+      }
+      if (build.status !== 0 && run === 1) notes.push(`cold build exited ${build.status}: ${(build.stdout.trim().split('\n').pop() ?? '')} ${build.stderr.trim()}`.trim())
+      cold.push(build.ms / 1000)
+      sizes.push((fileSize(database) + fileSize(database + '-wal')) / 1e6)
+      const again = cli(['--db', database, 'build', '--archive', archive])
+      if (again.status !== 0 && run === 1) notes.push(`re-run exited ${again.status}: ${(again.stdout.trim().split('\n').pop() ?? '')} ${again.stderr.trim()}`.trim())
+      rerun.push(again.ms / 1000)
+      out(`  run ${run}/${runs}: cold build ${(build.ms / 1000).toFixed(2)} s, re-run ${(again.ms / 1000).toFixed(2)} s\n`)
+    }
+
+    // 4: getRule in-process.
+    const db = openDatabase(database, { readonly: true })
+    let editionCount: number
+    let pairs: Array<{ key: string; date: string }>
+    const perLookupUs: number[] = []
+    const lookupsPerSecond: number[] = []
+    try {
+      editionCount = listEditions(db).length
+      // Deterministic: about 200 rule versions spread evenly over the table (oldest to newest),
+      // each asked about on the first day it was in force.
+      const all = db.prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{ key: string; date: string }>
+      const want = Math.min(200, all.length)
+      pairs = Array.from({ length: want }, (_, index) => all[Math.floor((index * all.length) / want)])
+      if (pairs.length === 0) {
+        out('bench: the built database holds no rule versions; cannot measure lookups\n')
+        process.exitCode = 1
+        return
+      }
+      // Warm-up pass, which also checks that every pair answers with its own rule.
+      let mismatches = 0
+      for (const pair of pairs) {
+        try {
+          if (getRule(db, pair.key, { date: pair.date }).number !== pair.key) mismatches++
+        } catch {
+          mismatches++
+        }
+      }
+      if (mismatches) notes.push(`${mismatches} of ${pairs.length} lookup pairs did not answer with their own rule`)
+      let sink = 0
+      for (let run = 0; run < runs; run++) {
+        let count = 0
+        const started = performance.now()
+        let elapsed = 0
+        do {
+          for (const pair of pairs) {
+            try {
+              sink += getRule(db, pair.key, { date: pair.date }).text.length
+            } catch {
+              sink++
+            }
+          }
+          count += pairs.length
+          elapsed = performance.now() - started
+        } while (elapsed < 1000)
+        lookupsPerSecond.push(count / (elapsed / 1000))
+        perLookupUs.push((elapsed * 1000) / count)
+      }
+      if (sink < 0) out('') // keep the results alive
+    } finally {
+      db.close()
+    }
+
+    // 5: CLI get end to end.
+    const getArgs = ['--db', database, 'get', '704.5j', '--date', '2010-01-01']
+    const cliGet: number[] = []
+    for (let run = 0; run < runs; run++) {
+      const result = cli(getArgs)
+      if (result.status !== 0 && run === 0) notes.push(`CLI get exited ${result.status}: ${result.stderr.trim()}`)
+      cliGet.push(result.ms)
+    }
+
+    const metrics: Record<string, Metric> = {
+      coldBuild: { label: `cold build (${editionCount} editions)`, unit: 's', stats: stats(cold), target: targets.coldBuildSeconds },
+      rerun: { label: 're-run, nothing new', unit: 's', stats: stats(rerun), target: targets.rerunSeconds },
+      databaseSize: { label: 'database size', unit: 'MB', stats: stats(sizes), target: targets.databaseMB },
+      getInProcess: {
+        label: `get in-process (${pairs.length} rules)`,
+        unit: 'us',
+        stats: stats(perLookupUs),
+        target: targets.getMicroseconds,
+        extra: `${Math.round(stats(lookupsPerSecond).median).toLocaleString('en-US')} lookups/s`
+      },
+      cliGet: { label: 'CLI get 704.5j --date 2010-01-01', unit: 'ms', stats: stats(cliGet), target: targets.cliGetMilliseconds }
+    }
+
+    const digits = (unit: string, value: number): string => value.toFixed(unit === 'ms' ? 0 : unit === 'us' ? 1 : unit === 's' ? 2 : 1)
+    const width = Math.max(...Object.values(metrics).map((m) => m.label.length)) + 3
+    out('\n')
+    for (const metric of Object.values(metrics)) {
+      const { median, min, max } = metric.stats
+      const value = (v: number): string => `${digits(metric.unit, v)} ${metric.unit}`
+      out(
+        metric.label.padEnd(width) +
+          `median ${value(median)}   min ${value(min)}   max ${value(max)}   ` +
+          (metric.extra ? `(${metric.extra})   ` : '') +
+          `(target <= ${metric.target} ${metric.unit})` +
+          (median > metric.target ? '   over target' : '') +
+          '\n'
+      )
+    }
+    for (const note of notes) out(`note: ${note}\n`)
+
+    if (json) {
+      const results = Object.fromEntries(
+        Object.entries(metrics).map(([name, metric]) => [
+          name,
+          { label: metric.label, unit: metric.unit, ...metric.stats, target: metric.target, withinTarget: metric.stats.median <= metric.target }
+        ])
+      )
+      process.stdout.write(
+        JSON.stringify(
+          { runs, archive, editions: editionCount, machine, results, lookupsPerSecond: stats(lookupsPerSecond), notes },
+          null,
+          2
+        ) + '\n'
+      )
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+main()

@@ -1,0 +1,235 @@
+/**
+ * The pipeline end to end on small documents: versions spanning editions,
+ * incremental and out-of-order ingest, idempotency, and rejection of bad
+ * files without losing what is stored.
+ */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ingestPaths } from '../ingest/ingest.js'
+import { openDatabase, type CrdbDatabase } from '../src/database.js'
+import { getRule } from '../src/query/get.js'
+import { listEditions } from '../src/query/editions.js'
+import { temporaryFolder, writeEdition, type EditionSpec } from './helpers.js'
+
+const base: Record<string, string> = {
+  '1': 'Game Concepts',
+  '100': 'General',
+  '100.1': 'These Magic rules apply to any Magic game with two or more players.',
+  '100.1a': 'A two-player game is a game that begins with only two players.'
+}
+
+function spec(date: string, changes: Record<string, string | undefined> = {}, extra: Partial<EditionSpec> = {}): EditionSpec {
+  const rules: Record<string, string> = { ...base }
+  for (const [number, text] of Object.entries(changes)) {
+    if (text === undefined) delete rules[number]
+    else rules[number] = text
+  }
+  return { date, rules, ...extra }
+}
+
+interface VersionRow {
+  key: string
+  first_date: string
+  last_date: string
+  text: string
+}
+
+function versionsOf(db: CrdbDatabase, key: string): VersionRow[] {
+  return db
+    .prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.first_date`)
+    .all(key) as VersionRow[]
+}
+
+function tableCounts(db: CrdbDatabase): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const table of ['sources', 'editions', 'messages', 'contents', 'examples', 'versions', 'term_aliases', 'contents_fts']) {
+    counts[table] = (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+  }
+  return counts
+}
+
+describe('ingestPaths', () => {
+  let folder: ReturnType<typeof temporaryFolder>
+  let db: CrdbDatabase
+
+  beforeEach(() => {
+    folder = temporaryFolder()
+    db = openDatabase(join(folder.dir, 'crdb.sqlite'))
+  })
+  afterEach(() => {
+    db.close()
+    folder.cleanup()
+  })
+
+  it('stores an unchanged text once, spanning the editions that have it', () => {
+    const paths = [
+      writeEdition(folder.dir, 'a.txt', spec('2020-01-01')),
+      writeEdition(folder.dir, 'b.txt', spec('2020-06-01')),
+      writeEdition(folder.dir, 'c.txt', spec('2021-01-01', { '100.1a': 'A two-player game begins with two players.' }))
+    ]
+    const report = ingestPaths(db, paths)
+    expect(report).toMatchObject({ stored: 3, unchanged: 0, rejected: 0 })
+    expect(versionsOf(db, '100.1')).toEqual([{ key: '100.1', first_date: '2020-01-01', last_date: '2021-01-01', text: base['100.1'] }])
+    expect(versionsOf(db, '100.1a').map((v) => [v.first_date, v.last_date])).toEqual([
+      ['2020-01-01', '2020-06-01'],
+      ['2021-01-01', '2021-01-01']
+    ])
+    const old = getRule(db, '100.1a', { date: '2020-12-31' })
+    expect(old).toMatchObject({ text: base['100.1a'], validFrom: '2020-01-01', validTo: '2021-01-01', edition: '2020-06-01' })
+    expect(old.source.uri).toBe(paths[0])
+    expect(getRule(db, '100.1a').validTo).toBeNull()
+  })
+
+  it('is idempotent: a second run changes nothing', () => {
+    const paths = [writeEdition(folder.dir, 'a.txt', spec('2020-01-01')), writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.1a': 'Changed.' }))]
+    ingestPaths(db, paths)
+    const before = tableCounts(db)
+    const report = ingestPaths(db, paths)
+    expect(report).toMatchObject({ stored: 0, unchanged: 2, rejected: 0 })
+    expect(tableCounts(db)).toEqual(before)
+  })
+
+  it('adds only what changed when a newer edition arrives', () => {
+    ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01'))])
+    const before = tableCounts(db)
+    const report = ingestPaths(db, [writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.2': 'A new rule.' }))])
+    expect(report.outcomes[0]).toMatchObject({ status: 'stored', versionsAdded: 1, contentsAdded: 1 })
+    const after = tableCounts(db)
+    expect(after.versions - before.versions).toBe(1)
+    expect(after.contents - before.contents).toBe(1)
+  })
+
+  it('splits, extends and joins versions when an edition arrives out of order', () => {
+    ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01')), writeEdition(folder.dir, 'c.txt', spec('2021-01-01'))])
+    expect(versionsOf(db, '100.1a').map((v) => [v.first_date, v.last_date])).toEqual([['2020-01-01', '2021-01-01']])
+
+    // An older edition in between that says something else splits the version around it.
+    ingestPaths(db, [writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.1a': 'Different in the middle.', '100.1': undefined }))])
+    expect(versionsOf(db, '100.1a').map((v) => [v.first_date, v.last_date, v.text])).toEqual([
+      ['2020-01-01', '2020-01-01', base['100.1a']],
+      ['2020-06-01', '2020-06-01', 'Different in the middle.'],
+      ['2021-01-01', '2021-01-01', base['100.1a']]
+    ])
+    expect(versionsOf(db, '100.1').map((v) => [v.first_date, v.last_date])).toEqual([
+      ['2020-01-01', '2020-01-01'],
+      ['2021-01-01', '2021-01-01']
+    ])
+    expect(() => getRule(db, '100.1', { date: '2020-07-01' })).toThrow(/not in the edition of 2020-06-01/)
+
+    // An edition before all others that agrees with the oldest extends it backwards.
+    ingestPaths(db, [writeEdition(folder.dir, 'z.txt', spec('2019-01-01'))])
+    expect(versionsOf(db, '100.1a')[0]).toMatchObject({ first_date: '2019-01-01', last_date: '2020-01-01' })
+    expect(getRule(db, '100.1a', { date: '2019-02-01' }).source.uri).toBe(join(folder.dir, 'z.txt'))
+
+    // One between two versions with its text joins them into one.
+    ingestPaths(db, [writeEdition(folder.dir, 'd.txt', spec('2021-06-01')), writeEdition(folder.dir, 'e.txt', spec('2022-01-01', { '100.1a': 'Later text.' }))])
+    ingestPaths(db, [writeEdition(folder.dir, 'f.txt', spec('2021-09-01', { '100.1a': 'Later text.' }))])
+    expect(versionsOf(db, '100.1a').map((v) => [v.first_date, v.last_date])).toEqual([
+      ['2019-01-01', '2020-01-01'],
+      ['2020-06-01', '2020-06-01'],
+      ['2021-01-01', '2021-06-01'],
+      ['2021-09-01', '2022-01-01']
+    ])
+  })
+
+  it('gives the same store whatever the order of ingest', () => {
+    const specs = [
+      spec('2020-01-01'),
+      spec('2020-06-01', { '100.1a': 'B.' }),
+      spec('2021-01-01'),
+      spec('2021-06-01', { '100.1': undefined }),
+      spec('2022-01-01', { '100.1a': 'B.' })
+    ]
+    const paths = specs.map((s, index) => writeEdition(folder.dir, `${index}.txt`, s))
+    ingestPaths(db, paths)
+    const inOrder = db.prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id ORDER BY v.kind, v.key, v.first_date`).all()
+
+    const other = openDatabase(join(folder.dir, 'other.sqlite'))
+    for (const index of [4, 0, 2, 1, 3]) ingestPaths(other, [paths[index]])
+    const shuffled = other.prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id ORDER BY v.kind, v.key, v.first_date`).all()
+    other.close()
+    expect(shuffled).toEqual(inOrder)
+  })
+
+  it('rejects garbage and unknown formats with one-line errors, stores the rest, and loses nothing', () => {
+    ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01'))])
+    const before = tableCounts(db)
+    const garbage = join(folder.dir, 'garbage.bin')
+    writeFileSync(garbage, Buffer.from([0x00, 0xff, 0x13, 0x37, 0x00, 0x01, 0x02, 0xfe, 0x00, 0x00, 0x41]))
+    const unknown = join(folder.dir, 'notes.txt')
+    writeFileSync(unknown, 'Shopping list\n\n1. eggs\n2. milk\n')
+    const undated = join(folder.dir, 'undated.txt')
+    writeFileSync(undated, 'Magic: The Gathering Comprehensive Rules\n\n100.1. A rule.\n')
+    const good = writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.2': 'New.' }))
+    const missing = join(folder.dir, 'missing.txt')
+
+    const report = ingestPaths(db, [garbage, unknown, undated, good, missing])
+    expect(report).toMatchObject({ stored: 1, rejected: 4 })
+    const rejected = report.outcomes.filter((o) => o.status === 'rejected') as Array<{ uri: string; code: string; error: string }>
+    expect(rejected.map((r) => [r.uri, r.code])).toEqual([
+      [garbage, 'E_DECODE'],
+      [unknown, 'E_FORMAT'],
+      [undated, 'E_NO_DATE'],
+      [missing, 'E_IO']
+    ])
+    for (const r of rejected) {
+      expect(r.error).toContain(r.uri)
+      expect(r.error).not.toContain('\n')
+    }
+    const after = tableCounts(db)
+    expect(after.editions).toBe(before.editions + 1)
+    expect(getRule(db, '100.1a', { edition: '2020-01-01' }).text).toBe(base['100.1a'])
+  })
+
+  it('refuses a second source for an edition date, and rolls back all of it', () => {
+    ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01'))])
+    const before = tableCounts(db)
+    const report = ingestPaths(db, [writeEdition(folder.dir, 'a2.txt', spec('2020-01-01', { '100.1a': 'Another text.' }))])
+    expect(report.outcomes[0]).toMatchObject({ status: 'rejected', code: 'E_DUPLICATE_EDITION' })
+    expect(tableCounts(db)).toEqual(before)
+    // The writer keeps working after a rollback.
+    const later = ingestPaths(db, [writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.1a': 'Another text.' }))])
+    expect(later.stored).toBe(1)
+    expect(getRule(db, '100.1a').text).toBe('Another text.')
+  })
+
+  it('files an edition under the date it states, not its file name, and says so', () => {
+    ingestPaths(db, [writeEdition(folder.dir, '2006-06-01.txt', spec('2004-06-01'))])
+    const [edition] = listEditions(db)
+    expect(edition.effectiveDate).toBe('2004-06-01')
+    const messages = db.prepare(`SELECT code, text FROM messages`).all() as Array<{ code: string; text: string }>
+    expect(messages.find((m) => m.code === 'name-date-mismatch')?.text).toMatch(/2006-06-01.*2004-06-01/)
+  })
+
+  it('keeps examples and glossary terms with their versions', () => {
+    ingestPaths(db, [
+      writeEdition(folder.dir, 'a.txt', spec('2020-01-01', {}, { examples: { '100.1a': ['Alice and Bob play a game.'] }, glossary: { 'Life, Life Total': 'Each player has an amount of life.' } }))
+    ])
+    expect(getRule(db, '100.1a').examples).toEqual(['Alice and Bob play a game.'])
+    const aliases = db.prepare(`SELECT alias FROM term_aliases WHERE key = 'life, life total' ORDER BY alias`).pluck().all()
+    expect(aliases).toEqual(['life', 'life total', 'life, life total'])
+    const hits = db.prepare(`SELECT rowid FROM contents_fts WHERE contents_fts MATCH 'alice'`).all()
+    expect(hits).toHaveLength(1)
+  })
+})
+
+describe('openDatabase', () => {
+  it('refuses a database whose schema is newer than the code', () => {
+    const folder = temporaryFolder()
+    const path = join(folder.dir, 'crdb.sqlite')
+    const db = openDatabase(path)
+    db.pragma('user_version = 99')
+    db.close()
+    expect(() => openDatabase(path)).toThrow(/schema 99 is newer/)
+    folder.cleanup()
+  })
+
+  it('refuses a file that is not a database', () => {
+    const folder = temporaryFolder()
+    const path = join(folder.dir, 'not.sqlite')
+    writeFileSync(path, 'this is not sqlite, just text that is long enough to have a header'.repeat(20))
+    expect(() => openDatabase(path)).toThrow(/not a crdb database|cannot open/)
+    folder.cleanup()
+  })
+})
