@@ -5,7 +5,7 @@
  * whitespace tidied and a content hash that decides whether two editions say
  * the same thing.
  */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { sortKeyOf } from '../src/rule-number.js'
 import type { ParsedEdition } from './parse/official-text.js'
 
@@ -22,7 +22,7 @@ export interface NormalizedEntry {
   sortKey: string
   text: string
   examples: string[]
-  /** Glossary aliases in lower case (terms only). */
+  /** Names the term is found by, in lower case: its key and each name its heading lists (terms only). */
   aliases: string[]
   obsolete: boolean
   /** Hash of kind, text and examples: equal hashes mean equal content. */
@@ -32,10 +32,10 @@ export interface NormalizedEntry {
 
 /** Tidy whitespace: no double spaces, no spaces around line breaks, no stray ends. */
 export function normalizeText(text: string): string {
-  return text
-    .replace(/[ \t\u00a0]+/g, ' ')
-    .replace(/ ?\n ?/g, '\n')
-    .trim()
+  // Most texts are already tidy: only rewrite what needs it (this runs half a million times a build).
+  let tidy = /[\t\u00a0]| {2}/.test(text) ? text.replace(/[ \t\u00a0]{2,}|[\t\u00a0]/g, ' ') : text
+  if (tidy.includes('\n')) tidy = tidy.replace(/ ?\n ?/g, '\n')
+  return tidy.trim()
 }
 
 /** Turn a parsed edition into store entries: its rules, then its glossary terms. */
@@ -70,7 +70,7 @@ export function normalizeEdition(edition: ParsedEdition): NormalizedEntry[] {
       sortKey: key,
       text,
       examples: [],
-      aliases: term.aliases.map(termKey),
+      aliases: [...new Set([key, ...term.aliases.map(termKey)])],
       obsolete: term.obsolete,
       hash: hashContent('term', text, [], term.obsolete),
       line: term.line
@@ -85,8 +85,8 @@ export function termKey(term: string): string {
 }
 
 function hashContent(kind: EntryKind, text: string, examples: string[], obsolete = false): string {
-  const hash = createHash('sha1').update(kind).update('\u0000').update(text)
-  for (const example of examples) hash.update('\u0001').update(example)
-  if (obsolete) hash.update('\u0002obsolete')
-  return hash.digest('base64url')
+  let content = kind + '\u0000' + text
+  for (const example of examples) content += '\u0001' + example
+  if (obsolete) content += '\u0002obsolete'
+  return hash('sha1', content, 'base64url')
 }

@@ -119,11 +119,18 @@ describe('parseOfficialText', () => {
 
       if (expected.messages) {
         it('messages: codes at their lines', () => {
+          // Severity and rule are compared for a code only when expected.json states them for it.
+          const listed = (code: string, key: 'severity' | 'rule') =>
+            expected.messages!.some((message) => message.code === code && message[key] !== undefined)
           const actual = parse()
-            .messages.map(({ line, code, severity, rule }) => ({ line, code, severity, rule }))
+            .messages.map(({ line, code, severity, rule }) => ({
+              line,
+              code,
+              ...(listed(code, 'severity') ? { severity } : {}),
+              ...(listed(code, 'rule') ? { rule } : {})
+            }))
             .sort(byPosition)
-          const wanted = [...expected.messages!].sort(byPosition)
-          expect(actual).toEqual(wanted.map((message) => expect.objectContaining(message)))
+          expect(actual).toEqual([...expected.messages!].sort(byPosition))
         })
       }
     })

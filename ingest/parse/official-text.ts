@@ -40,7 +40,7 @@ export interface ParsedTerm {
 export interface ParsedEdition {
   /** The effective date the document states, `YYYY-MM-DD`. */
   effectiveDate: string
-  /** The sentence (or header) that states it. */
+  /** The phrase (or header) that states it: `effective as of November 8, 2024`. */
   dateStatement: string
   dateLine: number
   rules: ParsedRule[]
@@ -174,7 +174,8 @@ function toParagraphs(
   start: number,
   end: number,
   wrapped: boolean,
-  startsParagraph: (trimmed: string, previous: Paragraph | undefined, previousLine: string) => boolean
+  startsParagraph: (trimmed: string, previous: Paragraph | undefined, previousLine: string) => boolean,
+  onParagraph?: (paragraph: Paragraph) => void
 ): Paragraph[] {
   const paragraphs: Paragraph[] = []
   let current: Paragraph | undefined
@@ -198,6 +199,7 @@ function toParagraphs(
     } else {
       current = { text: trimmed, line: index + 1, indent }
       paragraphs.push(current)
+      onParagraph?.(current)
     }
     previousLine = trimmed
   }
@@ -212,6 +214,8 @@ interface NumberedLine {
   number: string
   text: string
   slip?: string
+  /** True when the number had to be guessed, not just read through a typo. */
+  guessed?: boolean
 }
 
 /**
@@ -229,7 +233,7 @@ function readNumber(trimmed: string, previous?: string): NumberedLine | undefine
     const before = previous ? /^(\d{3})\.(\d{1,3})[a-z]?$/.exec(previous) : null
     if (before && before[1] === letterOnly[1]) {
       const number = `${before[1]}.${before[2]}${letterOnly[2]}`
-      return { number, text: letterOnly[3], slip: `number "${letterOnly[1]}.${letterOnly[2]}" lacks its subrule; read as ${number} after ${previous}` }
+      return { number, text: letterOnly[3], slip: `number "${letterOnly[1]}.${letterOnly[2]}" lacks its subrule; read as ${number} after ${previous}`, guessed: true }
     }
   }
   const sub = subrulePattern.exec(trimmed)
@@ -239,6 +243,7 @@ function readNumber(trimmed: string, previous?: string): NumberedLine | undefine
     let slip: string | undefined
     if (space) slip = `space inside the number "${rule}. ${subrule}${letter}"`
     else if (letter && period) slip = `stray period after "${number}"`
+    else if (!letter && !period) slip = `missing period after "${number}"`
     return { number, text, slip }
   }
   const rule = rulePattern.exec(trimmed)
@@ -254,22 +259,24 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
   let lastKey = ''
 
   // In wrapped text a cross-reference can land at the start of a line ("see rule\n420.5d.");
-  // a number starts a rule only if it comes later in document order than the last rule and
-  // the line before ended a sentence.
-  const startsParagraph = (trimmed: string, _previous: Paragraph | undefined, previousLine: string): boolean => {
-    if (examplePattern.test(trimmed)) return true
-    const numbered = readNumber(trimmed)
-    if (!numbered) return false
-    return sortKeyOf(numbered.number) > lastKeyWhileGrouping && /[.:;)"”’]$/.test(previousLine)
-  }
-  // Grouping runs ahead of rule assembly, so it tracks the order on its own.
+  // a number starts a rule only if it comes later in document order than the last rule
+  // begun so far and the line before ended a sentence.
   let lastKeyWhileGrouping = ''
-  const paragraphs = toParagraphs(lines, start, end, wrapped, (trimmed, previous, previousLine) => {
-    const starts = startsParagraph(trimmed, previous, previousLine)
-    const numbered = starts ? readNumber(trimmed) : undefined
-    if (numbered) lastKeyWhileGrouping = sortKeyOf(numbered.number)
-    return starts
-  })
+  const paragraphs = toParagraphs(
+    lines,
+    start,
+    end,
+    wrapped,
+    (trimmed, _previous, previousLine) => {
+      if (examplePattern.test(trimmed)) return true
+      const numbered = readNumber(trimmed)
+      return numbered !== undefined && sortKeyOf(numbered.number) > lastKeyWhileGrouping && /[.:;)"”’]$/.test(previousLine)
+    },
+    (paragraph) => {
+      const numbered = readNumber(paragraph.text)
+      if (numbered && sortKeyOf(numbered.number) > lastKeyWhileGrouping) lastKeyWhileGrouping = sortKeyOf(numbered.number)
+    }
+  )
 
   for (const paragraph of paragraphs) {
     const current = rules.at(-1)
@@ -282,7 +289,7 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
         continue
       }
       if (numbered.slip) {
-        messages.push({ line: paragraph.line, rule: numbered.number, severity: 'info', code: 'number-slip', text: numbered.slip })
+        messages.push({ line: paragraph.line, rule: numbered.number, severity: numbered.guessed ? 'warning' : 'info', code: 'number-slip', text: numbered.slip })
       }
       if (seen.has(numbered.number)) {
         messages.push({
@@ -307,7 +314,6 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
         lastKey = key
       }
       seen.add(numbered.number)
-      if (wrapped) lastKeyWhileGrouping = lastKey
       rules.push({ number: numbered.number, text: numbered.text, examples: [], line: paragraph.line })
       continue
     }
@@ -377,10 +383,9 @@ function joinGlossaryLines(block: string[], wrapped: boolean): string {
   return paragraphs.map((paragraph) => paragraph.text).join('\n')
 }
 
-/** `Life, Life Total` names both; `Active Player, Nonactive Player Order` is one name (its parts are no terms). */
+/** The names a heading lists: `Life, Life Total` -> `['Life', 'Life Total']`; a plain heading names itself. */
 function aliasesOf(term: string): string[] {
-  const parts = term.split(/,\s*/).map((part) => part.trim()).filter(Boolean)
-  return parts.length > 1 ? [term, ...parts] : [term]
+  return term.split(/,\s*/).map((part) => part.trim()).filter(Boolean)
 }
 
 function lastNonBlankLine(lines: string[]): number {
