@@ -8,7 +8,7 @@ import { Command, CommanderError, Option } from 'commander'
 import { ingestPaths, listArchive, type IngestOutcome } from '../ingest/ingest.js'
 import { defaultDatabasePath, openDatabase, type CrdbDatabase } from './database.js'
 import { CrdbError } from './errors.js'
-import { listEditionMessages, listEditions } from './query/editions.js'
+import { listEditionMessages, listEditions, resolveEdition } from './query/editions.js'
 import { getRule } from './query/get.js'
 
 interface GlobalOptions {
@@ -81,7 +81,7 @@ export async function runCli(argv: string[], io: Io = { out: (t) => process.stdo
     .action((options: { messages?: string }) => {
       withDatabase(true, (db) => {
         if (options.messages) {
-          const messages = listEditionMessages(db, listEditions(db).find((e) => e.effectiveDate === options.messages)?.effectiveDate ?? options.messages)
+          const messages = listEditionMessages(db, resolveEdition(db, { edition: options.messages }))
           print(messages, () => messages.map((m) => `${m.line}: ${m.severity} ${m.code}${m.rule ? ` [${m.rule}]` : ''} ${m.text}\n`).join(''))
           return
         }

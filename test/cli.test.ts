@@ -63,6 +63,8 @@ describe('crdb command line', () => {
       [['get', '704.5j', '--date', '2021-02-30'], 1, /^crdb: E_BAD_DATE: "2021-02-30" is not a real day/],
       [['get', '704.5j', '--edition', '2020-06-01'], 1, /^crdb: E_NOT_FOUND: no edition dated 2020-06-01/],
       [['get', '704.6'], 1, /^crdb: E_NOT_FOUND: rule 704.6 is not in the edition of 2021-01-01 \(nearest: .*704.5j/],
+      [['editions', '--messages', '2020-02-30'], 1, /^crdb: E_BAD_DATE: "2020-02-30" is not a real day/],
+      [['editions', '--messages', '2020-02-01'], 1, /^crdb: E_NOT_FOUND: no edition dated 2020-02-01 \(nearest: 2020-01-01/],
       [['build'], 2, /^crdb: E_USAGE: nothing to build/],
       [['build', '--archive', join(folder.dir, 'nope')], 1, /^crdb: E_IO: .*nope: cannot read archive folder/]
     ]
