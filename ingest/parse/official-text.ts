@@ -278,11 +278,21 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
     }
   )
 
-  for (const paragraph of paragraphs) {
+  // The sort key of the next numbered paragraph after each one, to spot a misprint that
+  // jumps ahead (432.2b between 423.2a and 423.3) before it inflates the order.
+  const nextKeys: Array<string | undefined> = new Array(paragraphs.length)
+  let following: string | undefined
+  for (let index = paragraphs.length - 1; index >= 0; index--) {
+    nextKeys[index] = following
+    const numbered = readNumber(paragraphs[index].text)
+    if (numbered) following = sortKeyOf(numbered.number)
+  }
+
+  for (const [index, paragraph] of paragraphs.entries()) {
     const current = rules.at(-1)
     const numbered = readNumber(paragraph.text, current?.number)
     if (numbered) {
-      const key = sortKeyOf(numbered.number)
+      let key = sortKeyOf(numbered.number)
       if (wrapped && key <= lastKey && current) {
         // A cross-reference that begins a paragraph of its own: keep it with the rule.
         current.text += '\n' + paragraph.text
@@ -291,15 +301,26 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
       if (numbered.slip) {
         messages.push({ line: paragraph.line, rule: numbered.number, severity: numbered.guessed ? 'warning' : 'info', code: 'number-slip', text: numbered.slip })
       }
+      const next = nextKeys[index]
+      const jumpsAhead = next !== undefined && key > next && lastKey < next
+      if (seen.has(numbered.number) || key <= lastKey || jumpsAhead) {
+        // A typo in the source (432.2b for 423.2b, 501.2 for 510.2, a letter repeated):
+        // read it as the number that follows the rule before, when the digits say so.
+        const repaired = current ? repairNumber(numbered.number, current.number, seen) : undefined
+        if (repaired && repaired !== numbered.number) {
+          messages.push({ line: paragraph.line, rule: repaired, severity: 'warning', code: 'number-slip', text: `number "${numbered.number}" read as ${repaired}, the rule after ${current!.number}` })
+          numbered.number = repaired
+          key = sortKeyOf(repaired)
+        }
+      }
       if (seen.has(numbered.number)) {
         messages.push({
           line: paragraph.line,
           rule: numbered.number,
-          severity: 'warning',
+          severity: 'error',
           code: 'duplicate-number',
-          text: `rule ${numbered.number} appears again; the first one is kept and this text is appended to it`
+          text: `rule ${numbered.number} appears again; this second text is not stored`
         })
-        rules.find((rule) => rule.number === numbered.number)!.text += '\n' + numbered.text
         continue
       }
       if (key <= lastKey) {
@@ -329,6 +350,39 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
     current.text += '\n' + paragraph.text
   }
   return rules
+}
+
+const subruleLetters = 'abcdefghijkmnpqrstuvwxyz' // The CR skips l and o.
+
+/**
+ * The number a misprinted one stands for, given the rule before it: the next
+ * letter, the next subrule, or the first lettered subrule, when the misprint has
+ * the same characters (a transposition), repeats the number before, or differs
+ * only in its subrule number.
+ */
+function repairNumber(printed: string, previous: string, seen: Set<string>): string | undefined {
+  const match = /^(\d{3})\.(\d{1,3})([a-z]?)$/.exec(previous)
+  if (!match) return undefined
+  const [, rule, subrule, letter] = match
+  const candidates: string[] = []
+  if (letter) {
+    const next = subruleLetters[subruleLetters.indexOf(letter) + 1]
+    if (next) candidates.push(`${rule}.${subrule}${next}`)
+  } else {
+    candidates.push(`${rule}.${subrule}a`)
+  }
+  candidates.push(`${rule}.${Number(subrule) + 1}`)
+  const sorted = (text: string): string => [...text].sort().join('')
+  for (const candidate of candidates) {
+    if (seen.has(candidate)) continue
+    if (sorted(candidate) === sorted(printed)) return candidate
+    if (printed === previous && candidate.startsWith(`${rule}.${subrule}`) && candidate !== `${rule}.${subrule}`) return candidate
+    // Only the subrule number is wrong (306.1c for 306.3c, 502.35b for 502.36b).
+    const a = /^(\d{3})\.\d{1,3}([a-z])$/.exec(candidate)
+    const b = /^(\d{3})\.\d{1,3}([a-z])$/.exec(printed)
+    if (a && b && a[1] === b[1] && a[2] === b[2]) return candidate
+  }
+  return undefined
 }
 
 function parseGlossary(lines: string[], start: number, end: number, wrapped: boolean, messages: SourceMessage[]): ParsedTerm[] {
