@@ -4,34 +4,29 @@
  */
 import { readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { decodeSource } from '../ingest/decode.js'
-import { ingestPaths, listArchive, type IngestReport } from '../ingest/ingest.js'
-import { openDatabase, type CrdbDatabase } from '../src/database.js'
+import type { IngestReport } from '../ingest/ingest.js'
+import type { CrdbDatabase } from '../src/database.js'
 import { listEditions, type EditionSummary } from '../src/query/editions.js'
 import { getRule } from '../src/query/get.js'
-import { archiveAvailable, archiveDir, temporaryFolder } from './helpers.js'
+import { archiveAvailable, archiveDir, openArchiveDatabase } from './helpers.js'
 
 const available = archiveAvailable()
 
 describe.skipIf(!available)('the whole archive', () => {
-  let folder: ReturnType<typeof temporaryFolder>
   let db: CrdbDatabase
   let report: IngestReport
   let editions: EditionSummary[]
   let manifest: { editions: Array<{ file: string; sha256: string }> }
 
   beforeAll(() => {
-    folder = temporaryFolder()
-    db = openDatabase(join(folder.dir, 'crdb.sqlite'))
-    report = ingestPaths(db, listArchive(archiveDir))
+    db = openArchiveDatabase()!
+    report = inject('archiveReport')!
     editions = listEditions(db)
     manifest = JSON.parse(readFileSync(join(archiveDir, 'manifest.json'), 'utf8'))
   }, 300_000)
-  afterAll(() => {
-    db?.close()
-    folder?.cleanup()
-  })
+  afterAll(() => db?.close())
 
   it('ingests every file with no rejection', () => {
     const rejected = report.outcomes.filter((o) => o.status === 'rejected')

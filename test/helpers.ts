@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inject } from 'vitest'
+import { openDatabase, type CrdbDatabase } from '../src/database.js'
 
 /** The project root. */
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -61,4 +63,15 @@ export function writeEdition(dir: string, name: string, spec: EditionSpec): stri
   const path = join(dir, name)
   writeFileSync(path, editionText(spec))
   return path
+}
+
+/**
+ * Open the database built from the whole archive by the global setup
+ * (read-only), or `undefined` where the archive is absent (after
+ * {@link archiveAvailable} has warned, or failed in CI).
+ */
+export function openArchiveDatabase(): CrdbDatabase | undefined {
+  const path = inject('archiveDatabase')
+  if (!path) return undefined
+  return openDatabase(path, { readonly: true })
 }

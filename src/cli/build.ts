@@ -1,0 +1,59 @@
+/**
+ * `crdb build`: ingest sources into the knowledge base.
+ */
+import { statSync } from 'node:fs'
+import { Option } from 'commander'
+import { ingestPaths, listArchive, type IngestOutcome } from '../../ingest/ingest.js'
+import { CrdbError } from '../errors.js'
+import type { RegisterCommand } from './context.js'
+
+/** Register `crdb build`. */
+export const registerBuild: RegisterCommand = (program, context) => {
+  program
+    .command('build')
+    .description('ingest sources into the knowledge base (idempotent, incremental)')
+    .addOption(new Option('--archive <dir>', 'a folder of official editions (repeatable)').argParser(collect).default([]))
+    .action((options: { archive: string[] }) => {
+      if (options.archive.length === 0) throw new CrdbError('E_USAGE', 'nothing to build: give --archive DIR (a folder of Comprehensive Rules editions)')
+      const started = performance.now()
+      const paths = options.archive.flatMap((folder) => listArchive(folder))
+      const report = context.withDatabase(false, (db) => {
+        const result = ingestPaths(db, paths, { onOutcome: (outcome) => context.json() || context.io.out(formatOutcome(outcome) + '\n') })
+        const totals = db
+          .prepare(`SELECT (SELECT COUNT(*) FROM editions) AS editions, (SELECT COUNT(*) FROM versions) AS versions, (SELECT COUNT(*) FROM contents) AS contents`)
+          .get() as { editions: number; versions: number; contents: number }
+        db.pragma('wal_checkpoint(TRUNCATE)')
+        return { ...result, totals }
+      })
+      const seconds = (performance.now() - started) / 1000
+      const bytes = statSync(context.databasePath()).size
+      context.print({ ...report, database: context.databasePath(), bytes, seconds }, () =>
+        `${report.stored} stored, ${report.unchanged} unchanged, ${report.rejected} rejected in ${seconds.toFixed(1)} s; ` +
+        `${report.totals.editions} editions, ${report.totals.versions} versions of ${report.totals.contents} distinct texts; ` +
+        `${context.databasePath()} ${(bytes / 1e6).toFixed(1)} MB\n`
+      )
+      if (report.rejected > 0) context.setExitCode(1)
+    })
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value]
+}
+
+function formatOutcome(outcome: IngestOutcome): string {
+  switch (outcome.status) {
+    case 'stored': {
+      const errors = outcome.messages.filter((m) => m.severity === 'error').length
+      const warnings = outcome.messages.filter((m) => m.severity === 'warning').length
+      return (
+        `${outcome.effectiveDate}  ${String(outcome.rules).padStart(5)} rules ${String(outcome.examples).padStart(4)} examples ${String(outcome.terms).padStart(4)} terms  ` +
+        `+${outcome.versionsAdded} versions  ${outcome.encoding.padEnd(12)} ${outcome.uri}` +
+        (errors + warnings > 0 ? `  (${errors} errors, ${warnings} warnings)` : '')
+      )
+    }
+    case 'unchanged':
+      return `unchanged   ${outcome.uri}`
+    case 'rejected':
+      return `rejected    ${outcome.error}`
+  }
+}
