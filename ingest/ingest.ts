@@ -10,6 +10,8 @@ import { basename, join } from 'node:path'
 import type { CrdbDatabase } from '../src/database.js'
 import { CrdbError } from '../src/errors.js'
 import { decodeSource } from './decode.js'
+import { computeLineage, readLineageOverrides, type LineageOverride } from './lineage.js'
+import { lineageOverridesPath } from '../src/paths.js'
 import type { SourceMessage } from './messages.js'
 import { normalizeEdition } from './normalize.js'
 import { parseOfficialText } from './parse/official-text.js'
@@ -33,6 +35,8 @@ export interface IngestReport {
 export interface IngestOptions {
   /** Called once per source as soon as its outcome is known (for progress lines). */
   onOutcome?: (outcome: IngestOutcome) => void
+  /** Corrections to lineage matching (default: the project's `corpus/lineage-overrides.json`). */
+  lineageOverrides?: LineageOverride[]
 }
 
 // Files in an archive folder that are not documents.
@@ -99,9 +103,12 @@ export function ingestPaths(db: CrdbDatabase, paths: string[], options: IngestOp
       report(rejection(input.uri, error))
     }
   }
+  const stored = outcomes.filter((outcome) => outcome.status === 'stored').length
+  // Lineage is derived from all versions: recompute it whenever versions changed.
+  if (stored > 0) computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
   return {
     outcomes,
-    stored: outcomes.filter((outcome) => outcome.status === 'stored').length,
+    stored,
     unchanged: outcomes.filter((outcome) => outcome.status === 'unchanged').length,
     rejected: outcomes.filter((outcome) => outcome.status === 'rejected').length
   }

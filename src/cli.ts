@@ -6,13 +6,15 @@
  */
 import { Command, CommanderError } from 'commander'
 import { registerBuild } from './cli/build.js'
+import { registerDiff } from './cli/diff.js'
+import { registerHistory } from './cli/history.js'
 import { createContext, type Io } from './cli/context.js'
 import { registerEditions } from './cli/editions.js'
 import { registerGet } from './cli/get.js'
 import { defaultDatabasePath } from './database.js'
 import { CrdbError } from './errors.js'
 
-const commands = [registerBuild, registerEditions, registerGet]
+const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory]
 
 /**
  * Run the command line `argv` (without `node` and the script) and return the exit code.

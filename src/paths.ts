@@ -1,0 +1,26 @@
+/**
+ * Where the package's own files are, from compiled code (`dist/`) or source alike.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+let root: string | undefined
+
+/** The folder holding crdb's package.json. */
+export function packageRoot(): string {
+  if (root) return root
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (;;) {
+    const manifest = join(dir, 'package.json')
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'crdb') return (root = dir)
+    const parent = dirname(dir)
+    if (parent === dir) throw new Error('crdb: cannot find the package root')
+    dir = parent
+  }
+}
+
+/** The project's lineage override file. */
+export function lineageOverridesPath(): string {
+  return join(packageRoot(), 'corpus', 'lineage-overrides.json')
+}

@@ -1,0 +1,221 @@
+/**
+ * The history of one rule across renumberings, and "blame": for each rule of
+ * an edition, since when its text has stood.
+ */
+import type { CrdbDatabase } from '../database.js'
+import { CrdbError } from '../errors.js'
+import { parseRuleNumber } from '../rule-number.js'
+import { resolveEdition, type At } from './editions.js'
+import { inSection } from './diff.js'
+import { nearestNumbers } from './get.js'
+import { prepared } from './statements.js'
+import { diffWords, differsOnlyInReferences, type WordChange } from './word-diff.js'
+
+/** One wording of a rule in its history. */
+export interface HistoryStep {
+  number: string
+  text: string
+  examples: string[]
+  validFrom: string
+  /** When the next wording (or none) took over; `null` while in force. */
+  validTo: string | null
+  /** The editions that have this wording, oldest first. */
+  editions: string[]
+  /** How this wording came from the one before (absent for the first). */
+  change?: {
+    kind: 'changed' | 'moved' | 'moved-changed' | 'override'
+    fromNumber: string
+    /** The text changed only in cross-reference numbers. */
+    referencesOnly: boolean
+    textChanges: WordChange[]
+    examplesChanged: boolean
+  }
+  source: { uri: string; line: number }
+}
+
+/** A rule's history, oldest wording first. */
+export interface RuleHistory {
+  /** The number asked about. */
+  number: string
+  steps: HistoryStep[]
+  /** The numbers the rule has had, in order (`['420.5e', '704.5k', '704.5j']`). */
+  numbers: string[]
+}
+
+/** Options for {@link ruleHistory}. */
+export interface HistoryOptions {
+  /** Which wording of the number to start from (default: the newest edition that has it). */
+  at?: At
+  /** `both` (default) follows the rule back and forward; `forward` starts at its oldest wording and goes on. */
+  direction?: 'both' | 'forward' | 'backward'
+}
+
+interface VersionRow {
+  id: number
+  key: string
+  contentId: number
+  firstDate: string
+  lastDate: string
+  text: string
+  uri: string
+  line: number
+}
+
+interface LinkRow {
+  from: number
+  to: number
+  kind: 'changed' | 'moved' | 'moved-changed' | 'override'
+  similarity: number
+}
+
+const versionColumns = `v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, v.last_date AS lastDate, c.text, s.uri, v.line`
+
+/**
+ * Every wording of the rule `number`, followed through renumberings (`704.5j`
+ * goes back to the 420.5e of 1999; `direction: 'forward'` from `420.5e` reaches
+ * 704.5j), with the word-level change at each step.
+ *
+ * @throws {CrdbError} `E_BAD_NUMBER`, or `E_NOT_FOUND` when no edition has the number.
+ */
+export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOptions = {}): RuleHistory {
+  const key = parseRuleNumber(number)
+  const direction = options.direction ?? 'both'
+  const start = startingVersion(db, key, options.at, direction)
+  const lineage = (prepared(db, 'SELECT lineage_id FROM versions WHERE id = ?').pluck().get(start.id) as number | null) ?? start.id
+  const members = prepared(
+    db,
+    `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id
+     WHERE v.kind = 'rule' AND v.lineage_id = ? ORDER BY v.first_date`
+  ).all(lineage) as VersionRow[]
+  const byId = new Map(members.map((row) => [row.id, row]))
+  byId.set(start.id, start)
+  const links = prepared(
+    db,
+    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.similarity FROM lineage_links l
+     JOIN versions v ON v.id = l.to_version WHERE v.lineage_id = ?`
+  ).all(lineage) as LinkRow[]
+  const incoming = new Map<number, LinkRow>()
+  const outgoing = new Map<number, LinkRow[]>()
+  for (const link of links) {
+    const best = incoming.get(link.to)
+    if (!best || link.similarity > best.similarity) incoming.set(link.to, link)
+    let list = outgoing.get(link.from)
+    if (!list) outgoing.set(link.from, (list = []))
+    list.push(link)
+  }
+
+  const chain: VersionRow[] = [start]
+  if (direction !== 'forward') {
+    for (let link = incoming.get(start.id); link && byId.has(link.from); link = incoming.get(link.from)) chain.unshift(byId.get(link.from)!)
+  }
+  if (direction !== 'backward') {
+    for (let current = start; ; ) {
+      const next = (outgoing.get(current.id) ?? [])
+        .filter((link) => byId.has(link.to) && incoming.get(link.to) === link)
+        .sort((a, b) => Number(byId.get(b.to)!.key === current.key) - Number(byId.get(a.to)!.key === current.key) || b.similarity - a.similarity)[0]
+      if (!next) break
+      current = byId.get(next.to)!
+      chain.push(current)
+    }
+  }
+
+  const dates = prepared(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
+  const steps: HistoryStep[] = []
+  for (const [index, row] of chain.entries()) {
+    const examples = examplesOf(db, row.contentId)
+    const after = dates.find((date) => date > row.lastDate) ?? null
+    const step: HistoryStep = {
+      number: row.key,
+      text: row.text,
+      examples,
+      validFrom: row.firstDate,
+      validTo: after,
+      editions: dates.filter((date) => date >= row.firstDate && date <= row.lastDate),
+      source: { uri: row.uri, line: row.line }
+    }
+    const previous = chain[index - 1]
+    if (previous) {
+      const link = incoming.get(row.id)
+      step.change = {
+        kind: link?.kind ?? (previous.key === row.key ? 'changed' : 'moved-changed'),
+        fromNumber: previous.key,
+        referencesOnly: differsOnlyInReferences(previous.text, row.text),
+        textChanges: previous.text === row.text ? [] : diffWords(previous.text, row.text),
+        examplesChanged: previous.contentId !== row.contentId && previous.text === row.text
+      }
+    }
+    steps.push(step)
+  }
+  const numbers = steps.map((step) => step.number).filter((value, index, all) => all.indexOf(value) === index)
+  return { number: key, steps, numbers }
+}
+
+function startingVersion(db: CrdbDatabase, key: string, at: At | undefined, direction: HistoryOptions['direction']): VersionRow {
+  const base = `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id WHERE v.kind = 'rule' AND v.key = @key`
+  let row: VersionRow | undefined
+  if (at && (at.date !== undefined || at.edition !== undefined)) {
+    const edition = resolveEdition(db, at)
+    row = prepared(db, `${base} AND v.first_date <= @edition AND v.last_date >= @edition`).get({ key, edition }) as VersionRow | undefined
+    if (!row) {
+      const near = nearestNumbers(db, key, edition)
+      throw new CrdbError('E_NOT_FOUND', `rule ${key} is not in the edition of ${edition}${near.length ? ` (nearest: ${near.join(', ')})` : ''}`)
+    }
+    return row
+  }
+  const order = direction === 'forward' ? 'v.first_date ASC' : 'v.last_date DESC'
+  row = prepared(db, `${base} ORDER BY ${order} LIMIT 1`).get({ key }) as VersionRow | undefined
+  if (!row) throw new CrdbError('E_NOT_FOUND', `rule ${key} is in no stored edition`)
+  return row
+}
+
+function examplesOf(db: CrdbDatabase, contentId: number): string[] {
+  return prepared(db, 'SELECT text FROM examples WHERE content_id = ? ORDER BY ordinal').pluck().all(contentId) as string[]
+}
+
+/** One rule of an edition with the edition in which its current text appeared. */
+export interface BlameLine {
+  number: string
+  text: string
+  /** The effective date of the edition in which this exact text appeared (under any number). */
+  since: string
+  /** The number the text had then, when it was renumbered since. */
+  sinceNumber: string
+}
+
+/**
+ * For each rule of the edition answering `at`, the edition in which its current
+ * text appeared, following pure renumberings back.
+ */
+export function blame(db: CrdbDatabase, at: At = {}, options: { section?: string } = {}): { edition: string; lines: BlameLine[] } {
+  const edition = resolveEdition(db, at)
+  const section = options.section === undefined ? undefined : parseRuleNumber(options.section)
+  const rows = prepared(
+    db,
+    `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, c.text,
+            (SELECT l.from_version FROM lineage_links l WHERE l.to_version = v.id ORDER BY l.similarity DESC LIMIT 1) AS previous
+     FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'rule' AND v.first_date <= @edition AND v.last_date >= @edition ORDER BY v.sort_key`
+  ).all({ edition }) as Array<{ id: number; key: string; contentId: number; firstDate: string; text: string; previous: number | null }>
+  const back = prepared(
+    db,
+    `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate,
+            (SELECT l.from_version FROM lineage_links l WHERE l.to_version = v.id ORDER BY l.similarity DESC LIMIT 1) AS previous
+     FROM versions v WHERE v.id = ?`
+  )
+  const lines: BlameLine[] = []
+  for (const row of rows) {
+    if (section !== undefined && !inSection(row.key, section)) continue
+    let since = row.firstDate
+    let sinceNumber = row.key
+    let previous = row.previous
+    while (previous !== null) {
+      const earlier = back.get(previous) as { id: number; key: string; contentId: number; firstDate: string; previous: number | null }
+      if (earlier.contentId !== row.contentId) break
+      since = earlier.firstDate
+      sinceNumber = earlier.key
+      previous = earlier.previous
+    }
+    lines.push({ number: row.key, text: row.text, since, sinceNumber })
+  }
+  return { edition, lines }
+}
