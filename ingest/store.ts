@@ -51,6 +51,8 @@ interface VersionRow {
 export class EditionWriter {
   readonly #db: CrdbDatabase
   #contentIds: Map<string, number> | undefined
+  /** The versions in force at the newest edition just written (appends in date order reuse it). */
+  #newest: { date: string; versions: Map<string, VersionRow> } | undefined
   readonly #statements
 
   constructor(db: CrdbDatabase) {
@@ -103,8 +105,9 @@ export class EditionWriter {
     try {
       return run.immediate()
     } catch (error) {
-      // The content cache may hold ids of rows that were rolled back.
+      // The caches may hold rows that were rolled back.
       this.#contentIds = undefined
+      this.#newest = undefined
       throw error
     }
   }
@@ -140,7 +143,9 @@ export class EditionWriter {
 
     const previous = (s.previousDate.get(date) as { date: string | null }).date
     const next = (s.nextDate.get(date) as { date: string | null }).date
-    const atPrevious = previous ? this.#versionsAt(previous) : new Map<string, VersionRow>()
+    const cached = this.#newest
+    this.#newest = undefined
+    const atPrevious = !previous ? new Map<string, VersionRow>() : next === null && cached?.date === previous ? cached.versions : this.#versionsAt(previous)
     const atNext = next ? this.#versionsAt(next) : new Map<string, VersionRow>()
     const contentIds = this.#loadContentIds()
     const result: StoreResult = { editionId, sourceId, versionsAdded: 0, versionsExtended: 0, contentsAdded: 0 }
@@ -171,11 +176,13 @@ export class EditionWriter {
 
     // 2. Attach each entry to its neighbours' versions, or start a new one.
     const extended: number[] = []
+    const atDate = new Map<string, VersionRow>()
     for (const entry of input.entries) {
       const slot = entry.kind + '\u0000' + entry.key
       const contentId = entryContent.get(slot)!
       const before = atPrevious.get(slot)
       const after = atNext.get(slot)
+      if (entry.kind === 'term') for (const alias of entry.aliases) s.insertAlias.run(alias, entry.key)
       if (before && before.id === after?.id) continue // Spans the new date with the same content.
       const joinsBefore = before !== undefined && before.content_id === contentId
       const joinsAfter = after !== undefined && after.content_id === contentId
@@ -185,17 +192,22 @@ export class EditionWriter {
         result.versionsExtended++
       } else if (joinsBefore) {
         extended.push(before!.id)
+        atDate.set(slot, { ...before!, last_date: date })
       } else if (joinsAfter) {
         s.startEarlier.run(date, sourceId, entry.line, entry.label, after!.id)
         result.versionsExtended++
       } else {
-        s.insertVersion.run(entry.kind, entry.key, entry.label, entry.sortKey, contentId, date, date, sourceId, entry.line, entry.obsolete ? 1 : 0)
+        const id = Number(
+          s.insertVersion.run(entry.kind, entry.key, entry.label, entry.sortKey, contentId, date, date, sourceId, entry.line, entry.obsolete ? 1 : 0).lastInsertRowid
+        )
+        atDate.set(slot, { id, kind: entry.kind, key: entry.key, content_id: contentId, first_date: date, last_date: date })
         result.versionsAdded++
       }
-      if (entry.kind === 'term') for (const alias of entry.aliases) s.insertAlias.run(alias, entry.key)
     }
     if (extended.length > 0) s.extendMany.run(date, JSON.stringify(extended))
     result.versionsExtended += extended.length
+    // Appending in date order (the usual build): what is in force now is exactly atDate.
+    if (next === null) this.#newest = { date, versions: atDate }
     return result
   }
 
