@@ -1,8 +1,12 @@
 /**
- * The pipeline, stage by stage: read -> decode -> parse -> normalize -> store.
+ * The pipeline, stage by stage: read -> decode -> detect the format -> parse ->
+ * normalize -> store, then reconcile the secondary dumps with the editions.
  *
- * Sources are read and parsed first, then stored oldest first, each in its own
- * transaction: a bad file is rejected with a one-line error and the others go in.
+ * Sources are read and parsed first, then stored: official editions oldest
+ * first, then secondary dumps, each in its own transaction: a bad file is
+ * rejected with a one-line error and the others go in. Dumps are reconciled
+ * after the editions are stored, so a dump and its editions can arrive in one
+ * build, and every dump is reconciled again when new editions arrive.
  */
 import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync, statSync } from 'node:fs'
@@ -10,18 +14,50 @@ import { basename, join } from 'node:path'
 import type { CrdbDatabase } from '../src/database.js'
 import { CrdbError } from '../src/errors.js'
 import { decodeSource } from './decode.js'
+import { detectFormat } from './detect-format.js'
 import { computeLineage, readLineageOverrides, type LineageOverride } from './lineage.js'
 import { lineageOverridesPath } from '../src/paths.js'
 import type { SourceMessage } from './messages.js'
 import { normalizeEdition } from './normalize.js'
+import { parseBookHtml, parseBookText } from './parse/book-text.js'
+import { parseCrystalKeepHtml, parseCrystalKeepText } from './parse/crystal-keep.js'
+import type { ParsedDump, SourceFormat } from './parse/dump.js'
+import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
 import { parseOfficialText } from './parse/official-text.js'
+import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './reconcile.js'
+import { storeDump, type DumpInput } from './store-dump.js'
 import { EditionWriter, type EditionInput, type StoreResult } from './store.js'
 
 /** What happened to one source during an ingest. */
 export type IngestOutcome =
-  | ({ status: 'stored'; uri: string; effectiveDate: string; encoding: string; rules: number; examples: number; terms: number; messages: SourceMessage[] } & StoreResult)
+  | ({ status: 'stored'; kind: 'edition'; uri: string; effectiveDate: string; encoding: string; rules: number; examples: number; terms: number; messages: SourceMessage[] } & StoreResult)
+  | DumpOutcome
   | { status: 'unchanged'; uri: string; sha256: string }
   | { status: 'rejected'; uri: string; code: string; error: string }
+
+/** A secondary dump stored and reconciled. */
+export interface DumpOutcome {
+  status: 'stored'
+  kind: 'dump'
+  uri: string
+  format: Exclude<SourceFormat, 'official-text'>
+  encoding: string
+  sourceId: number
+  /** The date it states, else the first edition of the run its text matches best; null when neither. */
+  date: string | null
+  dating: 'stated' | 'inferred' | 'none'
+  /** The edition(s) it was reconciled against. */
+  era: { from: string; to: string } | null
+  /** Share of its rules and glossary entries equal to the official text of its era (null: nothing to compare). */
+  score: number | null
+  rules: number
+  terms: number
+  /** Notes, rulings and quotes of other documents. */
+  others: number
+  /** Attestations by how they compare with the official text. */
+  counts: Record<AttestationStatus, number>
+  messages: SourceMessage[]
+}
 
 /** The result of ingesting a set of sources. */
 export interface IngestReport {
@@ -29,6 +65,18 @@ export interface IngestReport {
   stored: number
   unchanged: number
   rejected: number
+  /** Dumps reconciled with the editions (new dumps, and all dumps when editions were added). */
+  reconciled: number
+}
+
+/** A source to ingest: a file to read, or bytes already fetched. */
+export interface SourceInput {
+  /** The file path or URL the bytes come from (stored as provenance). */
+  uri: string
+  /** The bytes; read from the file at `uri` when absent. */
+  bytes?: Uint8Array
+  /** The server's content type, for fetched pages. */
+  contentType?: string
 }
 
 /** Options for {@link ingestPaths}. */
@@ -40,7 +88,7 @@ export interface IngestOptions {
 }
 
 // Files in an archive folder that are not documents.
-const ignoredNames = /^(manifest\.json|readme(\.md|\.txt)?|\..*)$/i
+const ignoredNames = /^(.*\.json|readme(\.md|\.txt)?|\..*)$/i
 
 /**
  * List the source files of an archive folder (not recursive), sorted by name.
@@ -66,6 +114,15 @@ export function listArchive(folder: string): string[] {
  * already stored is reported `unchanged` and not read again.
  */
 export function ingestPaths(db: CrdbDatabase, paths: string[], options: IngestOptions = {}): IngestReport {
+  return ingestSources(db, paths.map((uri) => ({ uri })), options)
+}
+
+/**
+ * Ingest sources (files, or fetched bytes) into the database: official
+ * editions first, then secondary dumps, then reconciliation. Idempotent like
+ * {@link ingestPaths}; never throws for a bad source.
+ */
+export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions = {}): IngestReport {
   const writer = new EditionWriter(db)
   const outcomes: IngestOutcome[] = []
   const report = (outcome: IngestOutcome): void => {
@@ -74,13 +131,16 @@ export function ingestPaths(db: CrdbDatabase, paths: string[], options: IngestOp
   }
 
   const ready: EditionInput[] = []
-  for (const path of paths) {
+  const dumps: DumpInput[] = []
+  const seen = new Set<string>()
+  for (const source of sources) {
     try {
-      const input = prepareSource(path, readSource(path), writer)
-      if ('unchanged' in input) report({ status: 'unchanged', uri: path, sha256: input.unchanged })
+      const input = prepareSource(source.uri, source.bytes ?? readSource(source.uri), writer, seen, source.contentType)
+      if ('unchanged' in input) report({ status: 'unchanged', uri: source.uri, sha256: input.unchanged })
+      else if (isDumpInput(input)) dumps.push(input)
       else ready.push(input)
     } catch (error) {
-      report(rejection(path, error))
+      report(rejection(source.uri, error))
     }
   }
 
@@ -90,6 +150,7 @@ export function ingestPaths(db: CrdbDatabase, paths: string[], options: IngestOp
       const result = writer.write(input)
       report({
         status: 'stored',
+        kind: 'edition',
         uri: input.uri,
         effectiveDate: input.parsed.effectiveDate,
         encoding: input.decoded.encoding,
@@ -103,14 +164,78 @@ export function ingestPaths(db: CrdbDatabase, paths: string[], options: IngestOp
       report(rejection(input.uri, error))
     }
   }
-  const stored = outcomes.filter((outcome) => outcome.status === 'stored').length
+  const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
   // Lineage is derived from all versions: recompute it whenever versions changed.
-  if (stored > 0) computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
+  if (editionsStored > 0) computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
+
+  // Secondary dumps, after the editions they are reconciled with.
+  const storedDumps: Array<{ input: DumpInput; sourceId: number }> = []
+  for (const input of dumps) {
+    try {
+      storedDumps.push({ input, sourceId: storeDump(db, input).sourceId })
+    } catch (error) {
+      report(rejection(input.uri, error))
+    }
+  }
+  // New editions change versions (and their ids): reconcile every dump; else only the new ones.
+  let reconciled: ReconcileResult[] = []
+  if (editionsStored > 0) reconciled = reconcileDumps(db)
+  else if (storedDumps.length > 0) reconciled = reconcileDumps(db, { sourceIds: storedDumps.map((dump) => dump.sourceId) })
+  const bySource = new Map(reconciled.map((result) => [result.sourceId, result]))
+  for (const { input, sourceId } of storedDumps) report(dumpOutcome(input, sourceId, bySource.get(sourceId)))
+
   return {
     outcomes,
-    stored,
+    stored: outcomes.filter((outcome) => outcome.status === 'stored').length,
     unchanged: outcomes.filter((outcome) => outcome.status === 'unchanged').length,
-    rejected: outcomes.filter((outcome) => outcome.status === 'rejected').length
+    rejected: outcomes.filter((outcome) => outcome.status === 'rejected').length,
+    reconciled: reconciled.length
+  }
+}
+
+function isDumpInput(input: EditionInput | DumpInput): input is DumpInput {
+  return 'kind' in input.parsed
+}
+
+function dumpOutcome(input: DumpInput, sourceId: number, result: ReconcileResult | undefined): DumpOutcome {
+  const entries = input.parsed.entries
+  const dating = input.parsed.statedDate ? 'stated' : result?.era ? 'inferred' : 'none'
+  return {
+    status: 'stored',
+    kind: 'dump',
+    uri: input.uri,
+    format: input.parsed.format,
+    encoding: input.decoded.encoding,
+    sourceId,
+    date: input.parsed.statedDate ?? result?.era?.from ?? null,
+    dating,
+    era: result?.era ?? null,
+    score: result?.score ?? null,
+    rules: entries.filter((entry) => entry.kind === 'rule').length,
+    terms: entries.filter((entry) => entry.kind === 'term').length,
+    others: entries.filter((entry) => entry.kind !== 'rule' && entry.kind !== 'term').length,
+    counts: result?.counts ?? { pending: entries.length, equal: 0, differs: 0, partial: 0, unmatched: 0, external: 0 },
+    messages: [...input.messages, ...(result?.messages ?? [])].sort((a, b) => a.line - b.line)
+  }
+}
+
+/** Parse a secondary dump in the format detected. */
+export function parseDump(format: Exclude<SourceFormat, 'official-text'>, text: string, uri: string): ParsedDump {
+  switch (format) {
+    case 'crystal-keep-text':
+      return parseCrystalKeepText(text, uri)
+    case 'crystal-keep-html':
+      return parseCrystalKeepHtml(text, uri)
+    case 'mtg-wiki-text':
+      return parseMtgWikiText(text, uri)
+    case 'mtg-wiki-markdown':
+      return parseMtgWikiMarkdown(text, uri)
+    case 'mtg-wiki-html':
+      return parseMtgWikiHtml(text, uri)
+    case 'book-text':
+      return parseBookText(text, uri)
+    case 'book-html':
+      return parseBookHtml(text, uri)
   }
 }
 
@@ -122,15 +247,23 @@ function readSource(path: string): Uint8Array {
   }
 }
 
-/** Decode, parse and normalize one source, unless its bytes are already stored. */
-function prepareSource(uri: string, bytes: Uint8Array, writer: EditionWriter): EditionInput | { unchanged: string } {
+/** Decode, detect, parse and normalize one source, unless its bytes are already stored. */
+function prepareSource(uri: string, bytes: Uint8Array, writer: EditionWriter, seen: Set<string>, contentType?: string): EditionInput | DumpInput | { unchanged: string } {
   // Hash before decoding: a re-run with nothing new reads each file once and stops there.
   const sha256 = createHash('sha256').update(bytes).digest('hex')
-  if (writer.hasSource(sha256)) return { unchanged: sha256 }
+  if (writer.hasSource(sha256) || seen.has(sha256)) return { unchanged: sha256 }
   const decoded = decodeSource(bytes, uri)
-  if (!/comprehensive\s+rules/i.test(decoded.text.slice(0, 20000))) {
-    throw new CrdbError('E_FORMAT', `${uri}: unknown format (no "Comprehensive Rules" title in its first pages)`)
+  const format = detectFormat(decoded.text, uri, { contentType })
+  if (format !== 'official-text') {
+    const parsed = parseDump(format, decoded.text, uri)
+    if (!parsed.entries.some((entry) => entry.kind === 'rule' || entry.kind === 'term')) {
+      const reason = parsed.messages.find((message) => message.code === 'no-entries')
+      throw new CrdbError('E_FORMAT', reason?.text ?? `${uri}: no rules or glossary entries found in this ${format} source`)
+    }
+    seen.add(sha256)
+    return { uri, decoded, parsed, messages: [...decoded.messages, ...parsed.messages].sort((a, b) => a.line - b.line) }
   }
+  seen.add(sha256)
   const parsed = parseOfficialText(decoded.text, uri)
   const messages = [...decoded.messages, ...parsed.messages]
   const named = /(\d{4}-\d{2}-\d{2})/.exec(basename(uri))

@@ -10,11 +10,17 @@ import { registerDiff } from './cli/diff.js'
 import { registerHistory } from './cli/history.js'
 import { createContext, type Io } from './cli/context.js'
 import { registerEditions } from './cli/editions.js'
+import { registerEras } from './cli/eras.js'
 import { registerGet } from './cli/get.js'
+import { registerGlossary } from './cli/glossary.js'
+import { registerSearch } from './cli/search.js'
+import { registerFetch } from './cli/fetch.js'
+import { registerScrape } from './cli/scrape.js'
+import { registerSources } from './cli/sources.js'
 import { defaultDatabasePath } from './database.js'
 import { CrdbError } from './errors.js'
 
-const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory]
+const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerScrape]
 
 /**
  * Run the command line `argv` (without `node` and the script) and return the exit code.

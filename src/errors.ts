@@ -16,6 +16,13 @@ export type ErrorCode =
   | 'E_BAD_DATE' // a date that is not YYYY-MM-DD or not a real day
   | 'E_NOT_FOUND' // a rule, term or edition that does not exist
   | 'E_USAGE' // a command line that does not fit
+  | 'E_BAD_ERA' // an era that is not a preset name or a date
+  | 'E_BAD_STATE' // a game state (for the state-based-action engine) that is not valid
+  | 'E_FETCH' // a download that failed before any HTTP answer (refused, reset, DNS)
+  | 'E_HTTP' // an HTTP answer that is not a success (404, 500 after retries)
+  | 'E_TIMEOUT' // no complete answer within the time allowed
+  | 'E_CHECKSUM' // bytes whose sha256 is not the one the manifest lists
+  | 'E_BAD_QUERY' // a search query that does not parse (unbalanced quote or parenthesis, dangling operator, empty)
 
 /** An error with a stable code and a one-line message. */
 export class CrdbError extends Error {

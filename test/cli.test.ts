@@ -34,13 +34,13 @@ describe('crdb command line', () => {
   afterAll(() => folder?.cleanup())
 
   it('builds, printing a line per edition and a summary', () => {
-    const result = crdb(['--db', db, 'build', '--archive', archive])
+    const result = crdb(['--db', db, 'build', '--no-corpus', '--archive', archive])
     expect(result.code).toBe(0)
     const lines = result.stdout.trim().split('\n')
     expect(lines).toHaveLength(3)
     expect(lines[0]).toMatch(/^2020-01-01 .* 4 rules .* 1 examples/)
     expect(lines[2]).toMatch(/^2 stored, 0 unchanged, 0 rejected/)
-    expect(crdb(['--db', db, 'build', '--archive', archive]).stdout).toMatch(/0 stored, 2 unchanged, 0 rejected/)
+    expect(crdb(['--db', db, 'build', '--no-corpus', '--archive', archive]).stdout).toMatch(/0 stored, 2 unchanged, 0 rejected/)
   })
 
   it('lists editions, as text and as JSON', () => {
@@ -65,7 +65,7 @@ describe('crdb command line', () => {
       [['get', '704.6'], 1, /^crdb: E_NOT_FOUND: rule 704.6 is not in the edition of 2021-01-01 \(nearest: .*704.5j/],
       [['editions', '--messages', '2020-02-30'], 1, /^crdb: E_BAD_DATE: "2020-02-30" is not a real day/],
       [['editions', '--messages', '2020-02-01'], 1, /^crdb: E_NOT_FOUND: no edition dated 2020-02-01 \(nearest: 2020-01-01/],
-      [['build'], 2, /^crdb: E_USAGE: nothing to build/],
+      [['build', '--no-corpus'], 2, /^crdb: E_USAGE: nothing to build/],
       [['build', '--archive', join(folder.dir, 'nope')], 1, /^crdb: E_IO: .*nope: cannot read archive folder/]
     ]
     for (const [args, code, message] of cases) {
@@ -83,7 +83,7 @@ describe('crdb command line', () => {
     mkdirSync(mixed)
     writeFileSync(join(mixed, 'garbage.txt'), Buffer.from([0, 1, 2, 3, 0xff, 0, 0, 9]))
     writeEdition(mixed, 'good.txt', { date: '2022-01-01', rules: { '1': 'Game Concepts', '100': 'General', '100.1': 'A rule.' } })
-    const result = crdb(['--db', join(folder.dir, 'mixed.sqlite'), 'build', '--archive', mixed])
+    const result = crdb(['--db', join(folder.dir, 'mixed.sqlite'), 'build', '--no-corpus', '--archive', mixed])
     expect(result.code).toBe(1)
     expect(result.stdout).toMatch(/rejected +.*garbage.txt: not a text file/)
     expect(result.stdout).toMatch(/1 stored, 0 unchanged, 1 rejected/)

@@ -66,19 +66,49 @@ export function listEditionMessages(db: CrdbDatabase, effectiveDate: string): Ed
     .all(effectiveDate) as EditionMessage[]
 }
 
-/** Where to look: a day (the edition in force then) or an edition by its date. */
+/**
+ * Where to look: a day (the edition in force then), an edition by its date, or
+ * an era preset (`'2003'`, `'2009'`, `'2024'`: the rules in force on 31 December
+ * of that year). Give one of them; none means the newest edition.
+ */
 export interface At {
   date?: string
   edition?: string
+  era?: string
+}
+
+/**
+ * Era presets: each names the day whose rules it means (31 December of the year),
+ * so `'2009'` is the edition in force at the end of 2009 (2009-10-01).
+ */
+export const eraPresets: Readonly<Record<string, string>> = Object.freeze({
+  '2003': '2003-12-31',
+  '2009': '2009-12-31',
+  '2024': '2024-12-31'
+})
+
+/**
+ * The day an era preset stands for.
+ *
+ * @throws {CrdbError} `E_BAD_DATE` for a name that is not a preset.
+ */
+export function eraDate(era: string): string {
+  const name = era.trim()
+  const date = Object.hasOwn(eraPresets, name) ? eraPresets[name] : undefined
+  if (date) return date
+  const names = Object.keys(eraPresets)
+  throw new CrdbError('E_BAD_DATE', `"${era}" is not an era (expected ${names.slice(0, -1).join(', ')} or ${names.at(-1)})`)
 }
 
 /**
  * The effective date of the edition that answers `at`: the edition dated
- * `at.edition`, the one in force on `at.date`, or the newest.
+ * `at.edition`, the one in force on `at.date` (or on the day of `at.era`), or the newest.
+ * {@link resolveAt} (`at.ts`) also refuses an `at` that names more than one.
  *
  * @throws {CrdbError} `E_BAD_DATE` for a malformed date, `E_NOT_FOUND` when no edition fits.
  */
 export function resolveEdition(db: CrdbDatabase, at: At = {}): string {
+  if (at.era !== undefined && at.date === undefined && at.edition === undefined) return resolveEdition(db, { date: eraDate(at.era) })
   if (at.edition !== undefined) {
     const date = parseDate(at.edition)
     const row = prepared(db, 'SELECT effective_date FROM editions WHERE effective_date = ?').get(date) as { effective_date: string } | undefined

@@ -1,9 +1,11 @@
 /**
- * Looking up one rule as it stood in one edition.
+ * Looking up rules as they stood in one edition: one rule, a rule with its
+ * subrules, its neighbours in document order, and the rules its text cites.
  */
 import type { CrdbDatabase } from '../database.js'
 import { CrdbError } from '../errors.js'
-import { parseRuleNumber, sortKeyOf } from '../rule-number.js'
+import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../rule-number.js'
+import { resolveAt } from './at.js'
 import { resolveEdition, type At } from './editions.js'
 import { prepared } from './statements.js'
 
@@ -68,4 +70,262 @@ export function nearestNumbers(db: CrdbDatabase, key: string, edition: string): 
     `SELECT key FROM versions WHERE kind = 'rule' AND first_date <= @edition AND last_date >= @edition AND sort_key > @target ORDER BY sort_key LIMIT 2`
   ).pluck().all({ edition, target }) as string[]
   return [...before.reverse(), ...after]
+}
+
+/** The rules of one edition around a rule: the one before and the one after it in document order. */
+export interface RuleNeighbours {
+  /** The edition asked about. */
+  edition: string
+  rule: RuleVersion
+  /** The rule before it in document order; `null` for the first rule of the edition. */
+  previous: RuleVersion | null
+  /** The rule after it in document order; `null` for the last rule of the edition. */
+  next: RuleVersion | null
+}
+
+/** A cross-reference found in a rule's text, resolved in the same edition. */
+export interface RuleReference {
+  /** The rule (or section) cited, canonical: `704.5`, `704`, `7`. */
+  number: string
+  /** Whether the edition has that number. */
+  found: boolean
+  /** Its text in that edition, when found. */
+  text?: string
+  /** The words of the citation as the text has them: `rule 704.5`, `rules 601.2a–h`. */
+  cited: string
+}
+
+/** A citation as {@link findReferences} reads it: one number, or a range of numbers. */
+export interface CitedNumbers {
+  /** The words as the text has them. */
+  cited: string
+  from: string
+  /** The last number of a range (`rules 702.21–702.25`, `rules 601.2a–h`); absent for one number. */
+  to?: string
+}
+
+/**
+ * The rule `number` and all its subrules in the edition that answers `at`, in
+ * document order: `704.5` gives 704.5, 704.5a, ..., 704.5y; `704` gives 704 and
+ * every 704.x and 704.xy; a section like `7` gives 7 and rules 700-799.
+ *
+ * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
+ */
+export function getSubtree(db: CrdbDatabase, number: string, at: At = {}): RuleVersion[] {
+  const key = parseRuleNumber(number)
+  const edition = resolveAt(db, at)
+  const sort = sortKeyOf(key)
+  const rows = prepared(
+    db,
+    `${versionSelect}
+     WHERE v.kind = 'rule' AND v.key >= @key AND v.key < @keyEnd AND v.sort_key >= @sort AND v.sort_key < @sortEnd
+       AND v.first_date <= @edition AND v.last_date >= @edition
+     ORDER BY v.sort_key`
+  ).all({ key, keyEnd: key + '~', sort, sortEnd: sort + '~', edition }) as VersionRow[]
+  if (rows.length === 0) throw notFound(db, key, edition)
+  return toRuleVersions(db, rows, edition)
+}
+
+/**
+ * Rule `number` with the rules just before and after it in the edition that
+ * answers `at`, in document order.
+ *
+ * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
+ */
+export function getNeighbours(db: CrdbDatabase, number: string, at: At = {}): RuleNeighbours {
+  const key = parseRuleNumber(number)
+  const edition = resolveAt(db, at)
+  const rule = getRule(db, key, { edition })
+  const target = sortKeyOf(key)
+  const previous = prepared(
+    db,
+    `${versionSelect} WHERE v.kind = 'rule' AND v.first_date <= @edition AND v.last_date >= @edition AND v.sort_key < @target ORDER BY v.sort_key DESC LIMIT 1`
+  ).all({ edition, target }) as VersionRow[]
+  const next = prepared(
+    db,
+    `${versionSelect} WHERE v.kind = 'rule' AND v.first_date <= @edition AND v.last_date >= @edition AND v.sort_key > @target ORDER BY v.sort_key LIMIT 1`
+  ).all({ edition, target }) as VersionRow[]
+  return {
+    edition,
+    rule,
+    previous: previous.length ? toRuleVersions(db, previous, edition)[0] : null,
+    next: next.length ? toRuleVersions(db, next, edition)[0] : null
+  }
+}
+
+/**
+ * The cross-references in the text and examples of rule `number` ("See rule
+ * 704.5", "rules 704.5a and 704.5b", "rules 702.21–702.25", "rules 601.2a–h",
+ * "section 7"), each resolved to the rule in force in the same edition, in the
+ * order first cited. A range gives each number of that level the edition has
+ * between its ends (and an end it lacks, as not found).
+ *
+ * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
+ */
+export function getReferences(db: CrdbDatabase, number: string, at: At = {}): RuleReference[] {
+  const key = parseRuleNumber(number)
+  const edition = resolveAt(db, at)
+  const rule = getRule(db, key, { edition })
+  return resolveReferences(db, [rule.text, ...rule.examples].join('\n'), edition)
+}
+
+/**
+ * Resolve the citations in `text` (see {@link findReferences}) in the edition
+ * dated `edition` (an effective date, as {@link resolveAt} returns).
+ */
+export function resolveReferences(db: CrdbDatabase, text: string, edition: string): RuleReference[] {
+  const references: RuleReference[] = []
+  const seen = new Set<string>()
+  const textOf = prepared(
+    db,
+    `SELECT c.text FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'rule' AND v.key = ? AND v.first_date <= ? AND v.last_date >= ?`
+  ).pluck()
+  const add = (key: string, cited: string, text?: string): void => {
+    if (seen.has(key)) return
+    seen.add(key)
+    if (text === undefined) text = textOf.get(key, edition, edition) as string | undefined
+    references.push(text === undefined ? { number: key, found: false, cited } : { number: key, found: true, text, cited })
+  }
+  for (const citation of findReferences(text)) {
+    if (citation.to === undefined) {
+      add(citation.from, citation.cited)
+      continue
+    }
+    const level = levelOf(citation.from)
+    const inRange = prepared(
+      db,
+      `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
+       WHERE v.kind = 'rule' AND v.sort_key >= @from AND v.sort_key <= @to AND v.first_date <= @edition AND v.last_date >= @edition
+       ORDER BY v.sort_key LIMIT 500`
+    ).all({ from: sortKeyOf(citation.from), to: sortKeyOf(citation.to), edition }) as Array<{ key: string; text: string }>
+    const members = inRange.filter((row) => levelOf(row.key) === level).slice(0, maxRangeSize)
+    if (members[0]?.key !== citation.from) add(citation.from, citation.cited)
+    for (const member of members) add(member.key, citation.cited, member.text)
+    if (members.at(-1)?.key !== citation.to) add(citation.to, citation.cited)
+  }
+  return references
+}
+
+/** A range never expands to more numbers than this. */
+const maxRangeSize = 100
+
+const numberPattern = String.raw`\d{3}\.\d{1,3}[a-z]?|\d{3}|\d`
+const anchorPattern = /\b(rules?|sections?)\s+/gi
+const firstNumber = new RegExp(String.raw`^(?:${numberPattern})(?![\d.]\d|\w)`)
+const rangeEnd = /^(\s*[-–—]\s*|\?(?=[a-z](?!\w)))(\d{3}\.\d{1,3}[a-z]?|\d{3}|\d{1,3}[a-z]?|[a-z])(?![\w])/
+const separator = /^(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)/
+const nextItem = new RegExp(String.raw`^(?:(?:${numberPattern})(?![\d.]\d|\w)|[a-z](?=[.,;:)]|$))`)
+
+/**
+ * The citations of rules and sections in `text`, in order: "rule 704.5",
+ * "rules 704.5a and 704.5b", "rules 702.21–702.25", "rules 601.2a–h",
+ * "rules 118.7–8", "section 7". Pure: reads no database.
+ */
+export function findReferences(text: string): CitedNumbers[] {
+  const citations: CitedNumbers[] = []
+  for (const anchor of text.matchAll(anchorPattern)) {
+    let position = anchor.index + anchor[0].length
+    const isSection = /^s/i.test(anchor[1])
+    let match = firstNumber.exec(text.slice(position))
+    if (!match) continue
+    let previous: string | undefined
+    const items: CitedNumbers[] = []
+    let end = position
+    for (;;) {
+      let from = match[0]
+      // A bare letter continues the subrule before it: "rules 601.2a and b".
+      if (/^[a-z]$/.test(from)) {
+        if (!previous || !/[a-z]$/.test(previous)) break
+        from = previous.slice(0, -1) + from
+      }
+      // "section 7" is a section; a one-digit "rule 7" is not a citation.
+      if (/^\d$/.test(from) && !isSection) break
+      position += match[0].length
+      let to: string | undefined
+      const range = rangeEnd.exec(text.slice(position))
+      if (range) {
+        to = rangeEndOf(from, range[2])
+        if (to !== undefined) position += range[0].length
+      }
+      items.push(to !== undefined && to !== from ? { cited: '', from, to } : { cited: '', from })
+      end = position
+      previous = to ?? from
+      const gap = separator.exec(text.slice(position))
+      if (!gap) break
+      const item = nextItem.exec(text.slice(position + gap[0].length))
+      if (!item) break
+      position += gap[0].length
+      match = item
+    }
+    // Each number of a list is cited by the whole list: "rules 704.5a and 704.5b".
+    const cited = text.slice(anchor.index, end)
+    for (const item of items) citations.push({ ...item, cited })
+  }
+  return citations
+}
+
+/** The full number a range ends at, read against the number it starts at. */
+function rangeEndOf(from: string, end: string): string | undefined {
+  const parts = splitRuleNumber(from)
+  if (!parts) return undefined
+  if (/^\d{3}\.\d/.test(end)) return end // 409.1a–409.1f
+  if (/^\d{3}$/.test(end) && parts.subrule === undefined && parts.rule !== undefined) return end // 212–215
+  if (/^[a-z]$/.test(end)) return parts.letter !== undefined ? `${parts.rule}.${parts.subrule}${end}` : undefined // 601.2a–h
+  if (/^\d{1,3}[a-z]?$/.test(end) && parts.subrule !== undefined) return `${parts.rule}.${end}` // 118.7–8
+  return undefined
+}
+
+/** How deep a number is: section, rule, subrule or lettered subrule. */
+function levelOf(number: string): number {
+  const parts = splitRuleNumber(number)
+  if (!parts) return -1
+  if (parts.rule === undefined) return 0
+  if (parts.subrule === undefined) return 1
+  return parts.letter === undefined ? 2 : 3
+}
+
+interface VersionRow {
+  key: string
+  content_id: number
+  text: string
+  first_date: string
+  last_date: string
+  line: number
+  uri: string
+  sha256: string
+  valid_to: string | null
+}
+
+const versionSelect = `SELECT v.key, v.content_id, c.text, v.first_date, v.last_date, v.line, s.uri, s.sha256,
+       (SELECT MIN(e.effective_date) FROM editions e WHERE e.effective_date > v.last_date) AS valid_to
+FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id`
+
+/** Rows of `versionSelect` as rule versions, their examples read in one query. */
+function toRuleVersions(db: CrdbDatabase, rows: VersionRow[], edition: string): RuleVersion[] {
+  const examples = new Map<number, string[]>()
+  const found = prepared(
+    db,
+    'SELECT content_id, text FROM examples WHERE content_id IN (SELECT value FROM json_each(?)) ORDER BY content_id, ordinal'
+  ).all(JSON.stringify([...new Set(rows.map((row) => row.content_id))])) as Array<{ content_id: number; text: string }>
+  for (const example of found) {
+    let list = examples.get(example.content_id)
+    if (!list) examples.set(example.content_id, (list = []))
+    list.push(example.text)
+  }
+  return rows.map((row) => ({
+    number: row.key,
+    text: row.text,
+    examples: examples.get(row.content_id) ?? [],
+    edition,
+    validFrom: row.first_date,
+    validTo: row.valid_to,
+    lastEdition: row.last_date,
+    source: { uri: row.uri, sha256: row.sha256, line: row.line }
+  }))
+}
+
+function notFound(db: CrdbDatabase, key: string, edition: string): CrdbError {
+  const near = nearestNumbers(db, key, edition)
+  return new CrdbError('E_NOT_FOUND', `rule ${key} is not in the edition of ${edition}${near.length ? ` (nearest: ${near.join(', ')})` : ''}`)
 }

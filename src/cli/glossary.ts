@@ -1,0 +1,72 @@
+/**
+ * `crdb glossary`: a glossary term as it stood on a date, in an edition or in an
+ * era, found by any of its names; or the list of an edition's terms.
+ */
+import { CrdbError } from '../errors.js'
+import { resolveAt } from '../query/at.js'
+import { getTerm, listTerms } from '../query/glossary.js'
+import type { RegisterCommand } from './context.js'
+import { atFromOptions, textLayout, type AtOptions } from './get.js'
+
+/** Register `crdb glossary`. */
+export const registerGlossary: RegisterCommand = (program, context) => {
+  program
+    .command('glossary')
+    .description('print a glossary term, found by any of its names (default: the newest edition), or list the terms')
+    .argument('[term...]', 'the term, any case: life total, "Legend Rule"')
+    .option('--date <YYYY-MM-DD>', 'the glossary in force on this day')
+    .option('--edition <YYYY-MM-DD>', 'the glossary of the edition with this effective date')
+    .option('--era <year>', 'the glossary in force at the end of 2003, 2009 or 2024')
+    .option('--list', 'list every term of the edition')
+    .action((words: string[], options: AtOptions & { list?: boolean }) => {
+      const at = atFromOptions(options)
+      const name = words.join(' ').trim()
+      const layout = textLayout(context)
+      if (options.list) {
+        if (name !== '') throw new CrdbError('E_USAGE', 'give a TERM or --list, not both')
+        const { terms, edition } = context.withDatabase(true, (db) => {
+          const edition = resolveAt(db, at)
+          return { terms: listTerms(db, { edition }), edition }
+        })
+        context.print(terms, () => {
+          const labels = terms.map((term) => term.term + (term.obsolete && !/obsolete/i.test(term.term) ? ' (obsolete)' : ''))
+          return columnsOf(labels, layout.width).join('\n') + '\n' + layout.dim(`${terms.length} terms in the edition of ${edition}`) + '\n'
+        })
+        return
+      }
+      if (name === '') throw new CrdbError('E_USAGE', 'give a TERM (e.g. crdb glossary life total) or --list')
+      const term = context.withDatabase(true, (db) => getTerm(db, name, at))
+      context.print(term, () => {
+        const names = term.aliases.filter((alias) => alias !== term.key && !alias.includes('/'))
+        const lines = [
+          layout.bold(term.term) + (term.obsolete ? layout.dim(' (obsolete)') : '') + (names.length ? layout.dim(`  also: ${names.join('; ')}`) : '')
+        ]
+        for (const line of term.definition.split('\n')) {
+          // A numbered sense hangs after its number.
+          const number = /^\d{1,2}\. /.exec(line)?.[0] ?? ''
+          lines.push(...layout.paragraph('  ', 2, line, 2 + number.length))
+        }
+        lines.push(...layout.paragraph('  ', 2, `in force ${term.validFrom} to ${term.validTo ?? 'now'} (edition ${term.edition}); ${term.source.uri}:${term.source.line}`, 4, layout.dim))
+        return lines.join('\n') + '\n'
+      })
+    })
+}
+
+/** Lay labels out in as many columns as fit `width` (one a line without a width), filled down each column. */
+function columnsOf(labels: string[], width: number | undefined): string[] {
+  if (width === undefined || labels.length === 0) return labels
+  const cell = Math.max(...labels.map((label) => label.length)) + 2
+  const columns = Math.max(1, Math.floor((width + 2) / cell))
+  const rows = Math.ceil(labels.length / columns)
+  const lines: string[] = []
+  for (let row = 0; row < rows; row++) {
+    let line = ''
+    for (let column = 0; column < columns; column++) {
+      const label = labels[column * rows + row]
+      if (label === undefined) continue
+      line += column === columns - 1 || labels[(column + 1) * rows + row] === undefined ? label : label.padEnd(cell)
+    }
+    lines.push(line)
+  }
+  return lines
+}

@@ -1,0 +1,182 @@
+/**
+ * The rule queries on the whole archive: "at" (dates, editions, eras), one rule,
+ * a rule with its subrules, its neighbours, and the rules its text cites.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CrdbDatabase } from '../src/database.js'
+import { CrdbError } from '../src/errors.js'
+import { checkAt, parseAt, resolveAt } from '../src/query/at.js'
+import { listEditions } from '../src/query/editions.js'
+import { findReferences, getNeighbours, getReferences, getRule, getSubtree, resolveReferences } from '../src/query/get.js'
+import { sortKeyOf } from '../src/rule-number.js'
+import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+
+/** The error `action` throws, or a failure when it throws none. */
+function thrown(action: () => unknown): CrdbError {
+  try {
+    action()
+  } catch (error) {
+    if (error instanceof CrdbError) return error
+    throw error
+  }
+  throw new Error('expected a CrdbError')
+}
+
+describe('reading "at" for people', () => {
+  it('reads a preset year as an era and a day as a date', () => {
+    expect(parseAt('2009')).toEqual({ era: '2009' })
+    expect(parseAt(' 2024 ')).toEqual({ era: '2024' })
+    expect(parseAt('2010-01-01')).toEqual({ date: '2010-01-01' })
+  })
+
+  it('refuses anything else with one line naming it', () => {
+    for (const input of ['2010', 'yesterday', '2010-02-30', '']) {
+      const error = thrown(() => parseAt(input))
+      expect(error.code, input).toBe('E_BAD_DATE')
+      expect(error.message).not.toContain('\n')
+    }
+    expect(thrown(() => parseAt('2010')).message).toBe('"2010" is not an era (expected 2003, 2009 or 2024)')
+  })
+
+  it('accepts one of date, edition and era', () => {
+    expect(() => checkAt({ era: '2009' })).not.toThrow()
+    expect(thrown(() => checkAt({ date: '2010-01-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE', message: 'give one of date, edition or era, not date and era' })
+  })
+
+  it('finds text references without a database', () => {
+    expect(findReferences('See rule 704.5.')).toEqual([{ cited: 'rule 704.5', from: '704.5' }])
+    expect(findReferences('see rules 704.5a and 704.5b')).toEqual([
+      { cited: 'rules 704.5a and 704.5b', from: '704.5a' },
+      { cited: 'rules 704.5a and 704.5b', from: '704.5b' }
+    ])
+    expect(findReferences('See rules 702.21-702.25.')).toEqual([{ cited: 'rules 702.21-702.25', from: '702.21', to: '702.25' }])
+    expect(findReferences('(rules 601.2a–h)')).toEqual([{ cited: 'rules 601.2a–h', from: '601.2a', to: '601.2h' }])
+    expect(findReferences('(see rules 118.7–8).')).toEqual([{ cited: 'rules 118.7–8', from: '118.7', to: '118.8' }])
+    expect(findReferences('rules 212–215.')).toEqual([{ cited: 'rules 212–215', from: '212', to: '215' }])
+    expect(findReferences('See section 7, “Additional Rules.”')).toEqual([{ cited: 'section 7', from: '7' }])
+    expect(findReferences('See rule 113, “Abilities,” and section 6, “Spells.”').map((c) => c.from)).toEqual(['113', '6'])
+    expect(findReferences('rules 100.1, 100.2a, 100.4, and 100.5.').map((c) => c.from)).toEqual(['100.1', '100.2a', '100.4', '100.5'])
+    // Not citations: a one-digit "rule", a letter that is a word, a four-digit number.
+    expect(findReferences('rule 7 of the house; rule 1234')).toEqual([])
+    expect(findReferences('see rule 702.5a and a creature').map((c) => c.from)).toEqual(['702.5a'])
+  })
+})
+
+describe.skipIf(!archiveAvailable())('rule queries on the whole archive', () => {
+  let db: CrdbDatabase
+  let newest: string
+
+  beforeAll(() => {
+    db = openArchiveDatabase()!
+    newest = listEditions(db).at(-1)!.effectiveDate
+  })
+  afterAll(() => db?.close())
+
+  it('resolves eras to the edition in force on 31 December of their year', () => {
+    expect(resolveAt(db, { era: '2003' })).toBe('2003-12-01')
+    expect(resolveAt(db, { era: '2009' })).toBe('2009-10-01')
+    expect(resolveAt(db, { era: '2024' })).toBe('2024-11-08')
+    expect(resolveAt(db, parseAt('2010-01-01'))).toBe('2009-10-01')
+    expect(resolveAt(db, { edition: '2009-07-11' })).toBe('2009-07-11')
+    expect(resolveAt(db)).toBe(newest)
+    expect(thrown(() => resolveAt(db, { era: '1984' }))).toMatchObject({ code: 'E_BAD_DATE' })
+    expect(thrown(() => resolveAt(db, { edition: '2009-10-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE' })
+  })
+
+  it('gets a rule as of a date or an era', () => {
+    const legend = getRule(db, '420.5e', { date: '2004-01-15' })
+    expect(legend.edition).toBe('2003-12-01')
+    expect(legend.text).toMatch(/^If two or more permanents with the same name have the subtype Legend or the supertype legendary, all except the one that has been a Legend or legendary permanent with that name the longest/)
+    expect(legend.text).toContain('This is called "the Legend rule."')
+    expect(getRule(db, '420.5e', { era: '2003' }).text).toBe(legend.text)
+    const uniqueness = getRule(db, '704.5j', { era: '2009' })
+    expect(uniqueness).toMatchObject({ edition: '2009-10-01', validFrom: '2009-07-11' })
+    expect(uniqueness.text).toContain('planeswalker uniqueness rule')
+    expect(getRule(db, '704.5j', { era: '2024' }).text).toContain('This is called the “legend rule.”')
+  })
+
+  it('gets a subrule with all its lettered subrules, in order', () => {
+    const rules = getSubtree(db, '704.5', { edition: '2024-11-08' })
+    const numbers = rules.map((rule) => rule.number)
+    expect(numbers[0]).toBe('704.5')
+    const letters = numbers.slice(1).map((number) => number.slice('704.5'.length))
+    expect(letters).toEqual('abcdefghijkmnpqrstuvwxy'.split('')) // the CR skips l and o
+    expect(rules.every((rule) => rule.edition === '2024-11-08')).toBe(true)
+    expect(rules.find((rule) => rule.number === '704.5j')!.text).toContain('legend rule')
+    expect(rules[0].source.uri).toMatch(/\.txt$/)
+  })
+
+  it('gets a rule with every subrule, and a section with every rule', () => {
+    const rule = getSubtree(db, '704', { era: '2024' }).map((r) => r.number)
+    expect(rule[0]).toBe('704')
+    expect(rule).toEqual(expect.arrayContaining(['704.1', '704.5', '704.5j', '704.6', '704.6a']))
+    expect(rule.every((number) => number === '704' || number.startsWith('704.'))).toBe(true)
+    const section = getSubtree(db, '7', { era: '2024' })
+    const numbers = section.map((r) => r.number)
+    expect(numbers[0]).toBe('7')
+    expect(section[0].text).toBe('Additional Rules')
+    expect(numbers.every((number) => number === '7' || /^7\d\d(\.|$)/.test(number))).toBe(true)
+    expect(numbers).toEqual(expect.arrayContaining(['700', '704', '704.5j']))
+    expect(numbers.length).toBeGreaterThan(1000)
+    expect(numbers.map(sortKeyOf)).toEqual([...numbers.map(sortKeyOf)].sort())
+    // Section 4 in the 2003 era still holds the state-based effects (420).
+    expect(getSubtree(db, '4', { era: '2003' }).map((r) => r.number)).toContain('420.5e')
+    // Examples come with their rules.
+    expect(getSubtree(db, '101', { era: '2024' }).find((r) => r.number === '101.2')!.examples[0]).toMatch(/^If one effect reads/)
+  })
+
+  it('answers a missing number with the nearest ones, and a bad one with one line', () => {
+    const missing = thrown(() => getSubtree(db, '704.99', { era: '2024' }))
+    expect(missing.code).toBe('E_NOT_FOUND')
+    expect(missing.message).toBe('rule 704.99 is not in the edition of 2024-11-08 (nearest: 704.7, 704.8, 705, 705.1)')
+    for (const call of [() => getSubtree(db, '70x.5'), () => getNeighbours(db, '704.5jj'), () => getReferences(db, 'seven')]) {
+      const bad = thrown(call)
+      expect(bad.code).toBe('E_BAD_NUMBER')
+      expect(bad.message).not.toContain('\n')
+    }
+    expect(thrown(() => getNeighbours(db, '704.5l', { era: '2024' })).message).toMatch(/^rule 704\.5l is not in the edition of 2024-11-08 \(nearest: 704\.5j, 704\.5k, 704\.5m, 704\.5n\)$/)
+    expect(thrown(() => getReferences(db, '420.5e', { era: '2024' })).code).toBe('E_NOT_FOUND')
+  })
+
+  it('gets the rules before and after a rule in document order', () => {
+    const around = getNeighbours(db, '704.5j', { edition: '2024-11-08' })
+    expect(around.rule.number).toBe('704.5j')
+    expect(around.previous?.number).toBe('704.5i')
+    expect(around.next?.number).toBe('704.5k')
+    expect(around.next?.text).toContain('world rule')
+    // Across a rule boundary: the last subrule of 704 is followed by 705.
+    const end = getNeighbours(db, '704.8', { era: '2024' })
+    expect(end.next?.number).toBe('705')
+    // The first rule of an edition has no previous one.
+    expect(getNeighbours(db, '1', { era: '2024' }).previous).toBeNull()
+    // In the 2003 era the legend rule's neighbours are 420.5d and 420.5f.
+    const old = getNeighbours(db, '420.5e', { era: '2003' })
+    expect([old.previous?.number, old.next?.number]).toEqual(['420.5d', '420.5f'])
+  })
+
+  it('resolves the references in a rule to the rules in force at the same date', () => {
+    // A rule that cites "rule 420.5", in 2008.
+    const sba = getReferences(db, '212.9c', { edition: '2008-02-01' })
+    expect(sba).toEqual([{ number: '420.5', found: true, text: 'The state-based effects are as follows:', cited: 'rule 420.5' }])
+    // One that cites the legend rule by number, now.
+    expect(getReferences(db, '306.4', { era: '2024' })).toEqual([
+      { number: '704.5j', found: true, text: getRule(db, '704.5j', { era: '2024' }).text, cited: 'rule 704.5j' }
+    ])
+    expect(getReferences(db, '702.26b', { edition: '2013-05-01' })).toEqual([{ number: '509', found: true, text: 'Declare Blockers Step', cited: 'rule 509' }])
+    expect(getReferences(db, '100.1b', { era: '2024' })).toEqual([{ number: '8', found: true, text: 'Multiplayer Rules', cited: 'section 8' }])
+    // Ranges: "rules 601.2a–d" and "rules 601.2f–h".
+    const casting = getReferences(db, '601.2', { era: '2024' }).map((r) => r.number)
+    expect(casting).toEqual(['601.2a', '601.2b', '601.2c', '601.2d', '601.2f', '601.2g', '601.2h', '601.3', '730'])
+    // "rules 409.1a-409.1f" in 2001.
+    expect(getReferences(db, '213.1', { edition: '2001-09-24' }).map((r) => r.number)).toEqual(['409.1a', '409.1b', '409.1c', '409.1d', '409.1e', '409.1f', '401'])
+  })
+
+  it('marks a cited number the edition lacks as not found', () => {
+    expect(resolveReferences(db, 'See rule 704.5j and rule 999.9z.', '2024-11-08')).toEqual([
+      expect.objectContaining({ number: '704.5j', found: true }),
+      { number: '999.9z', found: false, cited: 'rule 999.9z' }
+    ])
+    // Same text, another edition: 704.5j was the planeswalker uniqueness rule in 2009.
+    expect(resolveReferences(db, 'See rule 704.5j.', '2009-10-01')[0].text).toContain('planeswalker uniqueness rule')
+  })
+})
