@@ -7,49 +7,17 @@
  * resolves it here to one edition's effective date.
  */
 import type { CrdbDatabase } from './database.js'
-import { parseDate } from './dates.js'
-import { CrdbError } from './errors.js'
+import { eraPresets, type EraPreset } from './era-presets.js'
+import { resolveAt } from './query/at.js'
 import { listEditions, resolveEdition } from './query/editions.js'
 
-/** A named era. */
-export interface EraPreset {
-  /** The name given to `--era`. */
-  name: string
-  /** The day whose rules the preset means: 31 December of its year. */
-  date: string
-  /** One line on what sets the era apart (checked against the archive by the tests). */
-  summary: string
-}
-
-/** The named eras, oldest first. */
-export const eraPresets: readonly EraPreset[] = [
-  {
-    name: '2003',
-    date: '2003-12-31',
-    summary: 'state-based effects (420.5); mana burn, combat damage on the stack, "in play", "removed from the game"; the Legend rule keeps the one legendary longest'
-  },
-  {
-    name: '2009',
-    date: '2009-12-31',
-    summary: 'Magic 2010 rules: state-based actions (704.5), the battlefield and exile, deathtouch as a state-based action; the legend and planeswalker uniqueness rules put all into the graveyard'
-  },
-  {
-    name: '2024',
-    date: '2024-12-31',
-    summary: 'Foundations rules: the legend rule lets each controller keep one; planeswalker uniqueness and damage assignment order are gone'
-  }
-]
+export { eraPresets, findEraPreset, eraDate, type EraPreset } from './era-presets.js'
 
 /** Where an era is: a preset name (or a `YYYY-MM-DD` day given as an era), a day, or an edition's date. */
 export interface EraAt {
   era?: string
   date?: string
   edition?: string
-}
-
-/** The preset called `name`, or `undefined`. */
-export function findEraPreset(name: string): EraPreset | undefined {
-  return eraPresets.find((preset) => preset.name === name.trim())
 }
 
 /**
@@ -62,18 +30,7 @@ export function findEraPreset(name: string): EraPreset | undefined {
  *   unknown era name, `E_BAD_DATE` for a malformed date, `E_NOT_FOUND` when no edition fits.
  */
 export function resolveEra(db: CrdbDatabase, at: EraAt = {}): string {
-  const given = (['era', 'date', 'edition'] as const).filter((key) => at[key] !== undefined)
-  if (given.length > 1) throw new CrdbError('E_USAGE', `give one of --era, --date or --edition, not ${given.map((key) => `--${key}`).join(' and ')}`)
-  if (at.era !== undefined) {
-    const preset = findEraPreset(at.era)
-    if (preset) return resolveEdition(db, { date: preset.date })
-    if (/^\d{4}-\d{2}-\d{2}$/.test(at.era.trim())) return resolveEdition(db, { date: parseDate(at.era) })
-    throw new CrdbError(
-      'E_BAD_ERA',
-      `"${at.era}" is not an era (presets: ${eraPresets.map((preset) => preset.name).join(', ')}; or give a day as YYYY-MM-DD, --date or --edition)`
-    )
-  }
-  return resolveEdition(db, { date: at.date, edition: at.edition })
+  return resolveAt(db, at)
 }
 
 /** An edition as `crdb eras` lists it. */

@@ -42,7 +42,7 @@ describe.skipIf(!archiveAvailable())('crdb diff, history, blame', () => {
   })
 
   it('answers bad input with one line and exit 1 or 2', () => {
-    expect(crdb(['diff', '2009-05-01', 'yesterday'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/^crdb: E_BAD_DATE: "yesterday" is not a date/) })
+    expect(crdb(['diff', '2009-05-01', 'yesterday'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/^crdb: E_BAD_DATE: "yesterday" is neither a date \(YYYY-MM-DD\) nor an era/) })
     expect(crdb(['diff', '2009-05-01', '2009-07-11', '--format', 'sideways']).code).toBe(2)
     expect(crdb(['history'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^crdb: E_USAGE: give a rule number/) })
     expect(crdb(['history', '12345'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/^crdb: E_BAD_NUMBER/) })

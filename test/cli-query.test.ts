@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { runCli } from '../src/cli.js'
-import { breakLine } from '../src/cli/get.js'
+import { breakLine } from '../src/cli/render.js'
 import { archiveAvailable, projectRoot } from './helpers.js'
 
 const bin = join(projectRoot, 'bin/crdb.js')
@@ -124,8 +124,8 @@ describe.skipIf(!archiveAvailable())('query commands on the whole archive', { ti
       [['get', '70x.5', '--subtree'], 1, /^crdb: E_BAD_NUMBER: "70x.5" is not a rule number/],
       [['get', '704.99', '--subtree', '--era', '2024'], 1, /^crdb: E_NOT_FOUND: rule 704\.99 is not in the edition of 2024-11-08 \(nearest: 704\.7, 704\.8, 705, 705\.1\)$/],
       [['get', '704.5l', '--neighbours', '--era', '2024'], 1, /^crdb: E_NOT_FOUND: rule 704\.5l is not in the edition of 2024-11-08 \(nearest: 704\.5j, 704\.5k, 704\.5m, 704\.5n\)$/],
-      [['get', '704.5j', '--era', '2010'], 1, /^crdb: E_BAD_DATE: "2010" is not an era \(expected 2003, 2009 or 2024\)$/],
-      [['get', '704.5j', '--era', '2009', '--date', '2010-01-01'], 2, /^crdb: E_USAGE: give one of --date, --edition and --era, not --date and --era$/],
+      [['get', '704.5j', '--era', '2010'], 1, /^crdb: E_BAD_ERA: "2010" is not an era \(presets: 2003, 2009, 2024; or give a day as YYYY-MM-DD, --date or --edition\)$/],
+      [['get', '704.5j', '--era', '2009', '--date', '2010-01-01'], 2, /^crdb: E_USAGE: give one of --date, --edition or --era, not --date and --era$/],
       [['get', '704.5j', '--subtree', '--refs'], 2, /^crdb: E_USAGE: give one of --subtree, --neighbours.*, not --subtree and --refs$/],
       [['search', '"unclosed'], 1, /^crdb: E_BAD_QUERY: search query "\\"unclosed": the quote at column 1 is never closed$/],
       [['search', '(a', 'OR'], 1, /^crdb: E_BAD_QUERY: search query "\(a OR": "OR" at column 4 has no term after it$/],

@@ -154,7 +154,7 @@ describe.skipIf(!available)('crdb eras, era, check and sba over the whole archiv
       writeFileSync(notJson, '{ players: ')
       const cases: Array<[string[], number, RegExp]> = [
         [['era', '2010'], 1, /^crdb: E_BAD_ERA: "2010" is not an era/],
-        [['era', '2003', '--date', '2003-01-01'], 2, /^crdb: E_USAGE: give one of --era, --date or --edition/],
+        [['era', '2003', '--date', '2003-01-01'], 2, /^crdb: E_USAGE: give one of --date, --edition or --era, not --date and --era/],
         [['check', 'legend'], 1, /^crdb: E_NOT_FOUND: no check "legend" in the catalog \(did you mean: legend-rule\?\)/],
         [['check', 'legend-rule', '--era', '1998-01-01'], 1, /^crdb: E_NOT_FOUND: no edition in force on 1998-01-01/],
         [['sba', bad, '--era', '2024'], 1, /^crdb: E_BAD_STATE: .*bad\.json: state\.permanents\[0\]\.tougness: unknown field \(did you mean toughness\?\)/],

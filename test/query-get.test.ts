@@ -30,17 +30,17 @@ describe('reading "at" for people', () => {
   })
 
   it('refuses anything else with one line naming it', () => {
-    for (const input of ['2010', 'yesterday', '2010-02-30', '']) {
+    for (const [input, code] of [['2010', 'E_BAD_ERA'], ['yesterday', 'E_BAD_DATE'], ['2010-02-30', 'E_BAD_DATE'], ['', 'E_BAD_DATE']]) {
       const error = thrown(() => parseAt(input))
-      expect(error.code, input).toBe('E_BAD_DATE')
+      expect(error.code, input).toBe(code)
       expect(error.message).not.toContain('\n')
     }
-    expect(thrown(() => parseAt('2010')).message).toBe('"2010" is not an era (expected 2003, 2009 or 2024)')
+    expect(thrown(() => parseAt('2010')).message).toBe('"2010" is not an era (presets: 2003, 2009, 2024; or give a day as YYYY-MM-DD, --date or --edition)')
   })
 
   it('accepts one of date, edition and era', () => {
     expect(() => checkAt({ era: '2009' })).not.toThrow()
-    expect(thrown(() => checkAt({ date: '2010-01-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE', message: 'give one of date, edition or era, not date and era' })
+    expect(thrown(() => checkAt({ date: '2010-01-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE', message: 'give one of --date, --edition or --era, not --date and --era' })
   })
 
   it('finds text references without a database', () => {
@@ -79,7 +79,7 @@ describe.skipIf(!archiveAvailable())('rule queries on the whole archive', () => 
     expect(resolveAt(db, parseAt('2010-01-01'))).toBe('2009-10-01')
     expect(resolveAt(db, { edition: '2009-07-11' })).toBe('2009-07-11')
     expect(resolveAt(db)).toBe(newest)
-    expect(thrown(() => resolveAt(db, { era: '1984' }))).toMatchObject({ code: 'E_BAD_DATE' })
+    expect(thrown(() => resolveAt(db, { era: '1984' }))).toMatchObject({ code: 'E_BAD_ERA' })
     expect(thrown(() => resolveAt(db, { edition: '2009-10-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE' })
   })
 

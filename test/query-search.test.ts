@@ -176,7 +176,7 @@ describe.skipIf(!archiveAvailable())('search on the whole archive', () => {
     expect(thrown(() => search(db, 'legend', { all: true, at: { era: '2009' } })).code).toBe('E_USAGE')
     expect(thrown(() => search(db, 'legend', { limit: 0 })).code).toBe('E_USAGE')
     expect(thrown(() => search(db, 'legend', { kinds: ['card' as 'rule'] })).code).toBe('E_USAGE')
-    expect(thrown(() => search(db, 'legend', { at: { era: '1984' } })).code).toBe('E_BAD_DATE')
+    expect(thrown(() => search(db, 'legend', { at: { era: '1984' } })).code).toBe('E_BAD_ERA')
     expect(thrown(() => search(db, '(legend')).code).toBe('E_BAD_QUERY')
   })
 

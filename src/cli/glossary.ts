@@ -6,7 +6,8 @@ import { CrdbError } from '../errors.js'
 import { resolveAt } from '../query/at.js'
 import { getTerm, listTerms } from '../query/glossary.js'
 import type { RegisterCommand } from './context.js'
-import { atFromOptions, textLayout, type AtOptions } from './get.js'
+import { atFromOptions, type AtOptions } from './get.js'
+import { textLayout } from './render.js'
 
 /** Register `crdb glossary`. */
 export const registerGlossary: RegisterCommand = (program, context) => {

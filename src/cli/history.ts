@@ -4,8 +4,9 @@
  */
 import { blame, ruleHistory } from '../query/history.js'
 import { CrdbError } from '../errors.js'
+import { parseAt } from '../query/at.js'
 import type { RegisterCommand } from './context.js'
-import { readWhen, styles, wrapText } from './render.js'
+import { styles, wrapText } from './render.js'
 
 /** Register `crdb history` and `crdb blame`. */
 export const registerHistory: RegisterCommand = (program, context) => {
@@ -21,7 +22,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
       const history = context.withDatabase(true, (db) =>
         options.from
           ? ruleHistory(db, options.from, { direction: 'forward' })
-          : ruleHistory(db, number!, { at: options.date ? readWhen(options.date) : undefined })
+          : ruleHistory(db, number!, { at: options.date ? parseAt(options.date) : undefined })
       )
       const s = styles(context.io)
       context.print(history, () => {
@@ -48,7 +49,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
     .option('--edition <YYYY-MM-DD>', 'the edition with this effective date')
     .option('--section <number>', 'only this section, rule or subrule (7, 704, 704.5)')
     .action((options: { date?: string; edition?: string; section?: string }) => {
-      const at = options.edition ? { edition: options.edition } : options.date ? readWhen(options.date) : {}
+      const at = options.edition ? { edition: options.edition } : options.date ? parseAt(options.date) : {}
       const result = context.withDatabase(true, (db) => blame(db, at, { section: options.section }))
       context.print(result, () =>
         result.lines

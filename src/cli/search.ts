@@ -5,7 +5,8 @@ import { Option } from 'commander'
 import { CrdbError } from '../errors.js'
 import { search, type SearchHit, type SearchKind } from '../query/search.js'
 import type { RegisterCommand } from './context.js'
-import { atFromOptions, textLayout, type AtOptions } from './get.js'
+import { atFromOptions, type AtOptions } from './get.js'
+import { textLayout } from './render.js'
 
 /** Register `crdb search`. */
 export const registerSearch: RegisterCommand = (program, context) => {

@@ -11,12 +11,10 @@
 import type { CrdbDatabase } from '../database.js'
 import { parseDate } from '../dates.js'
 import { CrdbError } from '../errors.js'
-import { eraDate, eraPresets, resolveEdition, type At } from './editions.js'
+import { eraDate, eraPresets } from '../era-presets.js'
+import { resolveEdition, type At } from './editions.js'
 
 export type { At }
-
-/** The era presets by name, each with the day it stands for (`{ '2009': '2009-12-31', ... }`). */
-export const eras = eraPresets
 
 /** The names of the era presets, oldest first. */
 export type EraName = '2003' | '2009' | '2024'
@@ -46,8 +44,7 @@ export function parseAt(input: string): At {
     return { era: text }
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return { date: parseDate(text) }
-  const names = Object.keys(eraPresets)
-  throw new CrdbError('E_BAD_DATE', `"${input}" is neither a date (YYYY-MM-DD) nor an era (${names.join(', ')})`)
+  throw new CrdbError('E_BAD_DATE', `"${input}" is neither a date (YYYY-MM-DD) nor an era (${eraPresets.map((p) => p.name).join(', ')})`)
 }
 
 /**
@@ -57,5 +54,5 @@ export function parseAt(input: string): At {
  */
 export function checkAt(at: At): void {
   const given = (['date', 'edition', 'era'] as const).filter((name) => at[name] !== undefined)
-  if (given.length > 1) throw new CrdbError('E_USAGE', `give one of date, edition or era, not ${given.join(' and ')}`)
+  if (given.length > 1) throw new CrdbError('E_USAGE', `give one of --date, --edition or --era, not ${given.map((name) => `--${name}`).join(' and ')}`)
 }

@@ -4,6 +4,7 @@
 import type { CrdbDatabase } from '../database.js'
 import { parseDate } from '../dates.js'
 import { CrdbError } from '../errors.js'
+import { eraDate } from '../era-presets.js'
 import { prepared } from './statements.js'
 
 /** A stored edition with its source and counts. */
@@ -75,29 +76,6 @@ export interface At {
   date?: string
   edition?: string
   era?: string
-}
-
-/**
- * Era presets: each names the day whose rules it means (31 December of the year),
- * so `'2009'` is the edition in force at the end of 2009 (2009-10-01).
- */
-export const eraPresets: Readonly<Record<string, string>> = Object.freeze({
-  '2003': '2003-12-31',
-  '2009': '2009-12-31',
-  '2024': '2024-12-31'
-})
-
-/**
- * The day an era preset stands for.
- *
- * @throws {CrdbError} `E_BAD_DATE` for a name that is not a preset.
- */
-export function eraDate(era: string): string {
-  const name = era.trim()
-  const date = Object.hasOwn(eraPresets, name) ? eraPresets[name] : undefined
-  if (date) return date
-  const names = Object.keys(eraPresets)
-  throw new CrdbError('E_BAD_DATE', `"${era}" is not an era (expected ${names.slice(0, -1).join(', ')} or ${names.at(-1)})`)
 }
 
 /**
