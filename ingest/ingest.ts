@@ -26,7 +26,7 @@ import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './pars
 import { parseOfficialText } from './parse/official-text.js'
 import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './reconcile.js'
 import { storeDump, type DumpInput } from './store-dump.js'
-import { EditionWriter, type EditionInput, type StoreResult } from './store.js'
+import { EditionWriter, optimizeSearchIndex, type EditionInput, type StoreResult } from './store.js'
 
 /** What happened to one source during an ingest. */
 export type IngestOutcome =
@@ -166,7 +166,10 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
   }
   const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
   // Lineage is derived from all versions: recompute it whenever versions changed.
-  if (editionsStored > 0) computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
+  if (editionsStored > 0) {
+    computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
+    optimizeSearchIndex(db)
+  }
 
   // Secondary dumps, after the editions they are reconciled with.
   const storedDumps: Array<{ input: DumpInput; sourceId: number }> = []

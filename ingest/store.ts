@@ -224,3 +224,11 @@ export class EditionWriter {
     return this.#contentIds
   }
 }
+
+/**
+ * Merge the full-text index into one segment after a build: about 50 ms once,
+ * and every later search reads one segment instead of a dozen.
+ */
+export function optimizeSearchIndex(db: CrdbDatabase): void {
+  db.prepare("INSERT INTO contents_fts(contents_fts) VALUES ('optimize')").run()
+}

@@ -3,7 +3,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { Option } from 'commander'
-import { ingestPaths, listArchive, type IngestOutcome } from '../../ingest/ingest.js'
+import type { IngestOutcome } from '../../ingest/ingest.js'
 import { CrdbError } from '../errors.js'
 import type { RegisterCommand } from './context.js'
 import { projectPath } from './sources.js'
@@ -16,7 +16,9 @@ export const registerBuild: RegisterCommand = (program, context) => {
     .addOption(new Option('--archive <dir>', 'a folder of official editions (repeatable)').argParser(collect).default([]))
     .option('--corpus <dir>', "the corpus of secondary dumps, stored after the archives' editions (default: the project's corpus/)")
     .option('--no-corpus', 'do not ingest the corpus folder')
-    .action((options: { archive: string[]; corpus?: string | false }) => {
+    .action(async (options: { archive: string[]; corpus?: string | false }) => {
+      // Loaded here, not at start-up: the parsers (cheerio, remark) cost every other command 0.3 s.
+      const { ingestPaths, listArchive } = await import('../../ingest/ingest.js')
       // The corpus (secondary dumps) by default, plus any archive folders; editions are stored first either way.
       const defaultCorpus = projectPath('corpus')
       const corpus = options.corpus === false ? [] : options.corpus !== undefined ? [options.corpus] : existsSync(defaultCorpus) ? [defaultCorpus] : []

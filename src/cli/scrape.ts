@@ -4,7 +4,7 @@
  * provenance and reconcile it with the official editions.
  */
 import { Fetcher } from '../../ingest/fetch.js'
-import { ingestSources, type DumpOutcome, type SourceInput } from '../../ingest/ingest.js'
+import type { DumpOutcome, SourceInput } from '../../ingest/ingest.js'
 import { CrdbError, type ErrorCode } from '../errors.js'
 import type { RegisterCommand } from './context.js'
 import { cacheFolder, networkOptions, type NetworkOptions } from './fetch.js'
@@ -17,6 +17,8 @@ export const registerScrape: RegisterCommand = (program, context) => {
       .description('fetch (or read) one secondary page - Crystal Keep rulings, MTG wiki, book copy - and ingest it')
       .argument('<target>', 'an http(s) URL, or a saved page or text file')
   ).action(async (target: string, options: NetworkOptions) => {
+    // Loaded here, not at start-up: the parsers (cheerio, remark) cost every other command 0.3 s.
+    const { ingestSources } = await import('../../ingest/ingest.js')
     let source: SourceInput = { uri: target }
     let fetched = ''
     if (/^https?:\/\//i.test(target)) {

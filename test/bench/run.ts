@@ -14,7 +14,9 @@
  *  2. re-run with nothing new: the same command on the built database (wall time);
  *  3. database size after the build (the file plus any -wal file);
  *  4. getRule in-process over ~200 (number, date) pairs taken from the database, for ~1 s per run;
- *  5. `node bin/crdb.js --db TMP get 704.5j --date 2010-01-01` end to end (wall time).
+ *  5. `node bin/crdb.js --db TMP get 704.5j --date 2010-01-01` end to end (wall time);
+ *  6. the modules beside this file on the built database: diffs and history (diff.ts),
+ *     lookups and search (query.ts), the state-based-action engine (engine.ts).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -24,6 +26,9 @@ import { fileURLToPath } from 'node:url'
 import { openDatabase } from '../../src/database.js'
 import { listEditions } from '../../src/query/editions.js'
 import { getRule } from '../../src/query/get.js'
+import { benchDiff } from './diff.js'
+import { benchEngine } from './engine.js'
+import { benchQuery } from './query.js'
 
 interface Stats {
   median: number
@@ -102,7 +107,7 @@ function fileSize(path: string): number {
   return existsSync(path) ? statSync(path).size : 0
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { runs, json } = parseArgs(process.argv.slice(2))
   const out = (text: string): void => {
     ;(json ? process.stderr : process.stdout).write(text)
@@ -254,6 +259,16 @@ function main(): void {
     }
     for (const note of notes) out(`note: ${note}\n`)
 
+    // 6: the modules, each on the database built above.
+    const modules: Array<{ name: string; median: number; unit: string; target: string }> = []
+    for (const bench of [benchDiff, benchQuery, benchEngine]) modules.push(...(await bench(database, runs)))
+    const moduleWidth = Math.max(...modules.map((figure) => figure.name.length)) + 3
+    out('\n')
+    for (const figure of modules) {
+      const digits = figure.unit === 'ms' || figure.unit === 'us' ? 1 : 0
+      out(`${figure.name.padEnd(moduleWidth)}median ${figure.median.toFixed(digits)} ${figure.unit}   (target ${figure.target})\n`)
+    }
+
     if (json) {
       const results = Object.fromEntries(
         Object.entries(metrics).map(([name, metric]) => [
@@ -263,7 +278,7 @@ function main(): void {
       )
       process.stdout.write(
         JSON.stringify(
-          { runs, archive, editions: editionCount, machine, results, lookupsPerSecond: stats(lookupsPerSecond), notes },
+          { runs, archive, editions: editionCount, machine, results, modules, lookupsPerSecond: stats(lookupsPerSecond), notes },
           null,
           2
         ) + '\n'
@@ -274,4 +289,4 @@ function main(): void {
   }
 }
 
-main()
+await main()
