@@ -138,6 +138,23 @@ describe.skipIf(!available)('the check catalog over the whole archive', () => {
     expect(team.number).toBe('606.8a') // a variant rule that declares itself state-based, outside 420
   })
 
+  it('agrees with lineage: a check in force in several eras resolves to one rule followed through renumberings', () => {
+    const eras = ['2003', '2009', '2024'].map((era) => openRules(db, { era }))
+    let compared = 0
+    for (const check of checkCatalog) {
+      // The phased-out token rule (217.8d) was folded into the token rule (704.5d): two lineages.
+      if (check.id === 'token-phased-out') continue
+      const resolved = eras.map((rules) => rules.check(check.id)).filter((answer): answer is CheckRule => answer.inForce)
+      if (resolved.length < 2) continue
+      compared++
+      expect(new Set(resolved.map((answer) => answer.lineageId)).size, `${check.id}: ${resolved.map((a) => a.number).join(', ')}`).toBe(1)
+      expect(resolved[0].lineageId).not.toBeNull()
+    }
+    expect(compared).toBeGreaterThan(20)
+    // The legend rule: 420.5e, 704.5k, 704.5j, one lineage.
+    expect(eras.map((rules) => (rules.check('legend-rule') as CheckRule).number)).toEqual(['420.5e', '704.5k', '704.5j'])
+  })
+
   it('says when a check not in force began or ended', () => {
     const uniqueness = openRules(db, { era: '2024' }).check('planeswalker-uniqueness') as CheckNotInForce
     expect(uniqueness).toMatchObject({ inForce: false, edition: '2024-11-08', before: { lastEdition: '2017-08-25', number: '704.5j', endedOn: '2017-09-29' }, after: null })
