@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
 import { openDatabase, type CrdbDatabase } from '../src/database.js'
+import { CrdbError } from '../src/errors.js'
 
 /** The project root. */
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -74,4 +75,15 @@ export function openArchiveDatabase(): CrdbDatabase | undefined {
   const path = inject('archiveDatabase')
   if (!path) return undefined
   return openDatabase(path, { readonly: true })
+}
+
+/** The CrdbError that `action` throws (fails the test when it throws nothing, or something else). */
+export function thrown(action: () => unknown): CrdbError {
+  try {
+    action()
+  } catch (error) {
+    if (error instanceof CrdbError) return error
+    throw error
+  }
+  throw new Error('expected a CrdbError')
 }

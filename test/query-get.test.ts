@@ -4,23 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CrdbDatabase } from '../src/database.js'
-import { CrdbError } from '../src/errors.js'
 import { checkAt, parseAt, resolveAt } from '../src/query/at.js'
 import { listEditions } from '../src/query/editions.js'
 import { findReferences, getNeighbours, getReferences, getRule, getSubtree, resolveReferences } from '../src/query/get.js'
 import { sortKeyOf } from '../src/rule-number.js'
-import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'
 
 /** The error `action` throws, or a failure when it throws none. */
-function thrown(action: () => unknown): CrdbError {
-  try {
-    action()
-  } catch (error) {
-    if (error instanceof CrdbError) return error
-    throw error
-  }
-  throw new Error('expected a CrdbError')
-}
 
 describe('reading "at" for people', () => {
   it('reads a preset year as an era and a day as a date', () => {

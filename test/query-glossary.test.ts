@@ -4,19 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CrdbDatabase } from '../src/database.js'
-import { CrdbError } from '../src/errors.js'
 import { getTerm, listTerms, sensesOf } from '../src/query/glossary.js'
-import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'
 
-function thrown(action: () => unknown): CrdbError {
-  try {
-    action()
-  } catch (error) {
-    if (error instanceof CrdbError) return error
-    throw error
-  }
-  throw new Error('expected a CrdbError')
-}
 
 describe('numbered senses', () => {
   it('splits "1. ...", "2. ..." out, and only a run numbered from 1', () => {

@@ -4,20 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CrdbDatabase } from '../src/database.js'
-import { CrdbError } from '../src/errors.js'
 import { listEditions } from '../src/query/editions.js'
 import { search, toFtsExpression, type SearchHit } from '../src/query/search.js'
-import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'
 
-function thrown(action: () => unknown): CrdbError {
-  try {
-    action()
-  } catch (error) {
-    if (error instanceof CrdbError) return error
-    throw error
-  }
-  throw new Error('expected a CrdbError')
-}
 
 /** The highlighted words of a hit, in lower case. */
 function highlighted(hit: SearchHit): string[] {
