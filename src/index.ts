@@ -21,7 +21,7 @@ export {
 export { getTerm, listTerms, sensesOf, type GlossaryTerm, type GlossaryEntry } from './query/glossary.js'
 export { diffEditions, summarizeDiff, inSection, type EditionDiff, type RuleChange, type DiffSide, type ExampleChange, type DiffOptions } from './query/diff.js'
 export { ruleHistory, blame, type RuleHistory, type HistoryStep, type HistoryOptions, type BlameLine } from './query/history.js'
-export { diffWords, differsOnlyInReferences, type WordChange } from './query/word-diff.js'
+export { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './query/word-diff.js'
 export { computeLineage, readLineageOverrides, type LineageOverride, type LineageSummary } from '../ingest/lineage.js'
 export { search, toFtsExpression, type SearchOptions, type SearchHit, type SearchResult, type SearchKind } from './query/search.js'
 export { ingestPaths, listArchive, type IngestOutcome, type IngestReport, type IngestOptions } from '../ingest/ingest.js'

@@ -98,6 +98,20 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
       expect(diff.summary.referencesOnly).toBe(only.length)
     })
 
+    it('marks a change only in typography (straight and curly quotes)', () => {
+      // 2005-10-01 was published in Windows-1252 with curly quotes; 2006-02-01 went back to straight ones.
+      const diff = diffEditions(db, { edition: '2005-10-01' }, { edition: '2006-02-01' })
+      const typography = diff.changes.filter((c) => c.typographyOnly)
+      expect(diff.summary.typographyOnly).toBe(typography.length)
+      expect(typography.length).toBeGreaterThan(diff.summary.changed / 2)
+      const sample = typography.find((c) => c.from!.text !== c.to!.text)!
+      expect(sample.from!.text).toMatch(/[’“”]/)
+      expect(sample.from!.text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"')).toBe(sample.to!.text)
+      expect(diff.changes.filter((c) => c.kind === 'changed' && !c.typographyOnly && !c.examplesOnly).length).toBeGreaterThan(0)
+      const step = ruleHistory(db, '704.5j').steps.find((s) => s.validFrom === '2006-02-01')!
+      expect(step.change).toMatchObject({ kind: 'changed', typographyOnly: true })
+    })
+
     it('keeps a rule moved into a section as a move when filtering by section', () => {
       const diff = diffEditions(db, { edition: '2009-05-01' }, { edition: '2009-07-11' }, { section: '704.5' })
       expect(diff.summary.added).toBeLessThan(3)

@@ -51,7 +51,9 @@ export function renderDiff(diff: EditionDiff, format: 'unified' | 'side-by-side'
 }
 
 function heading(change: RuleChange): string {
-  const notes = [change.referencesOnly ? 'only cross-references' : '', change.examplesOnly ? 'only examples' : ''].filter(Boolean).join(', ')
+  const notes = [change.referencesOnly ? 'only cross-references' : '', change.typographyOnly ? 'only typography' : '', change.examplesOnly ? 'only examples' : '']
+    .filter(Boolean)
+    .join(', ')
   const suffix = notes ? `  (${notes})` : ''
   switch (change.kind) {
     case 'added':

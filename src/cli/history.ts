@@ -34,7 +34,13 @@ export const registerHistory: RegisterCommand = (program, context) => {
               ? 'changed'
               : `${step.change.kind === 'moved' ? 'renumbered' : 'renumbered and changed'} from ${step.change.fromNumber}`
             : 'first seen'
-          const notes = step.change?.referencesOnly ? ', only cross-references' : step.change?.examplesChanged ? ', only examples' : ''
+          const notes = step.change?.referencesOnly
+            ? ', only cross-references'
+            : step.change?.typographyOnly
+              ? ', only typography'
+              : step.change?.examplesChanged
+                ? ', only examples'
+                : ''
           lines.push(s.bold(`${step.number}  ${span}  ${how}${notes}`))
           lines.push(...wrapText(step.change && step.change.textChanges.length ? s.changes(step.change.textChanges) : step.text, context.io.columns, '    '))
         }

@@ -7,7 +7,7 @@ import type { CrdbDatabase } from '../database.js'
 import { parseRuleNumber } from '../rule-number.js'
 import { resolveEdition, type At } from './editions.js'
 import { prepared } from './statements.js'
-import { diffWords, differsOnlyInReferences, type WordChange } from './word-diff.js'
+import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** A rule as one side of a diff shows it. */
 export interface DiffSide {
@@ -33,6 +33,8 @@ export interface RuleChange {
   to?: DiffSide
   /** The text changed only in the numbers of its cross-references. */
   referencesOnly: boolean
+  /** The text changed only in typography (straight or curly quotes, dashes), examples included. */
+  typographyOnly: boolean
   /** The text is the same; only examples changed. */
   examplesOnly: boolean
   /** Word-level changes of the text (changed and moved-changed rules). */
@@ -53,6 +55,7 @@ export interface EditionDiff {
     movedChanged: number
     referencesOnly: number
     examplesOnly: number
+    typographyOnly: number
     unchanged: number
   }
   changes: RuleChange[]
@@ -157,6 +160,7 @@ export function diffEditions(db: CrdbDatabase, a: At, b: At, options: DiffOption
       movedChanged: count('moved-changed'),
       referencesOnly: changes.filter((change) => change.referencesOnly).length,
       examplesOnly: changes.filter((change) => change.examplesOnly).length,
+      typographyOnly: changes.filter((change) => change.typographyOnly).length,
       unchanged
     },
     changes
@@ -169,7 +173,7 @@ export function summarizeDiff(diff: EditionDiff): string {
   return (
     `${diff.from} -> ${diff.to}${diff.section ? ` (section ${diff.section})` : ''}: ` +
     `${s.added} added, ${s.removed} removed, ${s.changed} changed, ${s.moved} moved, ${s.movedChanged} moved and changed` +
-    ` (${s.referencesOnly} only in cross-references, ${s.examplesOnly} only in examples); ${s.unchanged} unchanged`
+    ` (${s.referencesOnly} only in cross-references, ${s.examplesOnly} only in examples, ${s.typographyOnly} only in typography); ${s.unchanged} unchanged`
   )
 }
 
@@ -177,13 +181,19 @@ function describeChange(db: CrdbDatabase, old: Row | undefined, current: Row | u
   const from = old ? side(db, old) : undefined
   const to = current ? side(db, current) : undefined
   const kind: RuleChange['kind'] = !from ? 'added' : !to ? 'removed' : from.number === to.number ? 'changed' : old!.contentId === current!.contentId ? 'moved' : 'moved-changed'
-  if (!from || !to) return { kind, from, to, referencesOnly: false, examplesOnly: false, textChanges: [], exampleChanges: [] }
+  if (!from || !to) return { kind, from, to, referencesOnly: false, examplesOnly: false, typographyOnly: false, textChanges: [], exampleChanges: [] }
   const sameText = from.text === to.text
+  const typographyOnly =
+    (sameText || differsOnlyInTypography(from.text, to.text)) &&
+    from.examples.length === to.examples.length &&
+    from.examples.every((example, index) => example === to.examples[index] || differsOnlyInTypography(example, to.examples[index])) &&
+    !(sameText && from.examples.every((example, index) => example === to.examples[index]))
   return {
     kind,
     from,
     to,
     referencesOnly: differsOnlyInReferences(from.text, to.text),
+    typographyOnly,
     examplesOnly: sameText && kind !== 'moved',
     textChanges: sameText ? [] : diffWords(from.text, to.text),
     exampleChanges: diffExamples(from.examples, to.examples)

@@ -9,7 +9,7 @@ import { resolveEdition, type At } from './editions.js'
 import { inSection } from './diff.js'
 import { nearestNumbers } from './get.js'
 import { prepared } from './statements.js'
-import { diffWords, differsOnlyInReferences, type WordChange } from './word-diff.js'
+import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** One wording of a rule in its history. */
 export interface HistoryStep {
@@ -27,6 +27,8 @@ export interface HistoryStep {
     fromNumber: string
     /** The text changed only in cross-reference numbers. */
     referencesOnly: boolean
+    /** The text changed only in typography (straight or curly quotes, dashes). */
+    typographyOnly: boolean
     textChanges: WordChange[]
     examplesChanged: boolean
   }
@@ -140,6 +142,7 @@ export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOp
         kind: link?.kind ?? (previous.key === row.key ? 'changed' : 'moved-changed'),
         fromNumber: previous.key,
         referencesOnly: differsOnlyInReferences(previous.text, row.text),
+        typographyOnly: differsOnlyInTypography(previous.text, row.text),
         textChanges: previous.text === row.text ? [] : diffWords(previous.text, row.text),
         examplesChanged: previous.contentId !== row.contentId && previous.text === row.text
       }

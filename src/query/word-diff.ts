@@ -26,3 +26,21 @@ export function differsOnlyInReferences(before: string, after: string): boolean 
   if (before === after) return false
   return before.replace(referencePattern, '#') === after.replace(referencePattern, '#')
 }
+
+/** Fold typography that editions switch back and forth: curly quotes, dashes, ellipses, (TM)/(R). */
+function foldTypography(text: string): string {
+  return text
+    .replace(/[’‘]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[—–]/g, '-')
+    .replace(/…/g, '...')
+    .replace(/™|\(TM\)|\(tm\)/g, '')
+    .replace(/®|\(R\)|\(r\)/g, '')
+    .replace(/\s+/g, ' ')
+}
+
+/** True when two different texts are equal once typography is folded (`it's` against `it’s`). */
+export function differsOnlyInTypography(before: string, after: string): boolean {
+  if (before === after) return false
+  return foldTypography(before) === foldTypography(after)
+}
