@@ -166,7 +166,10 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
   }
   const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
   // Lineage is derived from all versions: recompute it whenever versions changed.
-  if (editionsStored > 0) {
+  // A build stopped between storing editions and deriving from them leaves work undone:
+  // versions without a lineage, dumps reconciled before the newest edition. Redo it now.
+  const lineageStale = editionsStored > 0 || db.prepare('SELECT EXISTS (SELECT 1 FROM versions WHERE lineage_id IS NULL)').pluck().get() === 1
+  if (lineageStale) {
     computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
     optimizeSearchIndex(db)
   }
@@ -182,7 +185,15 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
   }
   // New editions change versions (and their ids): reconcile every dump; else only the new ones.
   let reconciled: ReconcileResult[] = []
-  if (editionsStored > 0) reconciled = reconcileDumps(db)
+  const dumpsStale =
+    db
+      .prepare(
+        `SELECT EXISTS (SELECT 1 FROM dumps d WHERE d.reconciled_at IS NULL
+           OR d.reconciled_at < (SELECT MAX(s.ingested_at) FROM sources s JOIN editions e ON e.source_id = s.id))`
+      )
+      .pluck()
+      .get() === 1
+  if (editionsStored > 0 || dumpsStale) reconciled = reconcileDumps(db)
   else if (storedDumps.length > 0) reconciled = reconcileDumps(db, { sourceIds: storedDumps.map((dump) => dump.sourceId) })
   const bySource = new Map(reconciled.map((result) => [result.sourceId, result]))
   for (const { input, sourceId } of storedDumps) report(dumpOutcome(input, sourceId, bySource.get(sourceId)))

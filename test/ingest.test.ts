@@ -194,6 +194,20 @@ describe('ingestPaths', () => {
     expect(getRule(db, '100.1a').text).toBe('Another text.')
   })
 
+  it('finishes the derived work of a build that stopped after storing editions', () => {
+    const reworded = 'A two-player game is a game that begins with exactly two players.'
+    const paths = [writeEdition(folder.dir, 'a.txt', spec('2020-01-01')), writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.1a': reworded }))]
+    ingestPaths(db, paths)
+    expect(db.prepare('SELECT COUNT(*) FROM lineage_links').pluck().get()).toBe(1)
+    // As if a build had died between storing versions and computing their lineage.
+    db.prepare('UPDATE versions SET lineage_id = NULL').run()
+    db.prepare('DELETE FROM lineage_links').run()
+    const report = ingestPaths(db, paths)
+    expect(report).toMatchObject({ stored: 0, unchanged: 2 })
+    expect(db.prepare('SELECT COUNT(*) FROM versions WHERE lineage_id IS NULL').pluck().get()).toBe(0)
+    expect(db.prepare('SELECT COUNT(*) FROM lineage_links').pluck().get()).toBe(1)
+  })
+
   it('files an edition under the date it states, not its file name, and says so', () => {
     ingestPaths(db, [writeEdition(folder.dir, '2006-06-01.txt', spec('2004-06-01'))])
     const [edition] = listEditions(db)
