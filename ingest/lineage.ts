@@ -47,10 +47,13 @@ interface VersionRow {
   text: string
 }
 
+/** How a version continues another: see `lineage_links.kind`. */
+export type LinkKind = 'changed' | 'moved' | 'moved-changed' | 'override'
+
 interface Link {
   from: number
   to: number
-  kind: 'changed' | 'moved' | 'moved-changed' | 'override'
+  kind: LinkKind
   similarity: number
 }
 

@@ -9,6 +9,7 @@
  */
 import { openDatabase, defaultDatabasePath, type CrdbDatabase } from '../database.js'
 import { CrdbError } from '../errors.js'
+import type { RuleVersion } from '../query/get.js'
 import { resolveEra, type EraAt, findEraPreset } from '../eras.js'
 import { checkCatalog, describeAnchors, findCheck, type AnchorRegion, type CheckCategory, type CheckDefinition } from './catalog.js'
 import { deriveSemantics, type EraSemantics } from './semantics.js'
@@ -28,25 +29,12 @@ interface VersionRow {
   lineageId: number | null
 }
 
-/** A check's rule as it stands in an edition. */
-export interface CheckRule {
+/** A check's rule as it stands in an edition: the rule version, and how the check found it. */
+export interface CheckRule extends RuleVersion {
   id: string
   title: string
   category: CheckCategory
   inForce: true
-  number: string
-  text: string
-  examples: string[]
-  /** The edition asked about. */
-  edition: string
-  /** First day this text was in force. */
-  validFrom: string
-  /** The day a different text (or none) took over this number; `null` while still in force. */
-  validTo: string | null
-  /** The last edition with this text under this number. */
-  lastEdition: string
-  /** Provenance: the source this text was read from, and its line there. */
-  source: { uri: string; sha256: string; line: number }
   /** How it was found: the region and the expressions of the anchor that matched. */
   anchor: { region: AnchorRegion; patterns: string[] }
   /** The check has been in force without a break since this edition, under these numbers. */

@@ -2,6 +2,7 @@
  * The history of one rule across renumberings, and "blame": for each rule of
  * an edition, since when its text has stood.
  */
+import type { LinkKind } from '../../ingest/lineage.js'
 import type { CrdbDatabase } from '../database.js'
 import { CrdbError } from '../errors.js'
 import { parseRuleNumber } from '../rule-number.js'
@@ -23,7 +24,7 @@ export interface HistoryStep {
   editions: string[]
   /** How this wording came from the one before (absent for the first). */
   change?: {
-    kind: 'changed' | 'moved' | 'moved-changed' | 'override'
+    kind: LinkKind
     fromNumber: string
     /** The text changed only in cross-reference numbers. */
     referencesOnly: boolean
@@ -66,7 +67,7 @@ interface VersionRow {
 interface LinkRow {
   from: number
   to: number
-  kind: 'changed' | 'moved' | 'moved-changed' | 'override'
+  kind: LinkKind
   similarity: number
 }
 
