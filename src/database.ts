@@ -9,13 +9,15 @@ import Database from 'better-sqlite3'
 import * as migration001 from '../db/migrations/001-initial.js'
 import * as migration002 from '../db/migrations/002-lineage.js'
 import * as migration003 from '../db/migrations/003-attestations.js'
+import * as migration005 from '../db/migrations/005-lineage-links.js'
 import { CrdbError } from './errors.js'
 
 /** An open crdb database (a better-sqlite3 handle). */
 export type CrdbDatabase = Database.Database
 
 /** Migrations in order; `user_version` is the number of those applied. */
-const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003]
+// 004 (search) is reserved for another branch; until it lands, 005 runs as the fourth step.
+const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003, migration005]
 
 /** The schema version this code writes. */
 export const schemaVersion = migrations.length
