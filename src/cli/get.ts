@@ -10,6 +10,7 @@ import { CrdbError } from '../errors.js'
 import { checkAt, resolveAt } from '../query/at.js'
 import type { At } from '../query/editions.js'
 import { getNeighbours, getReferences, getRule, getSubtree, type RuleVersion } from '../query/get.js'
+import { RuleMovedError } from '../query/moved.js'
 import type { RegisterCommand } from './context.js'
 import { textLayout, type TextLayout } from './render.js'
 import { printRuleSources } from './sources.js'
@@ -34,7 +35,8 @@ export const registerGet: RegisterCommand = (program, context) => {
     .option('--neighbours', 'the rule with the rules just before and after it')
     .option('--refs', 'the rules and sections the rule cites, as they stood then')
     .option('--sources', 'the official text (every version, or the one asked for) and every attestation of it by secondary dumps')
-    .action((number: string, options: AtOptions & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean }) => {
+    .option('--follow', 'for a number the edition no longer has, print the rule it became')
+    .action((number: string, options: AtOptions & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean; follow?: boolean }) => {
       const at = atFromOptions(options)
       const views = (['subtree', 'neighbours', 'refs', 'sources'] as const).filter((name) => options[name])
       if (views.length > 1) throw new CrdbError('E_USAGE', `give one of --subtree, --neighbours, --refs and --sources, not ${views.map((v) => '--' + v).join(' and ')}`)
@@ -80,7 +82,24 @@ export const registerGet: RegisterCommand = (program, context) => {
             return lines.join('\n') + '\n'
           })
         } else {
-          const rule = getRule(db, number, at)
+          let rule: RuleVersion
+          try {
+            rule = getRule(db, number, at)
+          } catch (error) {
+            // An old number says where it went; --follow prints the rule it became.
+            if (!(error instanceof RuleMovedError)) throw error
+            const { whereabouts } = error
+            if (!options.follow || whereabouts.now.length === 0) {
+              if (!context.json()) throw error
+              context.print({ error: { code: error.code, message: error.message }, whereabouts }, () => '')
+              context.setExitCode(1)
+              return
+            }
+            if (!context.json()) context.io.err(`crdb: ${error.message}\n`)
+            const rules = whereabouts.now.map((next) => getRule(db, next, { edition: whereabouts.edition }))
+            context.print({ whereabouts, rules }, () => rules.flatMap((next) => ruleLines(layout, next)).join('\n') + '\n')
+            return
+          }
           context.print(rule, () => {
             const lines = ruleLines(layout, rule)
             lines.push(...layout.paragraph('  ', 2, `in force ${rule.validFrom} to ${rule.validTo ?? 'now'} (edition ${rule.edition}); ${rule.source.uri}:${rule.source.line}`, 4, layout.dim))

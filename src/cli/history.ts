@@ -2,7 +2,7 @@
  * `crdb history NUMBER` and `crdb blame`: a rule across renumberings, and since
  * when each rule of an edition has read as it does.
  */
-import { blame, ruleHistory } from '../query/history.js'
+import { blame, ruleHistory, termHistory, type TermHistory } from '../query/history.js'
 import { CrdbError } from '../errors.js'
 import { parseAt } from '../query/at.js'
 import type { RegisterCommand } from './context.js'
@@ -12,11 +12,18 @@ import { styles, wrapText } from './render.js'
 export const registerHistory: RegisterCommand = (program, context) => {
   program
     .command('history')
-    .description('every wording of a rule, followed through renumberings, with the word-level change at each step')
+    .description('every wording of a rule, followed through renumberings, splits and merges (or of a glossary term, through renames), with the word-level change at each step')
     .argument('[number]', 'the rule (its newest wording is the starting point), e.g. 704.5j')
     .option('--from <number>', 'start at the oldest wording of this number and follow it forward, e.g. 420.5e')
     .option('--date <YYYY-MM-DD>', 'start from the wording in force on this day')
-    .action((number: string | undefined, options: { from?: string; date?: string }) => {
+    .option('--term <name>', 'the history of a glossary term instead, e.g. "legend rule"')
+    .action((number: string | undefined, options: { from?: string; date?: string; term?: string }) => {
+      if (options.term !== undefined) {
+        if (number || options.from || options.date) throw new CrdbError('E_USAGE', 'give --term NAME alone, without a rule number, --from or --date')
+        const history = context.withDatabase(true, (db) => termHistory(db, options.term!))
+        context.print(history, () => renderTermHistory(history, context.io.columns, styles(context.io)))
+        return
+      }
       if (!number && !options.from) throw new CrdbError('E_USAGE', 'give a rule number, or --from NUMBER')
       if (number && options.from) throw new CrdbError('E_USAGE', 'give a rule number or --from NUMBER, not both')
       const history = context.withDatabase(true, (db) =>
@@ -32,7 +39,9 @@ export const registerHistory: RegisterCommand = (program, context) => {
           const how = step.change
             ? step.change.kind === 'changed'
               ? 'changed'
-              : `${step.change.kind === 'moved' ? 'renumbered' : 'renumbered and changed'} from ${step.change.fromNumber}`
+              : step.change.kind === 'split' || step.change.kind === 'merge'
+                ? `${step.change.kind === 'split' ? 'split' : 'merged'} from ${step.change.fromNumber}`
+                : `${step.change.kind === 'moved' ? 'renumbered' : 'renumbered and changed'} from ${step.change.fromNumber}`
             : 'first seen'
           const notes = step.change?.referencesOnly
             ? ', only cross-references'
@@ -66,4 +75,20 @@ export const registerHistory: RegisterCommand = (program, context) => {
           .join('\n') + '\n'
       )
     })
+}
+
+/** The text of a glossary term's history. */
+function renderTermHistory(history: TermHistory, columns: number | undefined, s: ReturnType<typeof styles>): string {
+  const lines = [s.bold(`"${history.term}": ${history.steps.length} definitions, named ${history.names.map((name) => `"${name}"`).join(' -> ')}`), '']
+  for (const [index, step] of history.steps.entries()) {
+    if (step.missingBefore) {
+      const span = step.missingBefore.editions.length === 1 ? step.missingBefore.editions[0] : `${step.missingBefore.editions[0]} to ${step.missingBefore.editions.at(-1)}`
+      lines.push(step.missingBefore.truncated ? `  (not in ${span}: that edition's glossary is truncated; not removed)` : `  (absent from ${span})`)
+    }
+    const span = `${step.validFrom} to ${step.validTo ?? 'now'} (${step.editions.length} edition${step.editions.length === 1 ? '' : 's'})`
+    const how = step.change ? (step.change.kind === 'renamed' ? `renamed from "${step.change.fromTerm}"` : 'changed') + (step.change.typographyOnly ? ', only typography' : '') : index === 0 ? 'first seen' : 'the same again'
+    lines.push(s.bold(`"${step.term}"  ${span}  ${how}`))
+    lines.push(...wrapText(step.change && step.change.textChanges.length ? s.changes(step.change.textChanges) : step.definition, columns, '    '))
+  }
+  return lines.join('\n') + '\n'
 }

@@ -7,6 +7,7 @@ import { CrdbError } from '../errors.js'
 import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../rule-number.js'
 import { resolveAt } from './at.js'
 import { resolveEdition, type At } from './editions.js'
+import { findWhereabouts, RuleMovedError } from './moved.js'
 import { prepared } from './statements.js'
 
 /** A rule version as the store holds it. */
@@ -29,7 +30,8 @@ export interface RuleVersion {
 /**
  * The text of rule `number` in the edition that answers `at` (default: the newest).
  *
- * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, or `E_NOT_FOUND` (with the nearest numbers).
+ * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, or `E_NOT_FOUND` (with the nearest numbers; a
+ *   {@link RuleMovedError} saying where it went, for a number an earlier edition had).
  */
 export function getRule(db: CrdbDatabase, number: string, at: At = {}): RuleVersion {
   const key = parseRuleNumber(number)
@@ -42,6 +44,8 @@ export function getRule(db: CrdbDatabase, number: string, at: At = {}): RuleVers
        WHERE v.kind = 'rule' AND v.key = ? AND v.first_date <= ? AND v.last_date >= ?`
   ).get(key, edition, edition) as Record<string, any> | undefined
   if (!row) {
+    const where = findWhereabouts(db, key, edition)
+    if (where) throw new RuleMovedError(where)
     const near = nearestNumbers(db, key, edition)
     throw new CrdbError('E_NOT_FOUND', `rule ${key} is not in the edition of ${edition}${near.length ? ` (nearest: ${near.join(', ')})` : ''}`)
   }
