@@ -14,9 +14,9 @@
  * each ingest that stored something.
  */
 import { readFileSync, existsSync } from 'node:fs'
-import type { CrdbDatabase } from '../src/database.js'
-import { CrdbError } from '../src/errors.js'
-import { parseRuleNumber } from '../src/rule-number.js'
+import type { CrdbDatabase } from '../src/store/database.js'
+import { CrdbError } from '../src/vocabulary/errors.js'
+import { parseRuleNumber } from '../src/vocabulary/rule-number.js'
 import { matchRules, parentOf, type MatchContext, type MatchLink, type MatchRow } from './lineage/match.js'
 import { normalizeText, wordsOf, WordWeights, type WeightedWords } from './lineage/text.js'
 import { compileRewrites, readRewriteVocabulary, type CompiledRewrite, type Rewrite } from './lineage/vocabulary.js'
@@ -37,7 +37,6 @@ export interface LineageSummary {
   lineages: number
 }
 
-export type { LinkKind } from './lineage/match.js'
 
 interface VersionRow {
   id: number

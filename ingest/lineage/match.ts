@@ -27,8 +27,7 @@ export interface MatchRow {
   words: WeightedWords
 }
 
-/** How a version continues another (`lineage_links.kind`). */
-export type LinkKind = 'changed' | 'moved' | 'moved-changed' | 'split' | 'merge' | 'override'
+import type { LinkKind } from '../../src/vocabulary/kinds.js'
 
 /** One link found, with why. */
 export interface MatchLink {

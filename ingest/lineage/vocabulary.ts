@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CrdbError } from '../../src/errors.js'
-import { packageRoot } from '../../src/paths.js'
+import { CrdbError } from '../../src/vocabulary/errors.js'
+import { packageRoot } from '../../src/vocabulary/paths.js'
 
 /** One rewrite: what the edition dated `edition` renamed. */
 export interface Rewrite {

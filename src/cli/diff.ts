@@ -4,7 +4,7 @@
 import { Option } from 'commander'
 import { diffEditions, summarizeDiff, type EditionDiff, type RuleChange } from '../query/diff.js'
 import { summarizeTermDiff, type TermChange } from '../query/term-diff.js'
-import { parseAt } from '../query/at.js'
+import { parseSelector } from '../vocabulary/selector.js'
 import type { Io, RegisterCommand } from './context.js'
 import { sideBySide, styles, wrapText } from './render.js'
 
@@ -20,7 +20,7 @@ export const registerDiff: RegisterCommand = (program, context) => {
     .addOption(new Option('--format <format>', 'text layout').choices(['unified', 'side-by-side']).default('unified'))
     .option('--summary', 'print only the summary line')
     .action((from: string, to: string, options: { section?: string; kind?: 'rule' | 'term'; format: 'unified' | 'side-by-side'; summary?: boolean }) => {
-      const diff = context.withDatabase(true, (db) => diffEditions(db, parseAt(from), parseAt(to), { section: options.section, kind: options.kind }))
+      const diff = context.withDatabase(true, (db) => diffEditions(db, parseSelector(from), parseSelector(to), { section: options.section, kind: options.kind }))
       context.print(diff, () => (options.summary ? summaryLines(diff).join('\n') + '\n' : renderDiff(diff, options.format, context.io)))
     })
 }

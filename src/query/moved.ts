@@ -4,9 +4,9 @@
  * and what it is now, following the lineage links (420.5e: last in force in
  * 2009-05-01, continues as 704.5k in 2009-07-11, now 704.5j).
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { prepared } from './statements.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { prepared } from '../store/statements.js'
 
 /** Where a number that an edition no longer has went. */
 export interface Whereabouts {

@@ -4,8 +4,8 @@
  * short (a truncated file, such as 2013-02-01) is reported as such, not as
  * removed or added.
  */
-import type { CrdbDatabase } from '../database.js'
-import { prepared } from './statements.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { prepared } from '../store/statements.js'
 import { diffWords, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** One glossary term that differs between two editions. */

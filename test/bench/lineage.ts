@@ -7,8 +7,8 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { computeLineage, readLineageOverrides } from '../../ingest/lineage.js'
-import { openDatabase, type CrdbDatabase } from '../../src/database.js'
-import { lineageOverridesPath } from '../../src/paths.js'
+import { openDatabase, type CrdbDatabase } from '../../src/store/database.js'
+import { lineageOverridesPath } from '../../src/vocabulary/paths.js'
 import type { BenchFigure } from './diff.js'
 
 /** One hand-checked pairing: an old number and what it became. */
@@ -129,14 +129,22 @@ export async function benchLineage(dbPath: string, runs: number): Promise<BenchF
       )
     }
     const overrides = readLineageOverrides(lineageOverridesPath())
-    const samples: number[] = []
+    // Wall time, and the process's CPU time, which a machine shared with other work inflates less.
+    const wall: number[] = []
+    const cpu: number[] = []
     for (let run = 0; run < runs; run++) {
       const started = performance.now()
+      const usage = process.cpuUsage()
       computeLineage(db, overrides)
-      samples.push(performance.now() - started)
+      const used = process.cpuUsage(usage)
+      wall.push(performance.now() - started)
+      cpu.push((used.user + used.system) / 1000)
     }
-    samples.sort((a, b) => a - b)
-    figures.push({ name: 'whole lineage computation (all editions)', median: samples[samples.length >> 1], unit: 'ms', target: '<= 1500 ms' })
+    const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]
+    figures.push(
+      { name: 'whole lineage computation (all editions), wall', median: middle(wall), unit: 'ms', target: '<= 1500 ms' },
+      { name: 'whole lineage computation (all editions), CPU', median: middle(cpu), unit: 'ms', target: '-' }
+    )
   } finally {
     db.close()
   }
