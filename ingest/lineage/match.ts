@@ -141,7 +141,8 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
     return target !== null && siblingParents(from).has(target)
   }
 
-  // 0. Human corrections.
+  // 0. Human corrections. A rule the override file continues gets no other link: the file says all there is.
+  const overridden = new Set<number>()
   for (const override of context.overrides) {
     if ('newLineage' in override) {
       const to = startedByKey.get(override.number)
@@ -150,7 +151,10 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
     }
     const from = endedByKey.get(override.from)
     const to = startedByKey.get(override.to)
-    if (from && to && freeTo(to)) take(from, to, similarity(from.words, to.words), 1, 'override file', 'override')
+    if (from && to && freeTo(to)) {
+      take(from, to, similarity(from.words, to.words), 1, 'override file', 'override')
+      overridden.add(from.id)
+    }
   }
 
   // 1. The same comparable text: unique on both sides, or under parents that went to the same place.
@@ -326,6 +330,7 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
     for (const sibling of context.newChildren(parent)) for (const row of linkedInto.get(sibling) ?? []) sources.add(row)
     let best: { from: MatchRow; containment: number } | undefined
     for (const from of sources) {
+      if (overridden.has(from.id)) continue
       const value = containment(to.words, from.words)
       if (value < containThreshold || (best && value <= best.containment)) continue
       // A split part says what the rule's main successor no longer says.
