@@ -153,10 +153,15 @@ export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = 
 
   const write = db.transaction(() => {
     db.prepare('DELETE FROM lineage_links').run()
-    const insert = db.prepare('INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (?, ?, ?, ?, ?, ?)')
-    // In key order, so that the table's b-tree grows at its end.
+    // In key order, so that the table's b-tree grows at its end; many rows per statement.
     links.sort((a, b) => a.from - b.from || a.to - b.to)
-    for (const link of links) insert.run(link.from, link.to, link.kind, link.similarity, link.score, link.reason)
+    const batch = 100
+    const insertMany = db.prepare(`INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`)
+    const insertOne = db.prepare('INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (?, ?, ?, ?, ?, ?)')
+    const values = (link: MatchLink): unknown[] => [link.from, link.to, link.kind, link.similarity, link.score, link.reason]
+    let index = 0
+    for (; index + batch <= links.length; index += batch) insertMany.run(links.slice(index, index + batch).flatMap(values))
+    for (; index < links.length; index++) insertOne.run(...values(links[index]))
 
     // A version's lineage is that of its best predecessor, or its own id.
     const best = new Map<number, MatchLink>()
@@ -179,7 +184,7 @@ export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = 
     // Glossary terms keep their key: one lineage per term.
     db.prepare(
       `UPDATE versions SET lineage_id = (SELECT MIN(other.id) FROM versions other WHERE other.kind = 'term' AND other.key = versions.key)
-       WHERE kind = 'term'`
+       WHERE kind = 'term' AND lineage_id IS NOT (SELECT MIN(other.id) FROM versions other WHERE other.kind = 'term' AND other.key = versions.key)`
     ).run()
     return new Set(lineageOf.values()).size
   })

@@ -15,7 +15,7 @@
  *
  * The same number with little in common is no evidence: it is removed plus added.
  */
-import type { WeightedWords } from './text.js'
+import { sharedWeight, type WeightedWords } from './text.js'
 
 /** A rule version on one side of a pair of editions. */
 export interface MatchRow {
@@ -128,12 +128,11 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
     }
     return parents
   }
-  /** Some sibling of the old rule became the new rule's parent (rules moved down a level together). */
-  const adopted = (from: MatchRow, to: MatchRow): boolean => {
-    const target = parentOf(to.key)
-    if (target === null) return false
-    for (const sibling of oldSiblings(from.key)) if (sibling !== from.key && forwardOf(sibling).includes(target)) return true
-    return false
+  /** The numbers the old rule's siblings became: a new rule under one of them was adopted with them. */
+  const siblingTargets = (from: MatchRow): Set<string> => {
+    const targets = new Set<string>()
+    for (const sibling of oldSiblings(from.key)) if (sibling !== from.key) for (const went of forwardOf(sibling)) targets.add(went)
+    return targets
   }
   /** Some sibling of the old rule went to a sibling of the new rule. */
   const familyAgrees = (from: MatchRow, to: MatchRow): boolean => {
@@ -203,8 +202,9 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
     if (!freeFrom(from)) continue
     const touched: number[] = []
     let commonWeight = 0
-    for (const [word, weight] of from.words.words) {
-      const list = postings.get(word)
+    for (let index = 0; index < from.words.ids.length; index++) {
+      const weight = from.words.weights[index]
+      const list = postings.get(from.words.ids[index])
       if (!list) continue
       if (list.length > common) {
         commonWeight += weight
@@ -215,23 +215,36 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
         shared[position] += weight
       }
     }
-    const mine: Array<{ from: MatchRow; to: MatchRow; similarity: number }> = []
+    // Exact similarity, best upper bound first, only while a candidate could still make the few best.
+    const bounded: Array<{ to: MatchRow; bound: number; exact?: number }> = []
     for (const position of touched) {
       const to = open[position]
-      const bound = shared[position] + commonWeight
+      const sharedWeight = shared[position]
       shared[position] = 0
-      // Below the lowest acceptance even if every common word were shared: skip the exact count.
-      if (bound < acceptWithFamily * Math.max(from.words.total, to.words.total)) continue
-      const value = similarity(from.words, to.words)
-      if (value >= acceptWithFamily) mine.push({ from, to, similarity: value })
+      const most = Math.min(sharedWeight + commonWeight, from.words.total, to.words.total)
+      const bound = most / (from.words.total + to.words.total - most)
+      if (bound < acceptWithFamily) continue
+      // With no common word skipped, the shared weight is exact.
+      bounded.push(commonWeight === 0 ? { to, bound, exact: sharedWeight / (from.words.total + to.words.total - sharedWeight) } : { to, bound })
+    }
+    bounded.sort((a, b) => b.bound - a.bound)
+    const mine: Array<{ from: MatchRow; to: MatchRow; similarity: number }> = []
+    let best = 0
+    for (const { to, bound, exact } of bounded) {
+      if (bound < best - 0.4 || (mine.length >= 12 && bound < mine[mine.length - 1].similarity)) break
+      const value = exact ?? similarity(from.words, to.words)
+      if (value < acceptWithFamily) continue
+      best = Math.max(best, value)
+      mine.push({ from, to, similarity: value })
+      mine.sort((a, b) => b.similarity - a.similarity)
+      if (mine.length > 12) mine.pop()
     }
     // The few best are enough: structure adds at most 0.4 to a score.
-    mine.sort((a, b) => b.similarity - a.similarity)
-    const floor = (mine[0]?.similarity ?? 0) - 0.4
-    for (const candidate of mine.slice(0, 12)) if (candidate.similarity >= floor) candidates.push(candidate)
+    for (const candidate of mine) if (candidate.similarity >= best - 0.4) candidates.push(candidate)
   }
   for (let round = 0; round < 2; round++) {
     const parentsOfSiblings = new Map<number, Set<string>>()
+    const targetsOfSiblings = new Map<number, Set<string>>()
     const scored = candidates
       .filter((candidate) => freeFrom(candidate.from) && freeTo(candidate.to))
       .map((candidate) => {
@@ -239,7 +252,9 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
         let parents = parentsOfSiblings.get(candidate.from.id)
         if (!parents) parentsOfSiblings.set(candidate.from.id, (parents = siblingParents(candidate.from)))
         const target = parentOf(candidate.to.key)
-        const isAdopted = adopted(candidate.from, candidate.to)
+        let targets = targetsOfSiblings.get(candidate.from.id)
+        if (!targets) targetsOfSiblings.set(candidate.from.id, (targets = siblingTargets(candidate.from)))
+        const isAdopted = target !== null && targets.has(target)
         const family = target !== null && (parents.has(target) || isAdopted)
         const kept =
           candidate.similarity >= 0.25 && Math.max(containment(candidate.from.words, candidate.to.words), containment(candidate.to.words, candidate.from.words)) >= 0.9
@@ -316,7 +331,7 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
   const linkedInto = new Map<string, MatchRow[]>() // new number -> old rows linked to it
   for (const link of links) push(linkedInto, rowsById.get(link.to)!.key, rowsById.get(link.from)!)
   for (const to of started) {
-    if (!freeTo(to) || to.words.words.size < 3) continue
+    if (!freeTo(to) || to.words.ids.length < 3) continue
     const parent = parentOf(to.key)
     if (parent === null) continue
     const sources = new Set<MatchRow>()
@@ -348,7 +363,7 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
   }
   // Merges: an old rule contained in a new rule under the place its parent or siblings went.
   for (const from of ended) {
-    if (!freeFrom(from) || from.words.words.size < 3) continue
+    if (!freeFrom(from) || from.words.ids.length < 3) continue
     const parents = siblingParents(from)
     const parent = parentOf(from.key)
     if (parent !== null) for (const went of forwardOf(parent)) parents.add(went)
@@ -393,26 +408,21 @@ function newSiblingAt(children: (parent: string) => string[], key: string, step:
 /** Weighted Jaccard similarity of two word sets. */
 export function similarity(a: WeightedWords, b: WeightedWords): number {
   if (a.total === 0 && b.total === 0) return 1
-  const [small, large] = a.words.size < b.words.size ? [a, b] : [b, a]
-  let common = 0
-  for (const [word, weight] of small.words) if (large.words.has(word)) common += weight
+  const common = sharedWeight(a, b)
   return common / (a.total + b.total - common)
 }
 
-function indexWords(rows: MatchRow[]): Map<string, number[]> {
-  const postings = new Map<string, number[]>()
+function indexWords(rows: MatchRow[]): Map<number, number[]> {
+  const postings = new Map<number, number[]>()
   rows.forEach((row, position) => {
-    for (const word of row.words.words.keys()) push(postings, word, position)
+    for (const id of row.words.ids) push(postings, id, position)
   })
   return postings
 }
 
 /** The share (by weight) of `part`'s words that are in `whole`. */
 function containment(part: WeightedWords, whole: WeightedWords): number {
-  if (part.total === 0) return 0
-  let common = 0
-  for (const [word, weight] of part.words) if (whole.words.has(word)) common += weight
-  return common / part.total
+  return part.total === 0 ? 0 : sharedWeight(part, whole) / part.total
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

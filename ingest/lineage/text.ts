@@ -6,9 +6,10 @@
  */
 import type { CompiledRewrite } from './vocabulary.js'
 
-/** A text's words with their weights, and the sum of the weights. */
+/** A text's distinct words as sorted word ids, with their weights, and the sum of the weights. */
 export interface WeightedWords {
-  words: Map<string, number>
+  ids: Int32Array
+  weights: Float64Array
   total: number
 }
 
@@ -50,36 +51,72 @@ export function wordsOf(normalized: string, rewrite?: CompiledRewrite): string[]
 
 const wordPattern = /[a-z0-9]+(?:['+/-][a-z0-9]+)*/g
 
-/** Document frequencies of words over a set of texts, and the weight they give. */
+/**
+ * Document frequencies of words over a set of texts, and the weight they give.
+ * Words become small integer ids, so that texts are compact sorted arrays
+ * (compared by merging, and light on the garbage collector).
+ */
 export class WordWeights {
-  private readonly frequency = new Map<string, number>()
-  private readonly weights = new Map<string, number>()
+  private readonly idOf = new Map<string, number>()
+  private frequency = new Int32Array(1024)
+  private weightOf = new Float64Array(0)
   private documents = 0
+
+  /** The id of a word (a new one for a word never seen). */
+  id(word: string): number {
+    let id = this.idOf.get(word)
+    if (id === undefined) {
+      this.idOf.set(word, (id = this.idOf.size))
+      if (id >= this.frequency.length) {
+        const grown = new Int32Array(this.frequency.length * 2)
+        grown.set(this.frequency)
+        this.frequency = grown
+      }
+    }
+    return id
+  }
 
   /** Count one document's words. */
   add(words: Iterable<string>): void {
-    this.weights.clear()
     this.documents++
-    for (const word of new Set(words)) this.frequency.set(word, (this.frequency.get(word) ?? 0) + 1)
+    this.weightOf = new Float64Array(0)
+    for (const id of new Set(Array.from(words, (word) => this.id(word)))) this.frequency[id]++
   }
 
-  /** The weight of a word: rarer words weigh more (inverse document frequency). */
-  weight(word: string): number {
-    let value = this.weights.get(word)
-    if (value === undefined) this.weights.set(word, (value = Math.log(1 + this.documents / (this.frequency.get(word) ?? 1))))
-    return value
+  /** The weight of a word id: rarer words weigh more (inverse document frequency). */
+  weight(id: number): number {
+    // Computed once after the counting; a word first seen later (a rewrite's) weighs as the rarest.
+    if (this.weightOf.length === 0 && this.documents > 0) {
+      this.weightOf = new Float64Array(this.idOf.size)
+      for (let index = 0; index < this.weightOf.length; index++) this.weightOf[index] = Math.log(1 + this.documents / Math.max(1, this.frequency[index]))
+    }
+    return id < this.weightOf.length ? this.weightOf[id] : Math.log(1 + this.documents)
   }
 
   /** A text's words with their weights. */
   weigh(words: string[]): WeightedWords {
-    const map = new Map<string, number>()
+    const ids = Int32Array.from(new Set(words.map((word) => this.id(word)))).sort()
+    const weights = new Float64Array(ids.length)
     let total = 0
-    for (const word of words) {
-      if (map.has(word)) continue
-      const value = this.weight(word)
-      map.set(word, value)
-      total += value
-    }
-    return { words: map, total }
+    for (let index = 0; index < ids.length; index++) total += weights[index] = this.weight(ids[index])
+    return { ids, weights, total }
   }
+}
+
+/** The weight two texts share. */
+export function sharedWeight(a: WeightedWords, b: WeightedWords): number {
+  let shared = 0
+  let i = 0
+  let j = 0
+  while (i < a.ids.length && j < b.ids.length) {
+    const x = a.ids[i]
+    const y = b.ids[j]
+    if (x === y) {
+      shared += a.weights[i]
+      i++
+      j++
+    } else if (x < y) i++
+    else j++
+  }
+  return shared
 }
