@@ -7,7 +7,7 @@ import { CrdbError } from '../vocabulary/errors.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { addSelectorOptions, readSelector } from './selector.js'
 import type { RegisterCommand } from './context.js'
-import { styles, wrapText } from './render.js'
+import { textLayout, type TextLayout } from './render.js'
 
 /** Register `crdb history` and `crdb blame`. */
 export const registerHistory: RegisterCommand = (program, context) => {
@@ -23,7 +23,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
           throw new CrdbError('E_USAGE', 'give --term NAME alone, without a rule number, --from or an edition')
         }
         const history = context.withDatabase(true, (db) => termHistory(db, options.term!))
-        context.print(history, () => renderTermHistory(history, context.io.columns, styles(context.io)))
+        context.print(history, () => renderTermHistory(history, textLayout(context.io)))
         return
       }
       if (!number && !options.from) throw new CrdbError('E_USAGE', 'give a rule number, or --from NUMBER')
@@ -33,7 +33,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
           ? ruleHistory(db, options.from, { direction: 'forward' })
           : ruleHistory(db, number!, { at: readSelector(options) })
       )
-      const s = styles(context.io)
+      const s = textLayout(context.io)
       context.print(history, () => {
         const lines = [s.bold(`${history.number}: ${history.steps.length} wordings, numbered ${history.numbers.join(' -> ')}`), '']
         for (const step of history.steps) {
@@ -53,7 +53,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
                 ? ', only examples'
                 : ''
           lines.push(s.bold(`${step.number}  ${span}  ${how}${notes}`))
-          lines.push(...wrapText(step.change && step.change.textChanges.length ? s.changes(step.change.textChanges) : step.text, context.io.columns, '    '))
+          lines.push(...s.wrap(step.change && step.change.textChanges.length ? s.changes(step.change.textChanges) : step.text, '    '))
         }
         return lines.join('\n') + '\n'
       })
@@ -78,7 +78,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
 }
 
 /** The text of a glossary term's history. */
-function renderTermHistory(history: TermHistory, columns: number | undefined, s: ReturnType<typeof styles>): string {
+function renderTermHistory(history: TermHistory, s: TextLayout): string {
   const lines = [s.bold(`"${history.term}": ${history.steps.length} definitions, named ${history.names.map((name) => `"${name}"`).join(' -> ')}`), '']
   for (const [index, step] of history.steps.entries()) {
     if (step.missingBefore) {
@@ -88,7 +88,7 @@ function renderTermHistory(history: TermHistory, columns: number | undefined, s:
     const span = `${step.validFrom} to ${step.validTo ?? 'now'} (${step.editions.length} edition${step.editions.length === 1 ? '' : 's'})`
     const how = step.change ? (step.change.kind === 'renamed' ? `renamed from "${step.change.fromTerm}"` : 'changed') + (step.change.typographyOnly ? ', only typography' : '') : index === 0 ? 'first seen' : 'the same again'
     lines.push(s.bold(`"${step.term}"  ${span}  ${how}`))
-    lines.push(...wrapText(step.change && step.change.textChanges.length ? s.changes(step.change.textChanges) : step.definition, columns, '    '))
+    lines.push(...s.wrap(step.change && step.change.textChanges.length ? s.changes(step.change.textChanges) : step.definition, '    '))
   }
   return lines.join('\n') + '\n'
 }
