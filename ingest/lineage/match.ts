@@ -134,11 +134,6 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
     for (const sibling of oldSiblings(from.key)) if (sibling !== from.key) for (const went of forwardOf(sibling)) targets.add(went)
     return targets
   }
-  /** Some sibling of the old rule went to a sibling of the new rule. */
-  const familyAgrees = (from: MatchRow, to: MatchRow): boolean => {
-    const target = parentOf(to.key)
-    return target !== null && siblingParents(from).has(target)
-  }
 
   // 0. Human corrections. A rule the override file continues gets no other link: the file says all there is.
   const overridden = new Set<number>()

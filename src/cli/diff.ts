@@ -55,7 +55,7 @@ export function renderDiff(diff: EditionDiff, format: 'unified' | 'side-by-side'
       lines.push(...s.wrap(`Example ${example.ordinal + 1} ${example.kind}: ${s.changes(example.changes)}`, '      '))
     }
   }
-  if (diff.terms && diff.terms.changes.length) {
+  if (diff.terms?.changes.length) {
     lines.push(s.bold('Glossary'))
     for (const change of diff.terms.changes) {
       lines.push(s.bold(termHeading(change)))

@@ -88,7 +88,7 @@ function renderTermHistory(history: TermHistory, s: TextLayout): string {
     const span = `${step.validFrom} to ${step.validTo ?? 'now'} (${step.editions.length} edition${step.editions.length === 1 ? '' : 's'})`
     const how = step.change ? (step.change.kind === 'renamed' ? `renamed from "${step.change.fromTerm}"` : 'changed') + (step.change.typographyOnly ? ', only typography' : '') : index === 0 ? 'first seen' : 'the same again'
     lines.push(s.bold(`"${step.term}"  ${span}  ${how}`))
-    lines.push(...s.wrap(step.change && step.change.textChanges.length ? s.changes(step.change.textChanges) : step.definition, '    '))
+    lines.push(...s.wrap(step.change?.textChanges.length ? s.changes(step.change.textChanges) : step.definition, '    '))
   }
   return lines.join('\n') + '\n'
 }

@@ -46,7 +46,7 @@ const numberPattern = String.raw`\d{1,3}(?:\.\d{1,3}[a-z]?)?(?:[-–](?:\d{3}\.)
 // ...after "rule(s)" or "section(s)", with the numbers that continue the list ("704.5a, 704.5b, and 704.5c").
 const citedPattern = new RegExp(String.raw`\b(rules?|sections?)( )${numberPattern}(?:(?:, (?:and |or )?| (?:and|or|through) )${numberPattern})*`, 'gi')
 // ...and any dotted number elsewhere ("(see 702.19b)").
-const dottedPattern = new RegExp(String.raw`\b\d{3}\.\d{1,3}[a-z]?(?:[-–](?:\d{3}\.)?\d{0,3}[a-z]?)?(?![\w.])`, 'g')
+const dottedPattern = /\b\d{3}\.\d{1,3}[a-z]?(?:[-–](?:\d{3}\.)?\d{0,3}[a-z]?)?(?![\w.])/g
 
 /** A text with its cross-reference numbers masked. */
 function maskReferences(text: string): string {
