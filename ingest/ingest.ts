@@ -168,7 +168,13 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
   // Lineage is derived from all versions: recompute it whenever versions changed.
   // A build stopped between storing editions and deriving from them leaves work undone:
   // versions without a lineage, dumps reconciled before the newest edition. Redo it now.
-  const lineageStale = editionsStored > 0 || db.prepare('SELECT EXISTS (SELECT 1 FROM versions WHERE lineage_id IS NULL)').pluck().get() === 1
+  // Links kept by migration 5 from an older matcher are stale too.
+  const lineageStale =
+    editionsStored > 0 ||
+    db
+      .prepare(`SELECT EXISTS (SELECT 1 FROM versions WHERE lineage_id IS NULL) OR EXISTS (SELECT 1 FROM lineage_links WHERE reason = 'computed before migration 5')`)
+      .pluck()
+      .get() === 1
   if (lineageStale) {
     computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
     optimizeSearchIndex(db)

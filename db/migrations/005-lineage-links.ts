@@ -7,8 +7,8 @@
 
 /** The SQL of migration 5. */
 export const sql = `
--- The links are derived data: a build recomputes them. Existing links are kept with a
--- neutral score and reason, and the versions are marked for recomputation.
+-- The links are derived data: a build recomputes them. Existing links are kept (queries keep
+-- answering) with their similarity as score and a reason that marks them for recomputation.
 CREATE TABLE lineage_links_new (
   from_version INTEGER NOT NULL REFERENCES versions(id) ON DELETE CASCADE,
   to_version INTEGER NOT NULL REFERENCES versions(id) ON DELETE CASCADE,
@@ -25,6 +25,4 @@ INSERT INTO lineage_links_new (from_version, to_version, kind, similarity, score
 DROP TABLE lineage_links;
 ALTER TABLE lineage_links_new RENAME TO lineage_links;
 CREATE INDEX lineage_links_by_target ON lineage_links(to_version);
--- Ask the next build to recompute lineage with the new matcher.
-UPDATE versions SET lineage_id = NULL WHERE kind = 'rule';
 `
