@@ -26,6 +26,8 @@ import { parseOfficialText } from './parse/official-text.js'
 import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './reconcile.js'
 import { storeDump, type DumpInput } from './store-dump.js'
 import { EditionWriter, optimizeSearchIndex, type EditionInput, type StoreResult } from './store.js'
+import { markDerivedCurrent, readDerivedState } from '../src/store/derived-state.js'
+import { hasUnreconciledDumps, hasVersionsWithoutLineage } from '../src/store/totals.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 
 /** What happened to one source during an ingest. */
@@ -168,10 +170,12 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
   // Lineage is derived from all versions: recompute it whenever versions changed.
   // A build stopped between storing editions and deriving from them leaves work undone:
   // versions without a lineage, dumps reconciled before the newest edition. Redo it now.
-  const lineageStale = editionsStored > 0 || db.prepare('SELECT EXISTS (SELECT 1 FROM versions WHERE lineage_id IS NULL)').pluck().get() === 1
+  const derived = readDerivedState(db)
+  const lineageStale = editionsStored > 0 || derived.lineage || hasVersionsWithoutLineage(db)
   if (lineageStale) {
     computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
     optimizeSearchIndex(db)
+    markDerivedCurrent(db, 'lineage')
   }
 
   // Secondary dumps, after the editions they are reconciled with.
@@ -185,16 +189,10 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
   }
   // New editions change versions (and their ids): reconcile every dump; else only the new ones.
   let reconciled: ReconcileResult[] = []
-  const dumpsStale =
-    db
-      .prepare(
-        `SELECT EXISTS (SELECT 1 FROM dumps d WHERE d.reconciled_at IS NULL
-           OR d.reconciled_at < (SELECT MAX(s.ingested_at) FROM sources s JOIN editions e ON e.source_id = s.id))`
-      )
-      .pluck()
-      .get() === 1
+  const dumpsStale = derived.reconciliation || hasUnreconciledDumps(db)
   if (editionsStored > 0 || dumpsStale) reconciled = reconcileDumps(db)
   else if (storedDumps.length > 0) reconciled = reconcileDumps(db, { sourceIds: storedDumps.map((dump) => dump.sourceId) })
+  markDerivedCurrent(db, 'reconciliation')
   const bySource = new Map(reconciled.map((result) => [result.sourceId, result]))
   for (const { input, sourceId } of storedDumps) report(dumpOutcome(input, sourceId, bySource.get(sourceId)))
 

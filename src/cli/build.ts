@@ -4,6 +4,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { Option } from 'commander'
 import type { IngestOutcome } from '../../ingest/ingest.js'
+import { checkpointDatabase, countTotals } from '../store/totals.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
 import { projectPath } from './sources.js'
@@ -29,13 +30,8 @@ export const registerBuild: RegisterCommand = (program, context) => {
       const paths = [...options.archive, ...corpus].flatMap((folder) => listArchive(folder))
       const report = context.withDatabase(false, (db) => {
         const result = ingestPaths(db, paths, { onOutcome: (outcome) => context.json() || context.io.out(formatOutcome(outcome) + '\n') })
-        const totals = db
-          .prepare(
-            `SELECT (SELECT COUNT(*) FROM editions) AS editions, (SELECT COUNT(*) FROM versions) AS versions, (SELECT COUNT(*) FROM contents) AS contents,
-                    (SELECT COUNT(*) FROM dumps) AS dumps, (SELECT COUNT(*) FROM attestations) AS attestations`
-          )
-          .get() as { editions: number; versions: number; contents: number; dumps: number; attestations: number }
-        db.pragma('wal_checkpoint(TRUNCATE)')
+        const totals = countTotals(db)
+        checkpointDatabase(db)
         return { ...result, totals }
       })
       const seconds = (performance.now() - started) / 1000
