@@ -75,6 +75,16 @@ export class EditionWriter {
     return this.#writes.hasSource(sha256)
   }
 
+  /** The file the edition dated `date` was read from, or null when none is stored. */
+  findEditionUri(date: string): string | null {
+    return this.#writes.findEdition(date)?.uri ?? null
+  }
+
+  /** The file and bytes' hash of the edition dated `date`, if one is stored. */
+  findEditionSource(date: string): { uri: string; sha256: string } | undefined {
+    return this.#writes.findEdition(date)
+  }
+
   /**
    * Store one edition in one transaction: all of it, or nothing. A complete
    * edition replaces a truncated one of the same date; never the reverse.

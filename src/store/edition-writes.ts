@@ -67,6 +67,8 @@ export interface StoredEdition {
   id: number
   sourceId: number
   uri: string
+  /** The hash of the source's bytes. */
+  sha256: string
   truncated: boolean
 }
 
@@ -78,7 +80,7 @@ export function prepareEditionWrites(db: CrdbDatabase) {
   const s = {
     sourceBySha: db.prepare('SELECT id FROM sources WHERE sha256 = ?'),
     editionByDate: db.prepare(
-      'SELECT e.id, e.source_id AS sourceId, s.uri, e.truncated FROM editions e JOIN sources s ON s.id = e.source_id WHERE e.effective_date = ?'
+      'SELECT e.id, e.source_id AS sourceId, s.uri, s.sha256, e.truncated FROM editions e JOIN sources s ON s.id = e.source_id WHERE e.effective_date = ?'
     ),
     previousDate: db.prepare('SELECT MAX(effective_date) FROM editions WHERE effective_date < ?').pluck(),
     nextDate: db.prepare('SELECT MIN(effective_date) FROM editions WHERE effective_date > ?').pluck(),
