@@ -27,6 +27,7 @@ export const registerGlossary: RegisterCommand = (program, context) => {
         if (name !== '') throw new CrdbError('E_USAGE', 'give a TERM or --list, not both')
         const { terms, edition } = context.withDatabase(true, (db) => {
           const edition = resolveAt(db, at)
+          context.noteEdition(db, edition)
           return { terms: listTerms(db, { edition }), edition }
         })
         context.print(terms, () => {
@@ -36,7 +37,11 @@ export const registerGlossary: RegisterCommand = (program, context) => {
         return
       }
       if (name === '') throw new CrdbError('E_USAGE', 'give a TERM (e.g. crdb glossary life total) or --list')
-      const term = context.withDatabase(true, (db) => getTerm(db, name, at))
+      const term = context.withDatabase(true, (db) => {
+        const found = getTerm(db, name, at)
+        context.noteEdition(db, found.edition)
+        return found
+      })
       context.print(term, () => {
         const names = term.aliases.filter((alias) => alias !== term.key && !alias.includes('/'))
         const lines = [
