@@ -48,7 +48,7 @@ export type RegisterCommand = (program: Command, context: CliContext) => void
 /** Build the context for a program whose global options are `--db` and `--json`. */
 export function createContext(program: Command, io: Io, setExitCode: (code: number) => void): CliContext {
   const globals = (): { db?: string; json?: boolean } => program.opts()
-  const databasePath = (): string => globals().db ?? process.env.CRDB_DB ?? defaultDatabasePath
+  const databasePath = (): string => globals().db ?? (process.env.CRDB_DB || defaultDatabasePath)
   // Flags the next JSON object printed carries (stale derived data, a truncated edition).
   const flags: Record<string, true> = {}
   const warned = new Set<string>()

@@ -60,16 +60,16 @@ export interface OpenDatabaseOptions {
 /**
  * Open (creating if needed) and migrate the database at `path`.
  *
- * @throws {CrdbError} `E_DB_MISSING` when a read-only open finds no file,
- *   `E_DB_NEWER` when the file's schema is newer than this code,
+ * @throws {CrdbError} `E_DB_NEWER` when the file's schema is newer than this code,
  *   `E_DB_FOREIGN` when it is a SQLite database that is not crdb's (left untouched),
- *   `E_DB` when it cannot be opened, is not a database, or cannot be written for a build.
+ *   `E_DB` when it cannot be opened (a missing file with a hint to build it), is not a database,
+ *   or cannot be written for a build.
  */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): CrdbDatabase {
   const readonly = options.readonly ?? false
   const memory = path === ':memory:'
   if (readonly && !memory && !existsSync(path)) {
-    throw new CrdbError('E_DB_MISSING', `${path}: no database here; run crdb build to create it (or give --db FILE)`)
+    throw new CrdbError('E_DB', `${path}: cannot open database (no such file); run crdb build to create it, or give --db FILE`)
   }
   if (!readonly && !memory) checkWritable(path)
   let db: CrdbDatabase
@@ -150,7 +150,9 @@ function checkOwnTables(db: CrdbDatabase, path: string, version: number): void {
 function migrate(db: CrdbDatabase, from: number): void {
   if (from === schemaVersion) return
   db.transaction(() => {
-    for (let index = from; index < schemaVersion; index++) db.exec(migrations[index].sql)
+    // Read again under the write lock: another process may have migrated it meanwhile.
+    const current = db.pragma('user_version', { simple: true }) as number
+    for (let index = current; index < schemaVersion; index++) db.exec(migrations[index].sql)
     db.pragma(`user_version = ${schemaVersion}`)
   }).immediate()
 }

@@ -12,7 +12,6 @@ export type ErrorCode =
   | 'E_IO' // a file or folder that cannot be read
   | 'E_DB_NEWER' // a database written by a newer crdb
   | 'E_DB' // a database that cannot be opened or migrated, or is read-only for a build
-  | 'E_DB_MISSING' // no database at the path a query reads (run crdb build)
   | 'E_DB_FOREIGN' // a SQLite database that is not crdb's (left untouched)
   | 'E_DB_BUSY' // another build holds the database
   | 'E_BAD_NUMBER' // a rule number that is not one
