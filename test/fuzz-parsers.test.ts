@@ -141,6 +141,8 @@ describe('fuzzing the parsers with mutated real sources', () => {
         applied.push(name)
         bytes = mutations[name](bytes, random, other.bytes)
       }
+      // Mutations compound (a spliced, repeated window can reach megabytes): keep a case under 1 MB.
+      if (bytes.length > 1_000_000) bytes = bytes.subarray(0, 1_000_000)
       const uri = `fuzz/${index}-${input.name.replace(/\//g, '_')}`
       const label = `case ${index} (seed ${seed}): ${input.name} with ${applied.join(', ')}`
       const started = performance.now()
@@ -159,8 +161,8 @@ describe('fuzzing the parsers with mutated real sources', () => {
         expect(error.message, label).toContain(uri)
         expect(error.message, label).not.toContain('\n')
       }
-      // A hang shows as the test's timeout; a pathological slowdown as this.
-      expect(performance.now() - started, label).toBeLessThan(10_000)
+      // A hang shows as the test's timeout; a pathological slowdown as this (generous: CI machines are shared).
+      expect(performance.now() - started, label).toBeLessThan(20_000)
     }
     console.log(`fuzz seed ${seed}: ${cases} cases, ${JSON.stringify(tally)}`)
   }, 240_000)
