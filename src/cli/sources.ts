@@ -117,7 +117,8 @@ export function printRuleSources(context: CliContext, db: CrdbDatabase, number: 
   })
 }
 
-function attestationSummary(a: Attestation, withText = false): string {
+/** One attestation as `get --sources` and `glossary --sources` print it: status, dump, date, where. */
+export function attestationSummary(a: Attestation, withText = false): string {
   const kind = { 'crystal-keep': 'Crystal Keep rulings', 'mtg-wiki': 'MTG wiki page', book: 'book copy' }[a.source.kind] ?? a.source.kind
   const date =
     a.source.dating === 'stated'
