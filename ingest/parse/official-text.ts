@@ -11,6 +11,10 @@
 import { CrdbError } from '../../src/errors.js'
 import { sortKeyOf } from '../../src/rule-number.js'
 import type { SourceMessage } from '../messages.js'
+import { parseGlossary, type ParsedTerm } from './glossary.js'
+import { examplePattern, toParagraphs } from './paragraphs.js'
+
+export type { ParsedTerm } from './glossary.js'
 
 /** One numbered rule as it stands in a document. */
 export interface ParsedRule {
@@ -21,18 +25,6 @@ export interface ParsedRule {
   /** Examples in document order, without their `Example:` prefix. */
   examples: string[]
   /** 1-based line where the rule starts. */
-  line: number
-}
-
-/** One glossary entry as it stands in a document. */
-export interface ParsedTerm {
-  /** The heading without `(Obsolete)`: `Life, Life Total`. */
-  term: string
-  /** The names the heading lists: `['Life', 'Life Total']`. */
-  aliases: string[]
-  obsolete: boolean
-  /** Definition paragraphs (numbered senses each on a line) joined by `\n`. */
-  definition: string
   line: number
 }
 
@@ -64,8 +56,6 @@ const letterOnlyPattern = /^(\d{3})\.([a-z])\s+(.*)$/
 const rulePattern = /^(\d{3})\.\s+(\S.*)$/
 // `1. Game Concepts`
 const sectionPattern = /^(\d)\.\s+(\S.*)$/
-const examplePattern = /^example:\s*/i
-const underlinePattern = /^[-=_*~]{3,}$/
 
 /**
  * Parse the text of an official Comprehensive Rules edition.
@@ -104,7 +94,7 @@ export function parseOfficialText(text: string, name: string): ParsedEdition {
   const wrapped = isHardWrapped(lines)
 
   const rules = parseRules(lines, bodyStart, bodyEnd, wrapped, messages)
-  const glossary = glossaryStart >= 0 ? parseGlossary(lines, glossaryStart + 1, glossaryEnd < 0 ? lines.length : glossaryEnd, wrapped, messages) : []
+  const glossary = glossaryStart >= 0 ? parseGlossary(lines, glossaryStart + 1, glossaryEnd < 0 ? lines.length : glossaryEnd, { wrapped, damagedQuotes: hasDamagedQuotes(text) }, messages) : []
 
   if (truncated) {
     const last = lastNonBlankLine(lines)
@@ -156,58 +146,6 @@ function isHardWrapped(lines: string[]): boolean {
     if (line.length > 130) long++
   }
   return nonBlank > 0 && long / nonBlank < 0.005
-}
-
-interface Paragraph {
-  text: string
-  line: number
-  indent: number
-}
-
-/**
- * Group lines into paragraphs. Unwrapped documents have one paragraph per
- * line; wrapped ones continue a paragraph until a blank line, a deeper indent,
- * or a line that `startsParagraph` claims.
- */
-function toParagraphs(
-  lines: string[],
-  start: number,
-  end: number,
-  wrapped: boolean,
-  startsParagraph: (trimmed: string, previous: Paragraph | undefined, previousLine: string) => boolean,
-  onParagraph?: (paragraph: Paragraph) => void
-): Paragraph[] {
-  const paragraphs: Paragraph[] = []
-  let current: Paragraph | undefined
-  let previousLine = ''
-  for (let index = start; index < end; index++) {
-    const raw = lines[index]
-    const trimmed = raw.trim().replace(/[ \t]{2,}/g, ' ')
-    if (trimmed === '' || underlinePattern.test(trimmed)) {
-      current = undefined
-      previousLine = ''
-      continue
-    }
-    const indent = raw.length - raw.trimStart().length
-    const continues =
-      wrapped &&
-      current !== undefined &&
-      !(indent > current.indent + 2 && indent > previousIndent(lines[index - 1])) &&
-      !startsParagraph(trimmed, current, previousLine)
-    if (continues) {
-      current!.text = /[A-Za-z]-$/.test(current!.text) ? current!.text + trimmed : current!.text + ' ' + trimmed
-    } else {
-      current = { text: trimmed, line: index + 1, indent }
-      paragraphs.push(current)
-      onParagraph?.(current)
-    }
-    previousLine = trimmed
-  }
-  return paragraphs
-}
-
-function previousIndent(line: string | undefined): number {
-  return line === undefined ? 0 : line.length - line.trimStart().length
 }
 
 interface NumberedLine {
@@ -385,61 +323,9 @@ function repairNumber(printed: string, previous: string, seen: Set<string>): str
   return undefined
 }
 
-function parseGlossary(lines: string[], start: number, end: number, wrapped: boolean, messages: SourceMessage[]): ParsedTerm[] {
-  // Entries are blocks separated by blank lines: a heading line, then the definition.
-  // Blocks that begin indented, or do not begin with a heading, continue the entry before.
-  const terms: ParsedTerm[] = []
-  let index = start
-  while (index < end) {
-    while (index < end && lines[index].trim() === '') index++
-    if (index >= end) break
-    const blockStart = index
-    while (index < end && lines[index].trim() !== '') index++
-    const block = lines.slice(blockStart, index)
-    if (block.every((line) => underlinePattern.test(line.trim()))) continue
-
-    const first = block[0]
-    const isHeading = !/^\s/.test(first) && looksLikeTerm(first.trim())
-    const previous = terms.at(-1)
-    if (!isHeading && previous) {
-      previous.definition += '\n' + joinGlossaryLines(block, wrapped)
-      continue
-    }
-    if (!isHeading) {
-      messages.push({ line: blockStart + 1, severity: 'warning', code: 'glossary-stray', text: `text before the first glossary term is ignored: "${first.trim().slice(0, 60)}"` })
-      continue
-    }
-    const heading = first.trim().replace(/\s+/g, ' ')
-    const obsolete = /\(obsolete\)/i.test(heading)
-    const term = heading.replace(/\s*\(obsolete\)\s*/i, ' ').trim()
-    // A heading alone may still be followed by indented definition blocks.
-    const definition = joinGlossaryLines(block.slice(1), wrapped)
-    terms.push({ term, aliases: aliasesOf(term), obsolete, definition, line: blockStart + 1 })
-  }
-  const complete: ParsedTerm[] = []
-  for (const entry of terms) {
-    if (entry.definition.trim() === '') {
-      messages.push({ line: entry.line, rule: entry.term, severity: 'error', code: 'glossary-empty', text: `glossary term "${entry.term}" has no definition and is not stored` })
-    } else {
-      complete.push(entry)
-    }
-  }
-  return complete
-}
-
-function looksLikeTerm(line: string): boolean {
-  return line.length <= 80 && !/[.:;]$/.test(line) && /^[A-Z0-9"“'{(\[]/.test(line) && !examplePattern.test(line)
-}
-
-function joinGlossaryLines(block: string[], wrapped: boolean): string {
-  if (!wrapped) return block.map((line) => line.trim().replace(/[ \t]{2,}/g, ' ')).filter(Boolean).join('\n')
-  const paragraphs = toParagraphs(block, 0, block.length, true, (trimmed) => examplePattern.test(trimmed) || /^\d\.\s/.test(trimmed))
-  return paragraphs.map((paragraph) => paragraph.text).join('\n')
-}
-
-/** The names a heading lists: `Life, Life Total` -> `['Life', 'Life Total']`; a plain heading names itself. */
-function aliasesOf(term: string): string[] {
-  return term.split(/,\s*/).map((part) => part.trim()).filter(Boolean)
+/** An edition whose apostrophes and quotes were all turned into `?` (`don?t`, `?as though?`). */
+function hasDamagedQuotes(text: string): boolean {
+  return (text.match(/[a-z]\?[a-z]/g) ?? []).length > 20
 }
 
 function lastNonBlankLine(lines: string[]): number {
