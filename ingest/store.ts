@@ -43,6 +43,8 @@ interface VersionRow {
   kind: string
   key: string
   content_id: number
+  /** The key as this version prints it: a term keeps each edition's capitalization. */
+  label: string
   first_date: string
   last_date: string
 }
@@ -62,7 +64,7 @@ export class EditionWriter {
       editionByDate: db.prepare('SELECT e.id, s.uri FROM editions e JOIN sources s ON s.id = e.source_id WHERE e.effective_date = ?'),
       previousDate: db.prepare('SELECT MAX(effective_date) AS date FROM editions WHERE effective_date < ?'),
       nextDate: db.prepare('SELECT MIN(effective_date) AS date FROM editions WHERE effective_date > ?'),
-      versionsAt: db.prepare('SELECT id, kind, key, content_id, first_date, last_date FROM versions WHERE first_date <= @date AND last_date >= @date'),
+      versionsAt: db.prepare('SELECT id, kind, key, content_id, label, first_date, last_date FROM versions WHERE first_date <= @date AND last_date >= @date'),
       insertSource: db.prepare(
         'INSERT INTO sources (uri, sha256, format, encoding, line_ending, bytes, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?)'
       ),
@@ -151,6 +153,7 @@ export class EditionWriter {
     const result: StoreResult = { editionId, sourceId, versionsAdded: 0, versionsExtended: 0, contentsAdded: 0 }
 
     const entryContent = new Map<string, number>()
+    const entryLabel = new Map<string, string>()
     for (const entry of input.entries) {
       let contentId = contentIds.get(entry.hash)
       if (contentId === undefined) {
@@ -161,12 +164,13 @@ export class EditionWriter {
         result.contentsAdded++
       }
       entryContent.set(entry.kind + '\u0000' + entry.key, contentId)
+      entryLabel.set(entry.kind + '\u0000' + entry.key, entry.label)
     }
 
     // 1. Versions that span over the new date: split those the new edition contradicts.
     for (const [slot, version] of atPrevious) {
       if (next === null || version.last_date < next) continue
-      if (entryContent.get(slot) === version.content_id) continue
+      if (entryContent.get(slot) === version.content_id && entryLabel.get(slot) === version.label) continue
       const copyId = Number(s.copyVersion.run({ first: next, id: version.id }).lastInsertRowid)
       s.setLastDate.run(previous, version.id)
       atNext.set(slot, { ...version, id: copyId, first_date: next })
@@ -184,8 +188,9 @@ export class EditionWriter {
       const after = atNext.get(slot)
       if (entry.kind === 'term') for (const alias of entry.aliases) s.insertAlias.run(alias, entry.key)
       if (before && before.id === after?.id) continue // Spans the new date with the same content.
-      const joinsBefore = before !== undefined && before.content_id === contentId
-      const joinsAfter = after !== undefined && after.content_id === contentId
+      // A version is one text under one label: a term printed with other capitals starts a new one.
+      const joinsBefore = before !== undefined && before.content_id === contentId && before.label === entry.label
+      const joinsAfter = after !== undefined && after.content_id === contentId && after.label === entry.label
       if (joinsBefore && joinsAfter) {
         s.setLastDate.run(after!.last_date, before!.id)
         s.deleteVersion.run(after!.id)
@@ -200,7 +205,7 @@ export class EditionWriter {
         const id = Number(
           s.insertVersion.run(entry.kind, entry.key, entry.label, entry.sortKey, contentId, date, date, sourceId, entry.line, entry.obsolete ? 1 : 0).lastInsertRowid
         )
-        atDate.set(slot, { id, kind: entry.kind, key: entry.key, content_id: contentId, first_date: date, last_date: date })
+        atDate.set(slot, { id, kind: entry.kind, key: entry.key, content_id: contentId, label: entry.label, first_date: date, last_date: date })
         result.versionsAdded++
       }
     }

@@ -216,49 +216,71 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
     }
   )
 
-  // The sort key of the next numbered paragraph after each one, to spot a misprint that
-  // jumps ahead (432.2b between 423.2a and 423.3) before it inflates the order.
-  const nextKeys: Array<string | undefined> = new Array(paragraphs.length)
+  // The number printed on each numbered paragraph, and where each number is printed: a repair
+  // looks both ways, so that it never takes a number a correctly printed rule carries later.
+  const printed: Array<string | undefined> = paragraphs.map((paragraph) => readNumber(paragraph.text)?.number)
+  const printedAt = new Map<string, number[]>()
+  printed.forEach((number, index) => {
+    if (number) printedAt.set(number, [...(printedAt.get(number) ?? []), index])
+  })
+  const nextNumbers: Array<string | undefined> = new Array(paragraphs.length)
   let following: string | undefined
   for (let index = paragraphs.length - 1; index >= 0; index--) {
-    nextKeys[index] = following
-    const numbered = readNumber(paragraphs[index].text)
-    if (numbered) following = sortKeyOf(numbered.number)
+    nextNumbers[index] = following
+    if (printed[index]) following = printed[index]
   }
 
   for (const [index, paragraph] of paragraphs.entries()) {
     const current = rules.at(-1)
     const numbered = readNumber(paragraph.text, current?.number)
     if (numbered) {
-      let key = sortKeyOf(numbered.number)
-      if (wrapped && key <= lastKey && current) {
-        // A cross-reference that begins a paragraph of its own: keep it with the rule.
-        current.text += '\n' + paragraph.text
-        continue
+      const twice = readNumber(numbered.text)
+      if (twice && twice.number === numbered.number) {
+        // `702.30d 702.30d If part...`: the number printed twice.
+        messages.push({ line: paragraph.line, rule: numbered.number, severity: 'warning', code: 'number-repeated', text: `number "${numbered.number}" is printed twice at the start of the rule; the second is removed from its text` })
+        numbered.text = twice.text
       }
+      const printedNumber = numbered.number
+      let key = sortKeyOf(numbered.number)
       if (numbered.slip) {
         messages.push({ line: paragraph.line, rule: numbered.number, severity: numbered.guessed ? 'warning' : 'info', code: 'number-slip', text: numbered.slip })
       }
-      const next = nextKeys[index]
+      const nextNumber = nextNumbers[index]
+      const next = nextNumber === undefined ? undefined : sortKeyOf(nextNumber)
       const jumpsAhead = next !== undefined && key > next && lastKey < next
-      if (seen.has(numbered.number) || key <= lastKey || jumpsAhead) {
+      let repaired = false
+      if (current && (seen.has(numbered.number) || key <= lastKey || jumpsAhead)) {
         // A typo in the source (432.2b for 423.2b, 501.2 for 510.2, a letter repeated):
-        // read it as the number that follows the rule before, when the digits say so.
-        const repaired = current ? repairNumber(numbered.number, current.number, seen) : undefined
-        if (repaired && repaired !== numbered.number) {
-          messages.push({ line: paragraph.line, rule: repaired, severity: 'warning', code: 'number-slip', text: `number "${numbered.number}" read as ${repaired}, the rule after ${current!.number}` })
-          numbered.number = repaired
-          key = sortKeyOf(repaired)
+        // read it as a number that follows the rule before and leads to the next one.
+        const printedLater = (number: string): boolean => (printedAt.get(number) ?? []).some((at) => at > index)
+        const repair = repairNumber(numbered.number, current.number, nextNumber, (number) => seen.has(number) || printedLater(number))
+        if (repair) {
+          messages.push({
+            line: paragraph.line,
+            rule: repair.number,
+            severity: 'warning',
+            code: 'number-slip',
+            text: `number "${numbered.number}" read as ${repair.number}, ${repair.guessed ? 'the only number between' : 'the rule after'} ${current.number}${repair.guessed ? ` and ${nextNumber}` : ''}`
+          })
+          numbered.number = repair.number
+          key = sortKeyOf(repair.number)
+          repaired = true
+        } else if (wrapped && key <= lastKey && !seen.has(numbered.number)) {
+          // A cross-reference that begins a paragraph of its own: keep it with the rule.
+          current.text += '\n' + paragraph.text
+          continue
         }
       }
-      if (seen.has(numbered.number)) {
+      if (seen.has(numbered.number) && current) {
+        // Never lose the text: keep it, with its printed number, after the rule before.
         messages.push({
           line: paragraph.line,
           rule: numbered.number,
           severity: 'error',
           code: 'duplicate-number',
-          text: `rule ${numbered.number} appears again; this second text is not stored`
+          text: `rule ${numbered.number} appears again and no other number fits; its text is kept as a paragraph of rule ${current.number}`
         })
+        current.text += '\n' + paragraph.text
         continue
       }
       if (key <= lastKey) {
@@ -268,6 +290,15 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
           severity: 'warning',
           code: 'out-of-order',
           text: `rule ${numbered.number} comes after rule ${current?.number ?? 'none'}`
+        })
+      } else if (jumpsAhead && !repaired) {
+        // Kept as printed, but it must not make the correctly numbered rules after it look out of order.
+        messages.push({
+          line: paragraph.line,
+          rule: printedNumber,
+          severity: 'warning',
+          code: 'out-of-order',
+          text: `rule ${printedNumber} breaks the sequence between ${current?.number ?? 'the start'} and ${nextNumber}; kept as printed`
         })
       } else {
         lastKey = key
@@ -292,35 +323,51 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
 
 const subruleLetters = 'abcdefghijkmnpqrstuvwxyz' // The CR skips l and o.
 
-/**
- * The number a misprinted one stands for, given the rule before it: the next
- * letter, the next subrule, or the first lettered subrule, when the misprint has
- * the same characters (a transposition), repeats the number before, or differs
- * only in its subrule number.
- */
-function repairNumber(printed: string, previous: string, seen: Set<string>): string | undefined {
-  const match = /^(\d{3})\.(\d{1,3})([a-z]?)$/.exec(previous)
-  if (!match) return undefined
+/** The numbers that may follow a subrule: its next letter (or first letter), then the next subrule. */
+function successorsOf(number: string): string[] {
+  const match = /^(\d{3})\.(\d{1,3})([a-z]?)$/.exec(number)
+  if (!match) return []
   const [, rule, subrule, letter] = match
-  const candidates: string[] = []
+  const successors: string[] = []
   if (letter) {
     const next = subruleLetters[subruleLetters.indexOf(letter) + 1]
-    if (next) candidates.push(`${rule}.${subrule}${next}`)
+    if (next) successors.push(`${rule}.${subrule}${next}`)
   } else {
-    candidates.push(`${rule}.${subrule}a`)
+    successors.push(`${rule}.${subrule}a`)
   }
-  candidates.push(`${rule}.${Number(subrule) + 1}`)
+  successors.push(`${rule}.${Number(subrule) + 1}`)
+  return successors
+}
+
+/**
+ * The number a misprinted one stands for, given the rules printed before and
+ * after it. A candidate follows the rule before and is not taken (`taken`: seen
+ * already, or printed on a later rule). It is accepted when the misprint has
+ * its characters (a transposition), repeats the number before, or differs only
+ * in its subrule number; a candidate that also leads to the next printed number
+ * is preferred. Failing that, the one number that fits between the two
+ * neighbours, in the misprint's form, is a guess.
+ */
+function repairNumber(printed: string, previous: string, next: string | undefined, taken: (number: string) => boolean): { number: string; guessed: boolean } | undefined {
+  const match = /^(\d{3})\.(\d{1,3})([a-z]?)$/.exec(previous)
+  if (!match) return undefined
+  const [, rule, subrule] = match
+  const candidates = successorsOf(previous).filter((candidate) => !taken(candidate))
   const sorted = (text: string): string => [...text].sort().join('')
-  for (const candidate of candidates) {
-    if (seen.has(candidate)) continue
-    if (sorted(candidate) === sorted(printed)) return candidate
-    if (printed === previous && candidate.startsWith(`${rule}.${subrule}`) && candidate !== `${rule}.${subrule}`) return candidate
+  const readable = (candidate: string): boolean => {
+    if (sorted(candidate) === sorted(printed)) return true
+    if (printed === previous && candidate.startsWith(`${rule}.${subrule}`) && candidate !== `${rule}.${subrule}`) return true
     // Only the subrule number is wrong (306.1c for 306.3c, 502.35b for 502.36b).
     const a = /^(\d{3})\.\d{1,3}([a-z])$/.exec(candidate)
     const b = /^(\d{3})\.\d{1,3}([a-z])$/.exec(printed)
-    if (a && b && a[1] === b[1] && a[2] === b[2]) return candidate
+    return a !== null && b !== null && a[1] === b[1] && a[2] === b[2]
   }
-  return undefined
+  const leadsToNext = (candidate: string): boolean => next === undefined || !/^\d{3}\.\d/.test(next) || successorsOf(candidate).includes(next)
+  const found = candidates.find((candidate) => readable(candidate) && leadsToNext(candidate)) ?? candidates.find(readable)
+  if (found) return { number: found, guessed: false }
+  const sameForm = (candidate: string): boolean => /[a-z]$/.test(candidate) === /[a-z]$/.test(printed) && candidate.slice(0, 3) === printed.slice(0, 3)
+  const between = candidates.filter((candidate) => next !== undefined && successorsOf(candidate).includes(next) && sameForm(candidate))
+  return between.length === 1 ? { number: between[0], guessed: true } : undefined
 }
 
 /** An edition whose apostrophes and quotes were all turned into `?` (`don?t`, `?as though?`). */
