@@ -370,9 +370,14 @@ function repairNumber(printed: string, previous: string, next: string | undefine
   return between.length === 1 ? { number: between[0], guessed: true } : undefined
 }
 
-/** An edition whose apostrophes and quotes were all turned into `?` (`don?t`, `?as though?`). */
+/**
+ * An edition whose apostrophes and quotes were all turned into `?` (`don?t`,
+ * `?as though?`): such `?` outnumber the quotes left in the text.
+ */
 function hasDamagedQuotes(text: string): boolean {
-  return (text.match(/[a-z]\?[a-z]/g) ?? []).length > 20
+  const damaged = (text.match(/(^|[ (])\?[A-Za-z]|[A-Za-z.,]\?($|[ ).,])|[a-z]\?[a-z]/gm) ?? []).length
+  const quotes = (text.match(/["'“”‘’]/g) ?? []).length
+  return damaged >= 3 && damaged > 2 * quotes
 }
 
 function lastNonBlankLine(lines: string[]): number {
