@@ -204,14 +204,10 @@ function rebuildMisreadUtf16(text: string, encoding: Encoding, name: string, mes
 
 /** Share of the non-blank characters that are CJK, Hangul or private use: nonsense in rules text. */
 function nonsenseShare(text: string): number {
-  let letters = 0
-  let nonsense = 0
-  for (const char of text) {
-    if (/\s/.test(char)) continue
-    letters++
-    if (/[\u3400-\u9fff\uac00-\ud7af\ue000-\uf8ff]/.test(char)) nonsense++
-  }
-  return letters === 0 ? 0 : nonsense / letters
+  const nonsense = text.match(/[\u3400-\u9fff\uac00-\ud7af\ue000-\uf8ff]/g)
+  if (!nonsense) return 0
+  const blanks = text.match(/\s/g)?.length ?? 0
+  return nonsense.length / Math.max(1, text.length - blanks)
 }
 
 /**
@@ -303,8 +299,9 @@ function repairReplacementCharacters(text: string, name: string, messages: Sourc
   return lines.join('\n')
 }
 
-// Words whose mark is ® in the editions that print it (Magic: The Gathering®, Wizards of the Coast®).
-const registeredWords = /^(Magic|Gathering|Coast|Wizards)$/
+// Words whose mark is ® where the editions of 1999-2002 print it whole (Magic: The Gathering®, Wizards
+// of the Coast®, Arabian Nights®, Antiquities®, Legends®, The Dark®); other names carry ™.
+const registeredWords = /^(Magic|Gathering|Coast|Wizards|Nights|Antiquities|Legends|Dark)$/
 
 function guessReplacement(before: string, after: string, conventions: Conventions): string {
   const range = conventions.rangeDash ?? '–'

@@ -178,6 +178,8 @@ describe('decodeSource', () => {
       expect(restore('An Unglued® card.\nEven an Unglued\ufffd card.\n')).toBe('An Unglued® card.\nEven an Unglued® card.\n')
       expect(restore('Magic™ rules.\nA beginning Magic\ufffd player.\n')).toBe('Magic™ rules.\nA beginning Magic™ player.\n')
       expect(restore('See the Magic: The Gathering DCI\ufffd Floor Rules.\n')).toBe('See the Magic: The Gathering DCI™ Floor Rules.\n')
+      // No evidence in the edition: as the editions of its years print the word whole.
+      expect(restore('     Arabian Nights\ufffd [symbol]\n     Fallen Empires\ufffd [symbol]\n')).toBe('     Arabian Nights® [symbol]\n     Fallen Empires™ [symbol]\n')
     })
 
     it('a dash between a word and a capital is not a trademark: "Gathering\ufffdSeventh Edition"', () => {
