@@ -2,7 +2,7 @@
  * The glossary of an official edition: terms, their aliases, obsolete marks and
  * definitions, with the sources' slips repaired (and reported).
  */
-import type { SourceMessage } from '../messages.js'
+import type { SourceMessage } from '../../src/vocabulary/messages.js'
 import { examplePattern, toParagraphs, underlinePattern } from './paragraphs.js'
 
 /** One glossary entry as it stands in a document. */
