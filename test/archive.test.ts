@@ -240,6 +240,16 @@ describe.skipIf(!available)('the whole archive', () => {
     expect(color.text).toContain('determined by the color(s) of the mana symbols in its mana cost.')
   })
 
+  it('positions every restored U+FFFD at its line and rule', () => {
+    const restored = db
+      .prepare(`SELECT m.line, m.rule, m.severity FROM messages m JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = ? AND m.code = 'replacement-character' ORDER BY m.line`)
+      .all(editionOf('2001-07-23.txt').effectiveDate) as Array<{ line: number; rule: string | null; severity: string }>
+    expect(restored.length).toBeGreaterThan(90)
+    expect(restored.every((message) => message.severity === 'warning')).toBe(true)
+    expect(restored.find((message) => message.line === 265)?.rule).toBe('205.1')
+    expect(restored.filter((message) => message.line > 200 && message.rule === null)).toEqual([])
+  })
+
   it('keeps each edition\'s own label for a term', () => {
     const label = (key: string, date: string) => termsAt(date).find((term) => term.key === key)?.label
     expect(label('"as though"', '2007-07-13')).toBe('"As though"')

@@ -54,9 +54,16 @@ export function parseGlossary(lines: string[], start: number, end: number, optio
     blocks.push({ start: blockStart, lines: block })
   }
 
+  // The heading of the next block that has one, for each block (to place a heading that lost its blank line).
+  const nextHeadings: Array<string | undefined> = new Array(blocks.length)
+  for (let blockIndex = blocks.length - 1, following: string | undefined; blockIndex >= 0; blockIndex--) {
+    nextHeadings[blockIndex] = following
+    following = readHeading(blocks[blockIndex], options)?.term ?? following
+  }
+
   const terms: ParsedTerm[] = []
   for (const [blockIndex, block] of blocks.entries()) {
-    const nextHeading = blocks.slice(blockIndex + 1).map((next) => readHeading(next, options)?.term).find((term) => term !== undefined)
+    const nextHeading = nextHeadings[blockIndex]
     for (const part of splitMissingBlank(block, nextHeading, options, messages)) {
       const previous = terms.at(-1)
       const heading = readHeading(part, options)
@@ -141,9 +148,9 @@ function alphabetical(term: string): string {
 /**
  * In a one-paragraph-per-line edition, a block may hold two entries when the
  * source lost the blank line between them (`Adventurer Card` ... `Affinity`).
- * A line there is a heading when it looks like one, ends a finished sentence's
- * successor, is followed by a definition, and falls alphabetically between the
- * heading before and the next block's heading.
+ * A line there is a heading when it looks like one, follows a line that ends a
+ * sentence, is followed by a definition, and falls alphabetically between the
+ * heading before it and the next block's heading.
  */
 function splitMissingBlank(block: Block, nextHeading: string | undefined, options: GlossaryOptions, messages: SourceMessage[]): Block[] {
   const heading = readHeading(block, options)

@@ -109,6 +109,25 @@ export function parseOfficialText(text: string, name: string): ParsedEdition {
   return { effectiveDate: date, dateStatement: statement, dateLine, rules, glossary, truncated, wrapped, messages }
 }
 
+/**
+ * Name the rule or glossary term each message is about, from its line: the
+ * entry that starts at or before it (decoding reports lines, not rules).
+ * Messages that already name one, or fall before the first rule, are kept as they are.
+ */
+export function attributeToEntries(parsed: ParsedEdition, messages: SourceMessage[]): SourceMessage[] {
+  const starts = [...parsed.rules.map((rule) => ({ line: rule.line, name: rule.number })), ...parsed.glossary.map((term) => ({ line: term.line, name: term.term }))]
+    .sort((a, b) => a.line - b.line)
+  return messages.map((message) => {
+    if (message.rule !== undefined) return message
+    let entry: { line: number; name: string } | undefined
+    for (const start of starts) {
+      if (start.line > message.line) break
+      entry = start
+    }
+    return entry ? { ...message, rule: entry.name } : message
+  })
+}
+
 function findEffectiveDate(lines: string[], name: string): { date: string; statement: string; line: number } {
   const head = lines.slice(0, 120)
   for (let index = 0; index < head.length; index++) {
