@@ -94,7 +94,18 @@ export function parseOfficialText(text: string, name: string): ParsedEdition {
   const wrapped = isHardWrapped(lines)
 
   const rules = parseRules(lines, bodyStart, bodyEnd, wrapped, messages)
-  const glossary = glossaryStart >= 0 ? parseGlossary(lines, glossaryStart + 1, glossaryEnd < 0 ? lines.length : glossaryEnd, { wrapped, damagedQuotes: hasDamagedQuotes(text) }, messages) : []
+  const damagedQuotes = hasDamagedQuotes(text)
+  if (damagedQuotes) {
+    // Source damage no reading undoes: which of ' " ’ “ ” — each ? stood for is not known. Reported once.
+    const first = lines.findIndex((line) => damagedQuoteAt.test(line))
+    messages.push({
+      line: first + 1,
+      severity: 'error',
+      code: 'damaged-quotes',
+      text: `the document prints its apostrophes, quotes and dashes as "?" (${(text.match(damagedQuotePattern) ?? []).length} times, first at line ${first + 1}); the text keeps them as printed`
+    })
+  }
+  const glossary = glossaryStart >= 0 ? parseGlossary(lines, glossaryStart + 1, glossaryEnd < 0 ? lines.length : glossaryEnd, { wrapped, damagedQuotes }, messages) : []
 
   if (truncated) {
     const last = lastNonBlankLine(lines)
@@ -393,8 +404,11 @@ function repairNumber(printed: string, previous: string, next: string | undefine
  * An edition whose apostrophes and quotes were all turned into `?` (`don?t`,
  * `?as though?`): such `?` outnumber the quotes left in the text.
  */
+const damagedQuotePattern = /(^|[ (])\?[A-Za-z]|[A-Za-z.,]\?($|[ ).,])|[a-z]\?[a-z]/gm
+const damagedQuoteAt = new RegExp(damagedQuotePattern.source)
+
 function hasDamagedQuotes(text: string): boolean {
-  const damaged = (text.match(/(^|[ (])\?[A-Za-z]|[A-Za-z.,]\?($|[ ).,])|[a-z]\?[a-z]/gm) ?? []).length
+  const damaged = (text.match(damagedQuotePattern) ?? []).length
   const quotes = (text.match(/["'“”‘’]/g) ?? []).length
   return damaged >= 3 && damaged > 2 * quotes
 }
