@@ -59,6 +59,7 @@ describe('parseOfficialText', () => {
         'glossary-glued-2021',
         'glossary-damaged-2008',
         'glossary-missing-blank-2021',
+        'glossary-paragraphs-2001',
         'misprint-classes'
       ])
     )

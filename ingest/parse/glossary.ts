@@ -54,6 +54,8 @@ export function parseGlossary(lines: string[], start: number, end: number, optio
     blocks.push({ start: blockStart, lines: block })
   }
 
+  const layout = options.wrapped ? wrappedLayout(blocks.flatMap((block) => block.lines.slice(1))) : undefined
+
   // The heading of the next block that has one, for each block (to place a heading that lost its blank line).
   const nextHeadings: Array<string | undefined> = new Array(blocks.length)
   for (let blockIndex = blocks.length - 1, following: string | undefined; blockIndex >= 0; blockIndex--) {
@@ -68,7 +70,7 @@ export function parseGlossary(lines: string[], start: number, end: number, optio
       const previous = terms.at(-1)
       const heading = readHeading(part, options)
       if (!heading && previous) {
-        previous.definition += '\n' + joinGlossaryLines(part.lines, part.start, options.wrapped, messages)
+        previous.definition += '\n' + joinGlossaryLines(part.lines, part.start, layout, messages)
         continue
       }
       if (!heading) {
@@ -79,7 +81,7 @@ export function parseGlossary(lines: string[], start: number, end: number, optio
       const obsolete = /\(obsolete\)/i.test(heading.term)
       const term = heading.term.replace(/\s*\(obsolete\)\s*/i, ' ').trim()
       // A heading alone may still be followed by indented definition blocks.
-      const definition = joinGlossaryLines(heading.definition, part.start + heading.definitionOffset, options.wrapped, messages)
+      const definition = joinGlossaryLines(heading.definition, part.start + heading.definitionOffset, layout, messages)
       terms.push({ term, aliases: aliasesOf(term), obsolete, definition, line: part.start + 1 })
     }
   }
@@ -178,14 +180,57 @@ function splitMissingBlank(block: Block, nextHeading: string | undefined, option
   return parts
 }
 
+/** How a hard-wrapped glossary lays out its definitions. */
+interface WrappedLayout {
+  /** The median length of its longer lines: how wide they run. */
+  width: number
+  /** The indent most definition lines have: continuation lines sit there. */
+  base: number
+}
+
+function wrappedLayout(lines: string[]): WrappedLayout {
+  const lengths = lines.map((line) => line.trimEnd().length).filter((length) => length > 40).sort((a, b) => a - b)
+  const indents = new Map<number, number>()
+  for (const line of lines) {
+    if (line.trim() === '') continue
+    const indent = line.length - line.trimStart().length
+    indents.set(indent, (indents.get(indent) ?? 0) + 1)
+  }
+  const base = [...indents].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0
+  return { width: lengths[Math.floor(lengths.length / 2)] ?? 0, base }
+}
+
 /**
- * The paragraphs of a definition. Wrapped editions are rejoined; in the others
- * each line is a paragraph, except a line that merely continues a sentence
- * (`...of the mana` / `symbols in its mana cost.`), which is joined and reported.
+ * The paragraphs of a definition. Wrapped editions (`layout` given) are
+ * rejoined. Where continuation lines sit flush left (2001-2004), every line
+ * indented past them starts a paragraph, and so does a flush line after a line
+ * that ends a sentence with room left for its first word: the source lost that
+ * paragraph's indent (2001-07-23 "Comes into Play"), which is reported. In the
+ * others each line is a paragraph, except a line that merely continues a
+ * sentence (`...of the mana` / `symbols in its mana cost.`), which is joined
+ * and reported.
  */
-function joinGlossaryLines(block: string[], start: number, wrapped: boolean, messages: SourceMessage[]): string {
-  if (wrapped) {
-    const paragraphs = toParagraphs(block, 0, block.length, true, (trimmed) => examplePattern.test(trimmed) || /^\d\.\s/.test(trimmed))
+function joinGlossaryLines(block: string[], start: number, layout: WrappedLayout | undefined, messages: SourceMessage[]): string {
+  if (layout !== undefined) {
+    const flush = layout.base === 0
+    const paragraphs = toParagraphs(
+      block,
+      0,
+      block.length,
+      true,
+      (trimmed, _previous, previousLine) => {
+        if (examplePattern.test(trimmed) || /^\d\.\s/.test(trimmed)) return true
+        const room = previousLine.length + 1 + trimmed.split(' ')[0].length < layout.width * 0.9
+        return flush && room && /[.:)"”]$/.test(previousLine) && /^["“]?[A-Z]/.test(trimmed)
+      },
+      (paragraph) => {
+        const index = paragraph.line - 1
+        if (index > 0 && paragraph.indent === 0 && flush && block[index - 1].trim() !== '' && !examplePattern.test(paragraph.text) && !/^\d\.\s/.test(paragraph.text)) {
+          messages.push({ line: start + index + 1, severity: 'info', code: 'paragraph-unindented', text: `a paragraph starts without its indent after a short line that ends a sentence ("...${block[index - 1].trim().slice(-20)}")` })
+        }
+      },
+      flush ? 3 : Infinity
+    )
     return paragraphs.map((paragraph) => paragraph.text).join('\n')
   }
   const paragraphs: string[] = []

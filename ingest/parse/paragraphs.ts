@@ -27,7 +27,9 @@ export function toParagraphs(
   end: number,
   wrapped: boolean,
   startsParagraph: (trimmed: string, previous: Paragraph | undefined, previousLine: string) => boolean,
-  onParagraph?: (paragraph: Paragraph) => void
+  onParagraph?: (paragraph: Paragraph) => void,
+  /** Where continuation lines sit flush at one indent, any line indented this far starts a paragraph. */
+  paragraphIndent = Infinity
 ): Paragraph[] {
   const paragraphs: Paragraph[] = []
   let current: Paragraph | undefined
@@ -47,6 +49,7 @@ export function toParagraphs(
       wrapped &&
       current !== undefined &&
       !(index > start && indent > previousIndent(lines[index - 1]) + 2) &&
+      indent < paragraphIndent &&
       !startsParagraph(trimmed, current, previousLine)
     if (continues) {
       current!.text = joinWrapped(current!.text, lines[index - 1], trimmed)
