@@ -22,7 +22,7 @@ import { parseBookHtml, parseBookText } from './parse/book-text.js'
 import { parseCrystalKeepHtml, parseCrystalKeepText } from './parse/crystal-keep.js'
 import type { ParsedDump, SourceFormat } from './parse/dump.js'
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
-import { parseOfficialText } from './parse/official-text.js'
+import { attributeToEntries, parseOfficialText } from './parse/official-text.js'
 import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './reconcile.js'
 import { storeDump, type DumpInput } from './store-dump.js'
 import { EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
@@ -386,7 +386,7 @@ function prepareSource(uri: string, bytes: Uint8Array, writer: EditionWriter, se
   }
   seen.add(sha256)
   const parsed = parseOfficialText(decoded.text, uri)
-  const messages = [...decoded.messages, ...parsed.messages]
+  const messages = [...attributeToEntries(parsed, decoded.messages), ...parsed.messages]
   const named = /(\d{4}-\d{2}-\d{2})/.exec(basename(uri))
   if (named && named[1] !== parsed.effectiveDate) {
     messages.push({

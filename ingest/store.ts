@@ -218,6 +218,7 @@ export class EditionWriter {
     const result: StoreResult = { editionId, sourceId, versionsAdded: 0, versionsExtended: 0, contentsAdded: 0 }
 
     const entryContent = new Map<string, number>()
+    const entryLabel = new Map<string, string>()
     for (const entry of input.entries) {
       let contentId = contentIds.get(entry.hash)
       if (contentId === undefined) {
@@ -226,12 +227,13 @@ export class EditionWriter {
         result.contentsAdded++
       }
       entryContent.set(entry.kind + '\u0000' + entry.key, contentId)
+      entryLabel.set(entry.kind + '\u0000' + entry.key, entry.label)
     }
 
     // 1. Versions that span over the new date: split those the new edition contradicts.
     for (const [slot, version] of atPrevious) {
       if (next === null || version.lastDate < next) continue
-      if (entryContent.get(slot) === version.contentId) continue
+      if (entryContent.get(slot) === version.contentId && entryLabel.get(slot) === version.label) continue
       const copyId = w.copyVersion(version.id, next)
       w.setLastDate(version.id, previous!)
       atNext.set(slot, { ...version, id: copyId, firstDate: next })
@@ -249,8 +251,9 @@ export class EditionWriter {
       const after = atNext.get(slot)
       if (entry.kind === 'term') for (const alias of entry.aliases) w.insertAlias(alias, entry.key)
       if (before && before.id === after?.id) continue // Spans the new date with the same content.
-      const joinsBefore = before !== undefined && before.contentId === contentId
-      const joinsAfter = after !== undefined && after.contentId === contentId
+      // A version is one text under one label: a term printed with other capitals starts a new one.
+      const joinsBefore = before !== undefined && before.contentId === contentId && before.label === entry.label
+      const joinsAfter = after !== undefined && after.contentId === contentId && after.label === entry.label
       if (joinsBefore && joinsAfter) {
         w.setLastDate(before!.id, after!.lastDate)
         w.deleteVersion(after!.id)
@@ -274,7 +277,7 @@ export class EditionWriter {
           line: entry.line,
           obsolete: entry.obsolete
         })
-        atDate.set(slot, { id, kind: entry.kind, key: entry.key, contentId, firstDate: date, lastDate: date })
+        atDate.set(slot, { id, kind: entry.kind, key: entry.key, contentId, label: entry.label, firstDate: date, lastDate: date })
         result.versionsAdded++
       }
     }

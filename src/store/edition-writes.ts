@@ -12,6 +12,8 @@ export interface VersionSlot {
   kind: string
   key: string
   contentId: number
+  /** The key as this version prints it: a term keeps each edition's capitalization. */
+  label: string
   firstDate: string
   lastDate: string
 }
@@ -85,7 +87,7 @@ export function prepareEditionWrites(db: CrdbDatabase) {
     previousDate: db.prepare('SELECT MAX(effective_date) FROM editions WHERE effective_date < ?').pluck(),
     nextDate: db.prepare('SELECT MIN(effective_date) FROM editions WHERE effective_date > ?').pluck(),
     versionsAt: db.prepare(
-      'SELECT id, kind, key, content_id AS contentId, first_date AS firstDate, last_date AS lastDate FROM versions WHERE first_date <= @date AND last_date >= @date'
+      'SELECT id, kind, key, content_id AS contentId, label, first_date AS firstDate, last_date AS lastDate FROM versions WHERE first_date <= @date AND last_date >= @date'
     ),
     contentIds: db.prepare('SELECT hash, id FROM contents').raw(),
     insertSource: db.prepare('INSERT INTO sources (uri, sha256, format, encoding, line_ending, bytes, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
