@@ -91,6 +91,7 @@ export const registerGet: RegisterCommand = (program, context) => {
             context.print({ whereabouts, rules }, () => rules.flatMap((next) => ruleLines(layout, next)).join('\n') + '\n')
             return
           }
+          context.noteEdition(db, rule.edition)
           context.print(rule, () => {
             const lines = ruleLines(layout, rule)
             lines.push(...layout.paragraph('  ', 2, `in force ${rule.validFrom} to ${rule.validTo ?? 'now'} (edition ${rule.edition}); ${rule.source.uri}:${rule.source.line}`, 4, layout.dim))
