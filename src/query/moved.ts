@@ -41,7 +41,8 @@ interface VersionRow {
 
 /**
  * Where rule `key` went, for an edition that does not have it: `undefined` when
- * the number was never in force before that edition (nothing to follow).
+ * the number was never in force before that edition (nothing to follow), or when
+ * it is missing only because the edition after its last is truncated.
  */
 export function findWhereabouts(db: CrdbDatabase, key: string, edition: string): Whereabouts | undefined {
   const last = prepared(
@@ -68,6 +69,10 @@ export function findWhereabouts(db: CrdbDatabase, key: string, edition: string):
     }
   }
   walk(last, true)
+  // A rule missing only because the next edition is cut short did not go anywhere: say nothing here.
+  if (continuesAs.length === 0 && prepared(db, 'SELECT truncated FROM editions WHERE effective_date > ? ORDER BY effective_date LIMIT 1').pluck().get(last.lastDate) === 1) {
+    return undefined
+  }
   return { number: key, edition, lastInForce: last.lastDate, continuesAs, now: [...now] }
 }
 
