@@ -8,8 +8,8 @@ import type { RegisterCommand } from './context.js'
 export const registerEditions: RegisterCommand = (program, context) => {
   program
     .command('editions')
-    .description('list the stored editions by effective date, with counts and messages')
-    .option('--messages <date>', 'print the messages of the edition dated DATE')
+    .description('list the stored editions by effective date, with the set each came with, counts and messages')
+    .option('--messages <edition>', 'print the messages of the edition dated DATE (or of a set code: M10)')
     .action((options: { messages?: string }) => {
       context.withDatabase(true, (db) => {
         if (options.messages) {
@@ -19,11 +19,12 @@ export const registerEditions: RegisterCommand = (program, context) => {
         }
         const editions = listEditions(db)
         context.print(editions, () => {
-          const header = 'effective   rules  examples  terms  messages (e/w/i)  encoding      source\n'
+          const header = 'effective   set     rules  examples  terms  messages (e/w/i)  encoding      source\n'
           return header + editions
             .map((e) =>
               [
                 e.effectiveDate,
+                (e.set?.code ?? '-').padEnd(6),
                 String(e.rules).padStart(6),
                 String(e.examples).padStart(9),
                 String(e.terms).padStart(6),

@@ -12,6 +12,7 @@ import type { CrdbDatabase } from '../database.js'
 import { parseDate } from '../dates.js'
 import { CrdbError } from '../errors.js'
 import { eraDate, eraPresets } from '../era-presets.js'
+import { looksLikeSetCode } from '../vocabulary/set-codes.js'
 import { resolveEdition, type At } from './editions.js'
 
 export type { At }
@@ -33,7 +34,8 @@ export function resolveAt(db: CrdbDatabase, at: At = {}): string {
 
 /**
  * Read "at" the way people write it: a year that names an era preset
- * (`'2009'` -> `{ era: '2009' }`) or a day (`'2010-01-01'` -> `{ date: '2010-01-01' }`).
+ * (`'2009'` -> `{ era: '2009' }`), a day (`'2010-01-01'` -> `{ date: '2010-01-01' }`)
+ * or a set code (`'M10'` -> `{ edition: 'M10' }`, the edition that came with the set).
  *
  * @throws {CrdbError} `E_BAD_DATE` for anything else (including a year that is not a preset).
  */
@@ -44,7 +46,8 @@ export function parseAt(input: string): At {
     return { era: text }
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return { date: parseDate(text) }
-  throw new CrdbError('E_BAD_DATE', `"${input}" is neither a date (YYYY-MM-DD) nor an era (${eraPresets.map((p) => p.name).join(', ')})`)
+  if (looksLikeSetCode(text)) return { edition: text }
+  throw new CrdbError('E_BAD_DATE', `"${input}" is neither a date (YYYY-MM-DD) nor an era (${eraPresets.map((p) => p.name).join(', ')}) nor a set code (M10, DOM)`)
 }
 
 /**

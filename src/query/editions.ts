@@ -5,11 +5,14 @@ import type { CrdbDatabase } from '../database.js'
 import { parseDate } from '../dates.js'
 import { CrdbError } from '../errors.js'
 import { eraDate } from '../era-presets.js'
+import { findSetOfEdition, looksLikeSetCode, readSetTable, resolveSetCode } from '../vocabulary/set-codes.js'
 import { prepared } from './statements.js'
 
 /** A stored edition with its source and counts. */
 export interface EditionSummary {
   effectiveDate: string
+  /** The set (or mid-cycle update) the edition came with, from the corpus manifest; `null` when unknown. */
+  set: { code: string; name: string } | null
   /** The date the next edition took effect; `null` for the newest. */
   validTo: string | null
   source: { uri: string; sha256: string; encoding: string; lineEnding: string; bytes: number }
@@ -44,8 +47,10 @@ export function listEditions(db: CrdbDatabase): EditionSummary[] {
        ORDER BY e.effective_date`
     )
     .all() as Array<Record<string, any>>
+  const sets = readSetTable()
   return rows.map((row) => ({
     effectiveDate: row.effective_date,
+    set: setOf(sets, row.effective_date),
     validTo: row.valid_to,
     source: { uri: row.uri, sha256: row.sha256, encoding: row.encoding, lineEnding: row.line_ending, bytes: row.bytes },
     dateStatement: row.date_statement,
@@ -55,6 +60,11 @@ export function listEditions(db: CrdbDatabase): EditionSummary[] {
     truncated: row.truncated === 1,
     messages: { error: row.errors, warning: row.warnings, info: row.infos }
   }))
+}
+
+function setOf(sets: ReturnType<typeof readSetTable>, effectiveDate: string): { code: string; name: string } | null {
+  const found = findSetOfEdition(sets, effectiveDate)
+  return found ? { code: found.code, name: found.name } : null
 }
 
 /** The messages stored with the edition of `effectiveDate`, in line order. */
@@ -68,7 +78,7 @@ export function listEditionMessages(db: CrdbDatabase, effectiveDate: string): Ed
 }
 
 /**
- * Where to look: a day (the edition in force then), an edition by its date, or
+ * Where to look: a day (the edition in force then), an edition by its date or set code, or
  * an era preset (`'2003'`, `'2009'`, `'2024'`: the rules in force on 31 December
  * of that year). Give one of them; none means the newest edition.
  */
@@ -80,7 +90,7 @@ export interface At {
 
 /**
  * The effective date of the edition that answers `at`: the edition dated
- * `at.edition`, the one in force on `at.date` (or on the day of `at.era`), or the newest.
+ * `at.edition` (or that came with the set coded `at.edition`), the one in force on `at.date` (or on the day of `at.era`), or the newest.
  * {@link resolveAt} (`at.ts`) also refuses an `at` that names more than one.
  *
  * @throws {CrdbError} `E_BAD_DATE` for a malformed date, `E_NOT_FOUND` when no edition fits.
@@ -88,7 +98,8 @@ export interface At {
 export function resolveEdition(db: CrdbDatabase, at: At = {}): string {
   if (at.era !== undefined && at.date === undefined && at.edition === undefined) return resolveEdition(db, { date: eraDate(at.era) })
   if (at.edition !== undefined) {
-    const date = parseDate(at.edition)
+    // A set code (`M10`, `dom`) names the edition that came with the set.
+    const date = looksLikeSetCode(at.edition) ? resolveSetCode(readSetTable(), at.edition) : parseDate(at.edition)
     const row = prepared(db, 'SELECT effective_date FROM editions WHERE effective_date = ?').get(date) as { effective_date: string } | undefined
     if (row) return row.effective_date
     const near = prepared(db, 
