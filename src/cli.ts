@@ -17,10 +17,11 @@ import { registerSearch } from './cli/search.js'
 import { registerFetch } from './cli/fetch.js'
 import { registerScrape } from './cli/scrape.js'
 import { registerSources } from './cli/sources.js'
+import { registerUpdate } from './cli/update.js'
 import { defaultDatabasePath } from './database.js'
 import { CrdbError } from './errors.js'
 
-const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerScrape]
+const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerUpdate, registerScrape]
 
 /**
  * Run the command line `argv` (without `node` and the script) and return the exit code.
