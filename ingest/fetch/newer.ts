@@ -5,6 +5,7 @@
  * manifest does not list cannot be verified by sha256; it is kept when it
  * states a newer date and parses whole, with a warning.
  */
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { CrdbError } from '../../src/errors.js'
 import { fetchEditions, type EditionFetchOutcome, type FetchEditionsOptions } from './editions.js'
@@ -51,6 +52,7 @@ export async function fetchNewerEditions(manifest: Manifest, after: string, opti
   const wanted = manifest.editions.filter((edition) => edition.effectiveDate > after).map((edition) => edition.effectiveDate)
   const fromManifest = wanted.length ? await fetchEditions(manifest, { ...options, fetcher, only: wanted }) : undefined
   const folder = fromManifest?.folder ?? join(options.cacheDir, 'editions')
+  mkdirSync(folder, { recursive: true })
   for (const outcome of fromManifest?.outcomes ?? []) {
     if (outcome.status === 'failed') failures.push({ what: outcome.edition.effectiveDate, code: outcome.code, error: outcome.error, unreachable: outcome.unreachable })
     else if (outcome.status !== 'skipped') editions.push(newerOf(outcome))

@@ -32,6 +32,10 @@ export const registerUpdate: RegisterCommand = (program, context) => {
     const { fetchNewerEditions, readManifest } = await import('../../ingest/fetch.js')
     const { ingestPaths } = await import('../../ingest/ingest.js')
     const manifest = readManifest(options.manifest ?? projectPath('corpus', 'manifest.json'))
+    const setOf = (date: string): { code: string; name: string } | null => {
+      const set = manifest.editions.find((edition) => edition.effectiveDate === date)?.set
+      return set ? { code: set.code, name: set.name } : null
+    }
     const newest = context.withDatabase(false, (db) => (db.prepare('SELECT MAX(effective_date) FROM editions').pluck().get() as string | null) ?? '')
     const report = await fetchNewerEditions(manifest, newest, {
       cacheDir: cacheFolder(options),
@@ -54,6 +58,9 @@ export const registerUpdate: RegisterCommand = (program, context) => {
         if (outcome.status !== 'stored' || outcome.kind === 'dump') continue
         const edition = report.editions.find((candidate) => candidate.effectiveDate === outcome.effectiveDate)!
         const note = describeRelease(db, outcome.effectiveDate)
+        // The manifest given (or the source that had it) knows sets the project's table may not.
+        note.set ??= edition.set
+        if (note.previous) note.previous.set ??= setOf(note.previous.effectiveDate)
         const engine = note.previous ? compareEngineEras(db, note.previous.effectiveDate, note.effectiveDate) : null
         updated.push({ edition, note, engine })
       }
@@ -63,7 +70,7 @@ export const registerUpdate: RegisterCommand = (program, context) => {
     context.print({ newestBefore: newest || null, updated, failures: report.failures, rejected }, () => {
       const lines = [...notes, ...rejected]
       if (updated.length === 0) {
-        const shown = newest ? `the newest stored edition is ${newest}${setSuffix(manifest.editions.find((e) => e.effectiveDate === newest)?.set)}` : 'the database holds no editions'
+        const shown = newest ? `the newest stored edition is ${newest}${setSuffix(setOf(newest))}` : 'the database holds no editions'
         lines.push(`up to date: ${shown}; no source has a newer one`)
       }
       for (const entry of updated) lines.push(...formatUpdate(entry))
