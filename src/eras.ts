@@ -6,12 +6,12 @@
  * an edition by its effective date (`--edition`). Everything that takes an era
  * resolves it here to one edition's effective date.
  */
-import type { CrdbDatabase } from './database.js'
-import { eraPresets, type EraPreset } from './era-presets.js'
+import type { CrdbDatabase } from './store/database.js'
+import { eraPresets, type EraPreset } from './vocabulary/era-presets.js'
 import { resolveAt } from './query/at.js'
 import { listEditions, resolveEdition } from './query/editions.js'
 
-export { eraPresets, findEraPreset, eraDate, type EraPreset } from './era-presets.js'
+export { eraPresets, findEraPreset, eraDate, type EraPreset } from './vocabulary/era-presets.js'
 
 /** Where an era is: a preset name (or a `YYYY-MM-DD` day given as an era), a day, or an edition's date. */
 export interface EraAt {

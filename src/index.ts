@@ -1,10 +1,10 @@
 /**
  * crdb's library API. This module only re-exports; each export is documented where it is defined.
  */
-export { CrdbError, type ErrorCode } from './errors.js'
-export { openDatabase, schemaVersion, defaultDatabasePath, type CrdbDatabase, type OpenDatabaseOptions } from './database.js'
-export { parseRuleNumber, splitRuleNumber, sortKeyOf, parentOf, type RuleNumberParts } from './rule-number.js'
-export { parseDate } from './dates.js'
+export { CrdbError, type ErrorCode } from './vocabulary/errors.js'
+export { openDatabase, schemaVersion, defaultDatabasePath, type CrdbDatabase, type OpenDatabaseOptions } from './store/database.js'
+export { parseRuleNumber, splitRuleNumber, sortKeyOf, parentOf, type RuleNumberParts } from './vocabulary/rule-number.js'
+export { parseDate } from './vocabulary/dates.js'
 export { listEditions, listEditionMessages, resolveEdition, type At, type EditionSummary, type EditionMessage } from './query/editions.js'
 export { getRule, nearestNumbers, type RuleVersion } from './query/get.js'
 export { resolveAt, parseAt, checkAt } from './query/at.js'
@@ -27,8 +27,9 @@ export { search, toFtsExpression, type SearchOptions, type SearchHit, type Searc
 export { ingestPaths, listArchive, type IngestOutcome, type IngestReport, type IngestOptions } from '../ingest/ingest.js'
 export { decodeSource, type DecodedSource, type Encoding, type LineEnding } from '../ingest/decode.js'
 export { parseOfficialText, type ParsedEdition, type ParsedRule, type ParsedTerm } from '../ingest/parse/official-text.js'
-export { normalizeEdition, normalizeText, termKey, type NormalizedEntry } from '../ingest/normalize.js'
-export type { SourceMessage, Severity } from '../ingest/messages.js'
+export { normalizeEdition, normalizeText, type NormalizedEntry } from '../ingest/normalize.js'
+export { termKey } from './vocabulary/term-key.js'
+export type { SourceMessage, Severity } from './vocabulary/messages.js'
 export { eraPresets, findEraPreset, resolveEra, listEras, type EraPreset, type EraAt, type EraListing, type EraEdition } from './eras.js'
 export { checkCatalog, findCheck, describeAnchors, sbaCheckIds, type CheckDefinition, type CheckCategory, type CheckId, type Anchor, type AnchorRegion, type GameVariant } from './engine/catalog.js'
 export { openRules, resolveCheck, checkHistory, type EraRules, type CheckAnswer, type CheckRule, type CheckNotInForce, type CheckRun, type Citation, type OpenRulesOptions } from './engine/rules.js'
@@ -49,7 +50,6 @@ export {
   Fetcher,
   fetchEditions,
   readManifest,
-  sha256Of,
   userAgent,
   type FetcherOptions,
   type FetchResult,

@@ -7,7 +7,7 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { ingestPaths } from '../ingest/ingest.js'
-import { openDatabase, type CrdbDatabase } from '../src/database.js'
+import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
 import { eraPresets, listEras, resolveEra } from '../src/eras.js'
 import { archiveAvailable, projectRoot, temporaryFolder, writeEdition } from './helpers.js'
 

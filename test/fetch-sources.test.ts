@@ -14,9 +14,9 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import iconv from 'iconv-lite'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { Fetcher, fetchEditions, fetchNewerEditions, readDocumentShape, readOrigins, sha256Of, type Manifest, type ManifestEdition } from '../ingest/fetch.js'
+import { Fetcher, fetchEditions, fetchNewerEditions, readDocumentShape, readOrigins, sha256Of, type EditionFetchOutcome, type Manifest, type ManifestEdition } from '../ingest/fetch.js'
 import { runCli } from '../src/cli.js'
-import { openDatabase } from '../src/database.js'
+import { openDatabase } from '../src/store/database.js'
 import { editionText, temporaryFolder, type EditionSpec } from './helpers.js'
 
 const head = { '1': 'Game Concepts', '100': 'General', '100.1': 'These Magic rules apply to any Magic game.', '7': 'Additional Rules', '704': 'State-Based Actions', '704.1': 'State-based actions are game actions that happen automatically.' }
@@ -43,6 +43,10 @@ const newer = edition('EEE', 'Epsilon Set', '2023-01-01', {
   '100.4': 'Tokens phase out whenever the moon is full.',
   '704.5j': legendChoose
 })
+
+/** An edition fetched (or found in the cache), and one that failed. */
+type Kept = Extract<EditionFetchOutcome, { path: string }>
+type Failed = Extract<EditionFetchOutcome, { status: 'failed' }>
 
 /** The original bytes: Windows-1252 with CRLF, as the old official files were. */
 const originalBytes = (spec: EditionSpec): Buffer => iconv.encode(editionText(spec), 'windows-1252')
@@ -171,7 +175,7 @@ describe('sources of official editions (127.0.0.1)', () => {
       '/ar/link/cr',
       `/wizards/${encodeURIComponent('MagicCompRules 20220601.txt')}`
     ])
-    const [, reencoded, cut, newest] = report.outcomes as Array<Extract<(typeof report.outcomes)[number], { status: 'fetched' }>>
+    const [, reencoded, cut, newest] = report.outcomes as Kept[]
     expect(reencoded.warning).toMatch(/^unverified: its sha256 is not the manifest's \(utf-8, \d+ bytes, not \d+: re-encoded\?\); accepted because it states 2021-01-01 and has the expected 7 rules and 1 glossary terms$/)
     expect(cut.tried).toEqual([expect.objectContaining({ source: 'academy-ruins', code: 'E_CHECKSUM', error: expect.stringMatching(/\/ar\/file\/cr\/CCC\?format=txt: sha256 .* not kept$/) })])
     expect(cut.from).toBe(`${base}/wb/web/20220101093000id_/${officialUrl(specs[2])}`)
@@ -206,7 +210,7 @@ describe('sources of official editions (127.0.0.1)', () => {
     routes.wayback = {}
     const report = await fetchEditions(manifest, options('refused', { only: ['aaa', '2021-01-01.txt'] }))
     expect(statuses(report)).toEqual(['2020-01-01 failed E_CHECKSUM', '2021-01-01 failed E_CHECKSUM'])
-    const [wrongDate, wrongShape] = report.outcomes as Array<Extract<(typeof report.outcomes)[number], { status: 'failed' }>>
+    const [wrongDate, wrongShape] = report.outcomes as Failed[]
     expect(wrongDate.error).toMatch(/^academy-ruins: .*AAA\?format=txt: sha256 .* and it states 2021-01-01; not kept; wayback: .*: HTTP 404 Not Found \(no such page\)$/)
     expect(wrongShape.error).toMatch(/and it has 8 rules and 1 terms, not 7 and 1; not kept/)
     expect(readdirSync(join(folder.dir, 'refused', 'editions'))).toEqual([])
@@ -222,7 +226,7 @@ describe('sources of official editions (127.0.0.1)', () => {
     routes.slowMs = 1000
     const slow = await fetchEditions(manifest, options('slow', { only: ['2020-01-01'], timeoutMs: 150, retries: 1 }))
     expect(statuses(slow)).toEqual(['2020-01-01 fetched wayback verified'])
-    const outcome = slow.outcomes[0] as Extract<(typeof slow.outcomes)[number], { status: 'fetched' }>
+    const outcome = slow.outcomes[0] as Kept
     expect(outcome.tried).toEqual([expect.objectContaining({ source: 'academy-ruins', code: 'E_TIMEOUT', error: expect.stringMatching(/no complete answer within 150 ms \(gave up after 2 attempts\)$/) })])
     expect(log.filter((url) => url.startsWith('/ar/'))).toHaveLength(2)
   })

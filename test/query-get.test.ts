@@ -3,11 +3,11 @@
  * a rule with its subrules, its neighbours, and the rules its text cites.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/database.js'
+import type { CrdbDatabase } from '../src/store/database.js'
 import { checkAt, parseAt, resolveAt } from '../src/query/at.js'
 import { listEditions } from '../src/query/editions.js'
 import { findReferences, getNeighbours, getReferences, getRule, getSubtree, resolveReferences } from '../src/query/get.js'
-import { sortKeyOf } from '../src/rule-number.js'
+import { sortKeyOf } from '../src/vocabulary/rule-number.js'
 import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'
 
 /** The error `action` throws, or a failure when it throws none. */

@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CrdbError } from '../../src/errors.js'
+import { CrdbError } from '../../src/vocabulary/errors.js'
 import { Fetcher, Unreachable, sha256Of, writeAtomic, type FetcherOptions } from './http.js'
 import type { Manifest, ManifestEdition } from './manifest.js'
 import { readOrigins, recordOrigin } from './origins.js'

@@ -12,10 +12,12 @@
  *   second fetch of the same URL is a conditional request (`304 Not Modified`
  *   reuses the cached body).
  */
-import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CrdbError } from '../../src/errors.js'
+import { CrdbError } from '../../src/vocabulary/errors.js'
+import { sha256Of } from '../../src/vocabulary/hash.js'
+
+export { sha256Of }
 
 /** crdb's `User-Agent`. */
 export const userAgent = 'crdb/0.1 (Magic: The Gathering Comprehensive Rules archive; one request at a time)'
@@ -68,11 +70,6 @@ interface CacheMeta {
 const unfixableCodes = /^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL|ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|ENETDOWN|EHOSTDOWN|EPROTO|ERR_TLS_CERT_ALTNAME_INVALID|CERT_\w+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_\w+)$/
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** sha256 of bytes, in hex. */
-export function sha256Of(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex')
-}
 
 /** Write a file atomically (a temporary file, then a rename): readers see the old file or the new, never a part. */
 export function writeAtomic(path: string, data: Uint8Array | string): void {

@@ -3,8 +3,8 @@
  * knows, with the digest that verifies a copy and the set it came with.
  */
 import { readFileSync } from 'node:fs'
-import { parseDate } from '../../src/dates.js'
-import { CrdbError } from '../../src/errors.js'
+import { parseDate } from '../../src/vocabulary/dates.js'
+import { CrdbError } from '../../src/vocabulary/errors.js'
 
 /** One official edition as the corpus manifest lists it. */
 export interface ManifestEdition {

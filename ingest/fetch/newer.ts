@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { CrdbError } from '../../src/errors.js'
+import { CrdbError } from '../../src/vocabulary/errors.js'
 import { fetchEditions, type EditionFetchOutcome, type FetchEditionsOptions } from './editions.js'
 import { Fetcher, Unreachable, sha256Of, writeAtomic } from './http.js'
 import type { Manifest } from './manifest.js'

@@ -5,7 +5,7 @@
  * `/metadata/cr` (every set code it has, with name and date, newest first) and
  * `/link/cr` (a redirect to Wizards' current rules file).
  */
-import { CrdbError } from '../../src/errors.js'
+import { CrdbError } from '../../src/vocabulary/errors.js'
 import type { Fetcher } from './http.js'
 import type { ManifestEdition } from './manifest.js'
 import type { Location } from './sources.js'

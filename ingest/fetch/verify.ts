@@ -5,7 +5,7 @@
  * when it states the expected effective date and parses to the manifest's
  * structure (its counts of rules and glossary terms).
  */
-import { CrdbError } from '../../src/errors.js'
+import { CrdbError } from '../../src/vocabulary/errors.js'
 import { decodeSource } from '../decode.js'
 import { parseOfficialText } from '../parse/official-text.js'
 import { sha256Of } from './http.js'

@@ -8,8 +8,8 @@
  * book-style copy on a reading site. Its parsers never throw for a page they
  * half understand: they keep what they can read and say what they could not.
  */
-import { parseRuleNumber } from '../../src/rule-number.js'
-import type { SourceMessage } from '../messages.js'
+import { parseRuleNumber } from '../../src/vocabulary/rule-number.js'
+import type { SourceMessage } from '../../src/vocabulary/messages.js'
 
 /** The site or shape a dump comes from. */
 export type DumpKind = 'crystal-keep' | 'mtg-wiki' | 'book'

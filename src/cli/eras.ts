@@ -8,7 +8,7 @@ import { openRules, type CheckAnswer, type Citation, type EraRules } from '../en
 import { checkStateBasedActions, type SbaEvent, type SbaResult } from '../engine/sba.js'
 import { parseState, type GameState, type ObjectState } from '../engine/state.js'
 import { findEraPreset, listEras, type EraAt } from '../eras.js'
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import type { CliContext, RegisterCommand } from './context.js'
 
 const categoryTitles: Record<CheckCategory, string> = {

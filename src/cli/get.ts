@@ -6,7 +6,7 @@
  * Also the text layout the query commands share: wrapping to the terminal and
  * ANSI styling when colour is on.
  */
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import { checkAt, resolveAt } from '../query/at.js'
 import type { At } from '../query/editions.js'
 import { getNeighbours, getReferences, getRule, getSubtree, type RuleVersion } from '../query/get.js'

@@ -2,7 +2,7 @@
  * `crdb glossary`: a glossary term as it stood on a date, in an edition or in an
  * era, found by any of its names; or the list of an edition's terms.
  */
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import { resolveAt } from '../query/at.js'
 import { getTerm, listTerms } from '../query/glossary.js'
 import type { RegisterCommand } from './context.js'

@@ -3,7 +3,7 @@
  * when each rule of an edition has read as it does.
  */
 import { blame, ruleHistory } from '../query/history.js'
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import { parseAt } from '../query/at.js'
 import type { RegisterCommand } from './context.js'
 import { styles, wrapText } from './render.js'

@@ -2,7 +2,7 @@
  * `crdb search`: full-text search over rules, examples and the glossary.
  */
 import { Option } from 'commander'
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import { search, type SearchHit, type SearchKind } from '../query/search.js'
 import type { RegisterCommand } from './context.js'
 import { atFromOptions, type AtOptions } from './get.js'

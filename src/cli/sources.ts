@@ -4,9 +4,9 @@
  * attestations of one. Also the text of `crdb get NUMBER --sources`.
  */
 import { isAbsolute, join, relative } from 'node:path'
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { packageRoot } from '../paths.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { packageRoot } from '../vocabulary/paths.js'
 import type { At } from '../query/editions.js'
 import { getRuleSources, listAttestations, listSourceMessages, listSources, type Attestation, type SourceSummary } from '../query/sources.js'
 import { verifyStoredEdition, type EditionVerification } from '../query/verification.js'

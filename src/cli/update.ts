@@ -6,7 +6,7 @@
  */
 import type { NewerEdition } from '../../ingest/fetch.js'
 import { compareEngineEras, type CheckChange, type SwitchChange } from '../engine/switches.js'
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import { describeRelease, type DetailedReleaseNote } from '../query/release-notes.js'
 import type { RegisterCommand } from './context.js'
 import { cacheFolder, describeUnreachable, networkOptions, type NetworkOptions } from './fetch.js'

@@ -7,8 +7,8 @@
  * matches, the answer says the check is not in force and when it began or ended,
  * from the same resolution run over every stored edition.
  */
-import { openDatabase, defaultDatabasePath, type CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
+import { openDatabase, defaultDatabasePath, type CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import type { RuleVersion } from '../query/get.js'
 import { resolveEra, type EraAt, findEraPreset } from '../eras.js'
 import { checkCatalog, describeAnchors, findCheck, type AnchorRegion, type CheckCategory, type CheckDefinition } from './catalog.js'

@@ -2,7 +2,7 @@
  * Which engine switches an edition changed: the era semantics (`semantics.ts`)
  * and the catalog checks in force, compared between two editions.
  */
-import type { CrdbDatabase } from '../database.js'
+import type { CrdbDatabase } from '../store/database.js'
 import { openRules } from './rules.js'
 import type { EraSemantics } from './semantics.js'
 

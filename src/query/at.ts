@@ -8,10 +8,10 @@
  *
  * or nothing, for the newest edition.
  */
-import type { CrdbDatabase } from '../database.js'
-import { parseDate } from '../dates.js'
-import { CrdbError } from '../errors.js'
-import { eraDate, eraPresets } from '../era-presets.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { parseDate } from '../vocabulary/dates.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { eraDate, eraPresets } from '../vocabulary/era-presets.js'
 import { looksLikeSetCode } from '../vocabulary/set-codes.js'
 import { resolveEdition, type At } from './editions.js'
 

@@ -3,10 +3,10 @@
  * (renumbered) and moved-and-changed rules, paired through their lineage, with
  * word-level changes in rule text and examples.
  */
-import type { CrdbDatabase } from '../database.js'
-import { parseRuleNumber } from '../rule-number.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition, type At } from './editions.js'
-import { prepared } from './statements.js'
+import { prepared } from '../store/statements.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** A rule as one side of a diff shows it. */

@@ -1,12 +1,12 @@
 /**
  * Editions: listing them, and finding the one in force on a date.
  */
-import type { CrdbDatabase } from '../database.js'
-import { parseDate } from '../dates.js'
-import { CrdbError } from '../errors.js'
-import { eraDate } from '../era-presets.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { parseDate } from '../vocabulary/dates.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { eraDate } from '../vocabulary/era-presets.js'
+import { prepared } from '../store/statements.js'
 import { findSetOfEdition, looksLikeSetCode, readSetTable, resolveSetCode } from '../vocabulary/set-codes.js'
-import { prepared } from './statements.js'
 
 /** A stored edition with its source and counts. */
 export interface EditionSummary {

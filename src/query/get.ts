@@ -2,12 +2,12 @@
  * Looking up rules as they stood in one edition: one rule, a rule with its
  * subrules, its neighbours in document order, and the rules its text cites.
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../rule-number.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveAt } from './at.js'
 import { resolveEdition, type At } from './editions.js'
-import { prepared } from './statements.js'
+import { prepared } from '../store/statements.js'
 
 /** A rule version as the store holds it. */
 export interface RuleVersion {

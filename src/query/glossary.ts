@@ -1,13 +1,13 @@
 /**
  * The glossary: a term as it stood in one edition, found by any of its names.
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { termKey } from '../../ingest/normalize.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { termKey } from '../vocabulary/term-key.js'
 import { resolveAt } from './at.js'
 import type { At } from './editions.js'
 import { findReferences } from './get.js'
-import { prepared } from './statements.js'
+import { prepared } from '../store/statements.js'
 
 /** A glossary term as one edition has it. */
 export interface GlossaryTerm {

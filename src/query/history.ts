@@ -2,14 +2,14 @@
  * The history of one rule across renumberings, and "blame": for each rule of
  * an edition, since when its text has stood.
  */
-import type { LinkKind } from '../../ingest/lineage.js'
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { parseRuleNumber } from '../rule-number.js'
+import type { LinkKind } from '../vocabulary/kinds.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition, type At } from './editions.js'
 import { inSection } from './diff.js'
 import { nearestNumbers } from './get.js'
-import { prepared } from './statements.js'
+import { prepared } from '../store/statements.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** One wording of a rule in its history. */

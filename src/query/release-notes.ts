@@ -4,8 +4,8 @@
  * entry per edition, newest first; the web feed is a thin layer over
  * {@link listReleaseNotes}).
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import { diffEditions, type EditionDiff } from './diff.js'
 import { listEditions, type EditionSummary } from './editions.js'
 

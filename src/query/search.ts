@@ -6,12 +6,12 @@
  * and phrase is quoted, so no user text reaches FTS5 (or SQL) unparsed: a query
  * that does not parse is an `E_BAD_QUERY`, never an SQLite error.
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { parseRuleNumber, sortKeyOf } from '../rule-number.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { parseRuleNumber, sortKeyOf } from '../vocabulary/rule-number.js'
 import { checkAt } from './at.js'
 import { resolveEdition, type At } from './editions.js'
-import { prepared } from './statements.js'
+import { prepared } from '../store/statements.js'
 
 /** What a hit is: a rule's text, a rule's examples, or a glossary definition. */
 export type SearchKind = 'rule' | 'example' | 'term'

@@ -3,11 +3,11 @@
  * and secondary dumps) with its kind, date and counts, and what the dumps
  * say about a rule next to the official text.
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { parseRuleNumber } from '../rule-number.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition, type At, type EditionMessage } from './editions.js'
-import { prepared } from './statements.js'
+import { prepared } from '../store/statements.js'
 
 /** One ingested source. */
 export interface SourceSummary {

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { packageRoot } from '../paths.js'
+import { packageRoot } from '../vocabulary/paths.js'
 
 /** How a stored edition is known to be the official one. */
 export interface EditionVerification {

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CrdbError } from '../errors.js'
-import { packageRoot } from '../paths.js'
+import { CrdbError } from './errors.js'
+import { packageRoot } from './paths.js'
 
 /** One edition with the set it came with. */
 export interface SetEdition {

@@ -3,7 +3,7 @@
  * re-prepare their SQL.
  */
 import type { Statement } from 'better-sqlite3'
-import type { CrdbDatabase } from '../database.js'
+import type { CrdbDatabase } from './database.js'
 
 const cache = new WeakMap<CrdbDatabase, Map<string, Statement>>()
 
