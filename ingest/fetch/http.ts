@@ -185,6 +185,8 @@ export class Fetcher {
       throw new Retryable('E_FETCH', `${url}: request failed (${reason})`)
     } finally {
       clearTimeout(timer)
+      // The pause counts from the end of this answer: a slow server gets the full pause too.
+      this.#lastRequest.set(host, Date.now())
     }
 
     if (response.status === 304 && cached) {
