@@ -57,8 +57,24 @@ export {
   type ManifestEdition,
   type FetchEditionsOptions,
   type FetchEditionsReport,
-  type EditionFetchOutcome
+  type EditionFetchOutcome,
+  fetchNewerEditions,
+  resolveSourceBases,
+  defaultSourceBases,
+  sourceOrder,
+  verifyEditionBytes,
+  readOrigins,
+  type FetchNewerReport,
+  type NewerEdition,
+  type SourceBases,
+  type SourceName,
+  type Verification,
+  type EditionOrigin
 } from '../ingest/fetch.js'
+export { findSetEdition, findSetOfEdition, looksLikeSetCode, readSetTable, resolveSetCode, suggestSetCodes, type SetEdition } from './vocabulary/set-codes.js'
+export { listReleaseNotes, describeRelease, type ReleaseNote, type DetailedReleaseNote } from './query/release-notes.js'
+export { verifyStoredEdition, type EditionVerification } from './query/verification.js'
+export { compareEngineEras, type SwitchChange, type CheckChange } from './engine/switches.js'
 export {
   listSources,
   listSourceMessages,
