@@ -156,7 +156,8 @@ export async function fetchEditions(manifest: Manifest, options: FetchEditionsOp
         code: decisive.code,
         error: tried.length === 1 ? tried[0].error : tried.map((attempt) => `${attempt.source}: ${attempt.error}`).join('; '),
         tried,
-        unreachable: tried.every((attempt) => attempt.unreachable)
+        // Offline: every web source was unreachable (a mirror lacking the file does not count against it).
+        unreachable: tried.some((attempt) => attempt.unreachable) && tried.every((attempt) => attempt.unreachable || (attempt.source === 'mirror' && attempt.code === 'E_IO'))
       })
     }
   }

@@ -45,8 +45,13 @@ export const registerUpdate: RegisterCommand = (program, context) => {
       delayMs: options.delay,
       backoffMs: Math.min(1000, options.timeout)
     })
-    const notes = report.failures.map((failure) => `note: ${failure.what}: ${failure.code}: ${failure.error}`)
+    // Failures a network outage explains are summed up in one line; others each get theirs.
     const offline = report.failures.filter((failure) => failure.unreachable)
+    const notes = report.failures.filter((failure) => !failure.unreachable).map((failure) => `note: ${failure.what}: ${failure.code}: ${failure.error}`)
+    if (offline.length) {
+      const shown = offline.slice(0, 3).map((failure) => failure.what).join(', ') + (offline.length > 3 ? `, and ${offline.length - 3} more` : '')
+      notes.push(`note: ${offline.length} not fetched (${shown}): ${describeUnreachable(report.unreachable)}`)
+    }
     if (report.editions.length === 0 && report.failures.length > 0 && offline.length === report.failures.length) {
       throw new CrdbError('E_FETCH', `cannot look for a newer edition: ${describeUnreachable(report.unreachable)}`)
     }
