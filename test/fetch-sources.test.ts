@@ -301,6 +301,12 @@ describe('sources of official editions (127.0.0.1)', () => {
       expect(lines[4]).toMatch(/^4 editions: 0 copied, 4 fetched, 0 revalidated, 0 already cached, 0 skipped, 0 failed in [\d.]+ s; 3 verified, 1 unverified; /)
       const only = await cli('fetch', '--manifest', manifestFile, '--cache', join(folder.dir, 'cli-fetch'), '--edition', 'bbb')
       expect(only.stdout).toMatch(/^2021-01-01 BBB {4}cached .* UNVERIFIED: /)
+      // Built, the unverified edition keeps its warning with its source; the verified ones have none.
+      const db = join(folder.dir, 'cli-fetch.sqlite')
+      expect((await cli('--db', db, 'build', '--no-corpus', '--archive', join(folder.dir, 'cli-fetch', 'editions'))).code).toBe(0)
+      const warning = await cli('--db', db, 'editions', '--messages', '2021-01-01')
+      expect(warning.stdout).toMatch(new RegExp(`^1: warning unverified fetched from academy-ruins ${base}/ar/file/cr/BBB\\?format=txt; unverified: its sha256 is not the manifest's .*\n$`))
+      expect((await cli('--db', db, 'editions', '--messages', '2020-01-01')).stdout).toBe('')
     })
 
     it('crdb fetch offline: one line with the hosts and a hint, exit 1, nothing written', async () => {
@@ -360,6 +366,7 @@ describe('sources of official editions (127.0.0.1)', () => {
       expect((await cli('--db', db, 'editions')).stdout).toMatch(/^2023-01-01 .*update-cache\/editions\/2023-01-01\.txt$/m)
       const sources = await cli('--db', db, 'sources', '--official')
       expect(sources.stdout).toMatch(/2023-01-01 .* UNVERIFIED from academy-ruins .*EEE\?format=txt: not in the manifest/)
+      expect((await cli('--db', db, 'editions', '--messages', '2023-01-01')).stdout).toMatch(/^1: warning unverified fetched from academy-ruins .*EEE\?format=txt; unverified: the manifest does not list the edition of 2023-01-01/)
 
       // Nothing newer: up to date.
       const again = await cli('--db', db, 'update', '--manifest', manifestFile, '--cache', join(folder.dir, 'update-cache'), '--delay', '0')

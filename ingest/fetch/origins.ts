@@ -4,7 +4,10 @@
  * it to say where an edition came from and why an unverified one was accepted.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
+import type { CrdbDatabase } from '../../src/store/database.js'
+import { addSourceWarning } from '../../src/store/source-warnings.js'
+import { sha256Of } from '../../src/vocabulary/hash.js'
 import { writeAtomic } from './http.js'
 import type { SourceName } from './sources.js'
 
@@ -44,4 +47,21 @@ export function recordOrigin(folder: string, file: string, origin: EditionOrigin
   const origins = readOrigins(folder)
   origins[file] = origin
   writeAtomic(originsPath(folder), JSON.stringify(origins, null, 2) + '\n')
+}
+
+/**
+ * Store the warning of each unverified edition among `paths` (files of an
+ * editions folder that were just ingested) with its source: where it came from
+ * and why it was accepted (code `unverified`). Files with no origin are left alone.
+ */
+export function recordOriginWarnings(db: CrdbDatabase, paths: readonly string[]): number {
+  let added = 0
+  for (const path of paths) {
+    const origin = readOrigins(dirname(path))[basename(path)]
+    if (!origin || origin.verified || !existsSync(path)) continue
+    const sha256 = sha256Of(readFileSync(path))
+    if (sha256 !== origin.sha256) continue
+    if (addSourceWarning(db, sha256, 'unverified', `fetched from ${origin.source} ${origin.from}; ${origin.warning ?? 'unverified'}`)) added++
+  }
+  return added
 }

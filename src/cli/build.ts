@@ -19,6 +19,7 @@ export const registerBuild: RegisterCommand = (program, context) => {
     .action(async (options: { archive: string[]; corpus?: string | false }) => {
       // Loaded here, not at start-up: the parsers (cheerio, remark) cost every other command 0.3 s.
       const { ingestPaths, listArchive } = await import('../../ingest/ingest.js')
+      const { recordOriginWarnings } = await import('../../ingest/fetch/origins.js')
       // The corpus (secondary dumps) by default, plus any archive folders; editions are stored first either way.
       const defaultCorpus = projectPath('corpus')
       const corpus = options.corpus === false ? [] : options.corpus !== undefined ? [options.corpus] : existsSync(defaultCorpus) ? [defaultCorpus] : []
@@ -29,6 +30,8 @@ export const registerBuild: RegisterCommand = (program, context) => {
       const paths = [...options.archive, ...corpus].flatMap((folder) => listArchive(folder))
       const report = context.withDatabase(false, (db) => {
         const result = ingestPaths(db, paths, { onOutcome: (outcome) => context.json() || context.io.out(formatOutcome(outcome) + '\n') })
+        // Editions crdb fetch accepted unverified carry their warning (from the folder's origins.json).
+        recordOriginWarnings(db, paths)
         const totals = db
           .prepare(
             `SELECT (SELECT COUNT(*) FROM editions) AS editions, (SELECT COUNT(*) FROM versions) AS versions, (SELECT COUNT(*) FROM contents) AS contents,

@@ -29,7 +29,7 @@ export const registerUpdate: RegisterCommand = (program, context) => {
       .option('--mirror <dir|url>', 'ask this folder (or base URL) first, before the web sources')
   ).action(async (options: NetworkOptions & { manifest?: string; mirror?: string }) => {
     // Loaded here, not at start-up: the parsers cost every other command 0.3 s.
-    const { fetchNewerEditions, readManifest } = await import('../../ingest/fetch.js')
+    const { fetchNewerEditions, readManifest, recordOriginWarnings } = await import('../../ingest/fetch.js')
     const { ingestPaths } = await import('../../ingest/ingest.js')
     const manifest = readManifest(options.manifest ?? projectPath('corpus', 'manifest.json'))
     const setOf = (date: string): { code: string; name: string } | null => {
@@ -59,6 +59,7 @@ export const registerUpdate: RegisterCommand = (program, context) => {
     const updated: UpdatedEdition[] = []
     const stored = context.withDatabase(false, (db) => {
       const result = ingestPaths(db, report.editions.map((edition) => edition.path))
+      recordOriginWarnings(db, report.editions.map((edition) => edition.path))
       for (const outcome of result.outcomes) {
         if (outcome.status !== 'stored' || outcome.kind === 'dump') continue
         const edition = report.editions.find((candidate) => candidate.effectiveDate === outcome.effectiveDate)!
