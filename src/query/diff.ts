@@ -5,7 +5,8 @@
  */
 import type { CrdbDatabase } from '../store/database.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
-import { resolveEdition, type At } from './editions.js'
+import { resolveEdition } from './editions.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
 import { prepared } from '../store/statements.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
@@ -84,7 +85,7 @@ interface Row {
  *
  * @throws {CrdbError} `E_BAD_DATE`, `E_NOT_FOUND`, `E_BAD_NUMBER` (for a bad section).
  */
-export function diffEditions(db: CrdbDatabase, a: At, b: At, options: DiffOptions = {}): EditionDiff {
+export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSelector, options: DiffOptions = {}): EditionDiff {
   const from = resolveEdition(db, a)
   const to = resolveEdition(db, b)
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)

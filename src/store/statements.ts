@@ -1,6 +1,6 @@
 /**
  * Prepared statements cached per database handle, so hot lookups do not
- * re-prepare their SQL.
+ * re-prepare their SQL, and the SQL fragments every question shares.
  */
 import type { Statement } from 'better-sqlite3'
 import type { CrdbDatabase } from './database.js'
@@ -14,4 +14,14 @@ export function prepared(db: CrdbDatabase, sql: string): Statement {
   let statement = statements.get(sql)
   if (!statement) statements.set(sql, (statement = db.prepare(sql)))
   return statement
+}
+
+/** SQL: version `v` is in force in the edition bound to `@edition`. */
+export function inForceAt(v: string): string {
+  return `${v}.first_date <= @edition AND ${v}.last_date >= @edition`
+}
+
+/** SQL: the day version `v` stopped being in force (the next edition after its last), NULL while in force. */
+export function validToOf(v: string): string {
+  return `(SELECT MIN(e.effective_date) FROM editions e WHERE e.effective_date > ${v}.last_date)`
 }
