@@ -85,8 +85,8 @@ describe.skipIf(!archiveAvailable())('set codes in the CLI (archive database)', 
 
   it('lists the set of each edition, and which editions are verified', async () => {
     const editions = await cli('editions')
-    expect(editions.stdout).toMatch(/^2009-07-11 M10 /m)
-    expect(editions.stdout).toMatch(/^2020-06-01 IKO_2 /m)
+    expect(editions.stdout).toMatch(/^2009-07-11 +\d+ +\d+ +\d+ +M10 /m)
+    expect(editions.stdout).toMatch(/^2020-06-01 +\d+ +\d+ +\d+ +IKO_2 /m)
     const json = JSON.parse((await cli('--json', 'editions')).stdout) as Array<{ effectiveDate: string; set: { code: string } | null }>
     expect(json.every((edition) => edition.set !== null)).toBe(true)
     const sources = await cli('sources', '--official')

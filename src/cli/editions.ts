@@ -19,15 +19,15 @@ export const registerEditions: RegisterCommand = (program, context) => {
         }
         const editions = listEditions(db)
         context.print(editions, () => {
-          const header = 'effective   set     rules  examples  terms  messages (e/w/i)  encoding      source\n'
+          const header = 'effective   rules  examples  terms  set     messages (e/w/i)  encoding      source\n'
           return header + editions
             .map((e) =>
               [
                 e.effectiveDate,
-                (e.set?.code ?? '-').padEnd(6),
                 String(e.rules).padStart(6),
                 String(e.examples).padStart(9),
                 String(e.terms).padStart(6),
+                ' ' + (e.set?.code ?? '-').padEnd(6),
                 `${e.messages.error}/${e.messages.warning}/${e.messages.info}`.padStart(17),
                 ' ' + e.source.encoding.padEnd(12),
                 e.source.uri + (e.truncated ? '  (truncated)' : '')

@@ -61,7 +61,8 @@ export const registerUpdate: RegisterCommand = (program, context) => {
       const result = ingestPaths(db, report.editions.map((edition) => edition.path))
       recordOriginWarnings(db, report.editions.map((edition) => edition.path))
       for (const outcome of result.outcomes) {
-        if (outcome.status !== 'stored' || outcome.kind === 'dump') continue
+        // Into an empty store everything is new: a release note per edition would say nothing (and take minutes).
+        if (outcome.status !== 'stored' || outcome.kind === 'dump' || !newest) continue
         const edition = report.editions.find((candidate) => candidate.effectiveDate === outcome.effectiveDate)!
         const note = describeRelease(db, outcome.effectiveDate)
         // The manifest given (or the source that had it) knows sets the project's table may not.
@@ -75,9 +76,14 @@ export const registerUpdate: RegisterCommand = (program, context) => {
     const rejected = stored.outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [`rejected: ${outcome.error}`] : []))
     context.print({ newestBefore: newest || null, updated, failures: report.failures, rejected }, () => {
       const lines = [...notes, ...rejected]
-      if (updated.length === 0) {
+      if (updated.length === 0 && newest) {
         const shown = newest ? `the newest stored edition is ${newest}${setSuffix(setOf(newest))}` : 'the database holds no editions'
         lines.push(`up to date: ${shown}; no source has a newer one`)
+      }
+      const added = stored.outcomes.filter((outcome) => outcome.status === 'stored' && outcome.kind === 'edition').length
+      if (!newest) {
+        const range = report.editions.length ? `, ${report.editions[0].effectiveDate} to ${report.editions.at(-1)!.effectiveDate}` : ''
+        lines.push(`stored ${added} editions${range} into an empty store; crdb update prints release notes from now on`)
       }
       for (const entry of updated) lines.push(...formatUpdate(entry))
       return lines.join('\n') + '\n'
