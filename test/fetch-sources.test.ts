@@ -374,6 +374,19 @@ describe('sources of official editions (127.0.0.1)', () => {
     })
   })
 
+  it('crdb update into an empty store stores every edition it can have, without a release note each', async () => {
+    process.env.CRDB_ACADEMY_RUINS_URL = `${base}/ar`
+    process.env.CRDB_WAYBACK_URL = `${base}/wb`
+    const manifestFile = join(folder.dir, 'manifest-empty.json')
+    writeFileSync(manifestFile, JSON.stringify(manifest))
+    let stdout = ''
+    const code = await runCli(['--db', join(folder.dir, 'empty.sqlite'), 'update', '--manifest', manifestFile, '--cache', join(folder.dir, 'empty-cache'), '--delay', '0'], { out: (text) => (stdout += text), err: () => undefined })
+    delete process.env.CRDB_ACADEMY_RUINS_URL
+    delete process.env.CRDB_WAYBACK_URL
+    expect(code).toBe(0)
+    expect(stdout).toBe('stored 4 editions, 2020-01-01 to 2022-06-01 into an empty store; crdb update prints release notes from now on\n')
+  })
+
   it('finds editions newer than the manifest through the set list and the current link', async () => {
     routes.metadata = [{ creationDay: '2023-01-01', setCode: 'EEE', setName: newer.name }]
     routes.current = { name: 'MagicCompRules 20230101.txt', bytes: originalBytes(newer) }
