@@ -100,7 +100,7 @@ export async function fetchEditions(manifest: Manifest, options: FetchEditionsOp
   const context = {
     bases: resolveSourceBases(options.bases),
     mirror: options.mirror,
-    newest: manifest.editions.map((edition) => edition.effectiveDate).reduce((a, b) => (a > b ? a : b), '')
+    newest: manifest.editions.map((edition) => edition.effectiveDate).sort().at(-1) ?? ''
   }
   const origins = readOrigins(folder)
   for (const edition of manifest.editions) {

@@ -59,7 +59,7 @@ export async function fetchNewerEditions(manifest: Manifest, after: string, opti
   }
 
   // Beyond the manifest: whatever is newer than both `after` and the manifest's newest edition.
-  const known = () => [after, ...manifest.editions.map((edition) => edition.effectiveDate), ...editions.map((edition) => edition.effectiveDate)].reduce((a, b) => (a > b ? a : b), '')
+  const known = (): string => [after, ...manifest.editions.map((edition) => edition.effectiveDate), ...editions.map((edition) => edition.effectiveDate)].sort().at(-1)!
   const manifestCodes = new Set(manifest.editions.flatMap((edition) => (edition.set ? [edition.set.code.toUpperCase()] : [])))
   const keep = async (url: string, source: SourceName, set: { code: string; name: string } | null): Promise<void> => {
     const result = await fetcher.get(url)
