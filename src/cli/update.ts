@@ -11,6 +11,7 @@ import { describeRelease, type DetailedReleaseNote } from '../query/release-note
 import type { RegisterCommand } from './context.js'
 import { cacheFolder, describeUnreachable, networkOptions, type NetworkOptions } from './fetch.js'
 import { projectPath } from './sources.js'
+import { findNewestEdition } from '../store/editions.js'
 
 /** What `crdb update` reports for each new edition. */
 export interface UpdatedEdition {
@@ -36,7 +37,7 @@ export const registerUpdate: RegisterCommand = (program, context) => {
       const set = manifest.editions.find((edition) => edition.effectiveDate === date)?.set
       return set ? { code: set.code, name: set.name } : null
     }
-    const newest = context.withDatabase(false, (db) => (db.prepare('SELECT MAX(effective_date) FROM editions').pluck().get() as string | null) ?? '')
+    const newest = context.withDatabase(false, (db) => findNewestEdition(db) ?? '')
     const report = await fetchNewerEditions(manifest, newest, {
       cacheDir: cacheFolder(options),
       mirror: options.mirror,
