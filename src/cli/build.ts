@@ -20,6 +20,7 @@ export const registerBuild: RegisterCommand = (program, context) => {
     .action(async (options: { archive: string[]; corpus?: string | false }) => {
       // Loaded here, not at start-up: the parsers (cheerio, remark) cost every other command 0.3 s.
       const { ingestPaths, listArchive } = await import('../../ingest/ingest.js')
+      const { recordOriginWarnings } = await import('../../ingest/fetch/origins.js')
       // The corpus (secondary dumps) by default, plus any archive folders; editions are stored first either way.
       const defaultCorpus = projectPath('corpus')
       const corpus = options.corpus === false ? [] : options.corpus !== undefined ? [options.corpus] : existsSync(defaultCorpus) ? [defaultCorpus] : []
@@ -40,6 +41,8 @@ export const registerBuild: RegisterCommand = (program, context) => {
           },
           onWait: (holder) => note(`waiting: another build (process ${holder}) holds ${context.databasePath()}; this one starts when it has finished`)
         })
+        // Editions crdb fetch accepted unverified carry their warning (from the folder's origins.json).
+        recordOriginWarnings(db, paths)
         const totals = countTotals(db)
         checkpointDatabase(db)
         return { ...result, totals }

@@ -11,8 +11,8 @@ import type { RegisterCommand } from './context.js'
 export const registerEditions: RegisterCommand = (program, context) => {
   program
     .command('editions')
-    .description('list the stored editions by effective date, with counts and messages')
-    .option('--messages <date>', 'print the messages of the edition dated DATE')
+    .description('list the stored editions by effective date, with the set each came with, counts and messages')
+    .option('--messages <edition>', 'print the messages of the edition dated DATE (or of a set code: M10)')
     .option('--remove <date>', 'remove the edition dated DATE (its versions undone, lineage and reconciliation recomputed)')
     .option('--replace <file>', 'store the edition in FILE in place of the stored edition of its date')
     .action(async (options: { messages?: string; remove?: string; replace?: string }) => {
@@ -44,7 +44,7 @@ export const registerEditions: RegisterCommand = (program, context) => {
         }
         const editions = listEditions(db)
         context.print(editions, () => {
-          const header = 'effective   rules  examples  terms  messages (e/w/i)  encoding      source\n'
+          const header = 'effective   rules  examples  terms  set     messages (e/w/i)  encoding      source\n'
           return header + editions
             .map((e) =>
               [
@@ -52,6 +52,7 @@ export const registerEditions: RegisterCommand = (program, context) => {
                 String(e.rules).padStart(6),
                 String(e.examples).padStart(9),
                 String(e.terms).padStart(6),
+                ' ' + (e.set?.code ?? '-').padEnd(6),
                 `${e.messages.error}/${e.messages.warning}/${e.messages.info}`.padStart(17),
                 ' ' + e.source.encoding.padEnd(12),
                 e.source.uri + (e.truncated ? '  (truncated)' : '')

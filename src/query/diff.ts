@@ -95,6 +95,8 @@ export interface DiffOptions {
   section?: string
   /** Only rules, only glossary terms, or both (default). With `term`, `changes` is empty. */
   kind?: 'rule' | 'term'
+  /** Leave out the word-level changes (`textChanges`, `exampleChanges` empty): for counts only, much faster. */
+  countsOnly?: boolean
 }
 
 interface LinkStep {
@@ -166,7 +168,7 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
       unchanged++ // The same text left and came back as another version.
       continue
     }
-    const change = describeChange(db, old, current)
+    const change = describeChange(db, old, current, options.countsOnly === true)
     if (evidence) change.evidence = evidence
     const targets = old ? targetsOf.get(old.id) ?? [] : []
     const sources = current ? sourcesOf.get(current.id) ?? [] : []
@@ -200,7 +202,7 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
       unchanged
     },
     changes,
-    ...(options.kind === 'rule' || section !== undefined ? {} : { terms: diffTerms(db, from, to) })
+    ...(options.kind === 'rule' || section !== undefined ? {} : { terms: diffTerms(db, from, to, { countsOnly: options.countsOnly === true }) })
   }
 }
 
@@ -215,7 +217,7 @@ export function summarizeDiff(diff: EditionDiff): string {
   )
 }
 
-function describeChange(db: CrdbDatabase, old: Row | undefined, current: Row | undefined): RuleChange {
+function describeChange(db: CrdbDatabase, old: Row | undefined, current: Row | undefined, countsOnly = false): RuleChange {
   const from = old ? side(db, old) : undefined
   const to = current ? side(db, current) : undefined
   const kind: RuleChange['kind'] = !from ? 'added' : !to ? 'removed' : from.number === to.number ? 'changed' : old!.contentId === current!.contentId ? 'moved' : 'moved-changed'
@@ -233,8 +235,8 @@ function describeChange(db: CrdbDatabase, old: Row | undefined, current: Row | u
     referencesOnly: differsOnlyInReferences(from.text, to.text),
     typographyOnly,
     examplesOnly: sameText && kind !== 'moved',
-    textChanges: sameText ? [] : diffWords(from.text, to.text),
-    exampleChanges: diffExamples(from.examples, to.examples)
+    textChanges: sameText || countsOnly ? [] : diffWords(from.text, to.text),
+    exampleChanges: countsOnly ? [] : diffExamples(from.examples, to.examples)
   }
 }
 

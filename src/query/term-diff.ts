@@ -45,8 +45,9 @@ interface TermRow {
 /** How similar two definitions must be (word overlap) for a removed and an added term to be one term renamed. */
 const renameThreshold = 0.5
 
-/** Diff the glossaries of the editions dated `from` and `to` (resolved edition dates). */
-export function diffTerms(db: CrdbDatabase, from: string, to: string): TermDiff {
+/** Diff the glossaries of the editions dated `from` and `to` (resolved edition dates); `countsOnly` leaves out word-level changes. */
+export function diffTerms(db: CrdbDatabase, from: string, to: string, options: { countsOnly?: boolean } = {}): TermDiff {
+  const changed = (kind: 'changed' | 'renamed', old: TermRow, current: TermRow): TermChange => describeTermChange(kind, old, current, options.countsOnly === true)
   const before = termsAt(db, from)
   const after = termsAt(db, to)
   const afterByKey = new Map(after.map((row) => [row.key, row]))
@@ -137,8 +138,8 @@ function side(row: TermRow): NonNullable<TermChange['from']> {
   return { term: row.label, key: row.key, definition: row.text, validFrom: row.firstDate }
 }
 
-function changed(kind: 'changed' | 'renamed', old: TermRow, current: TermRow): TermChange {
-  const same = old.text === current.text
+function describeTermChange(kind: 'changed' | 'renamed', old: TermRow, current: TermRow, countsOnly: boolean): TermChange {
+  const same = old.text === current.text || countsOnly
   return {
     kind,
     from: side(old),
