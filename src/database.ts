@@ -9,13 +9,14 @@ import Database from 'better-sqlite3'
 import * as migration001 from '../db/migrations/001-initial.js'
 import * as migration002 from '../db/migrations/002-lineage.js'
 import * as migration003 from '../db/migrations/003-attestations.js'
+import * as migration004 from '../db/migrations/004-search.js'
 import { CrdbError } from './errors.js'
 
 /** An open crdb database (a better-sqlite3 handle). */
 export type CrdbDatabase = Database.Database
 
 /** Migrations in order; `user_version` is the number of those applied. */
-const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003]
+const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003, migration004]
 
 /** The schema version this code writes. */
 export const schemaVersion = migrations.length
