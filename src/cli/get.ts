@@ -10,6 +10,7 @@ import { CrdbError } from '../errors.js'
 import { checkAt, resolveAt } from '../query/at.js'
 import type { At } from '../query/editions.js'
 import { getNeighbours, getReferences, getRule, getSubtree, type RuleVersion } from '../query/get.js'
+import { resolveRuleName } from '../query/resolve-name.js'
 import type { RegisterCommand } from './context.js'
 import { textLayout, type TextLayout } from './render.js'
 import { printRuleSources } from './sources.js'
@@ -26,7 +27,7 @@ export const registerGet: RegisterCommand = (program, context) => {
   program
     .command('get')
     .description('print a rule as it stood on a date, in an edition or in an era (default: the newest)')
-    .argument('<number>', 'rule number, e.g. 704.5j (or a rule like 704, or a section like 7, with --subtree)')
+    .argument('<number>', 'rule number, e.g. 704.5j (or a rule like 704, or a section like 7, with --subtree), or a name: a keyword or title (trample), a glossary term (legend rule)')
     .option('--date <YYYY-MM-DD>', 'the rules in force on this day')
     .option('--edition <YYYY-MM-DD>', 'the edition with this effective date')
     .option('--era <year>', 'the rules in force at the end of 2003, 2009 or 2024')
@@ -34,12 +35,14 @@ export const registerGet: RegisterCommand = (program, context) => {
     .option('--neighbours', 'the rule with the rules just before and after it')
     .option('--refs', 'the rules and sections the rule cites, as they stood then')
     .option('--sources', 'the official text (every version, or the one asked for) and every attestation of it by secondary dumps')
-    .action((number: string, options: AtOptions & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean }) => {
+    .action((given: string, options: AtOptions & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean }) => {
       const at = atFromOptions(options)
       const views = (['subtree', 'neighbours', 'refs', 'sources'] as const).filter((name) => options[name])
       if (views.length > 1) throw new CrdbError('E_USAGE', `give one of --subtree, --neighbours, --refs and --sources, not ${views.map((v) => '--' + v).join(' and ')}`)
       const layout = textLayout(context)
       context.withDatabase(true, (db) => {
+        // A name (trample, legend rule) is read as the rule it names in the edition asked about.
+        const number = resolveRuleName(db, given, at).number
         if (options.sources) {
           const given = Object.keys(at).length > 0
           printRuleSources(context, db, number, given ? { edition: resolveAt(db, at) } : undefined)
