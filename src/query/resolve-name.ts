@@ -3,13 +3,14 @@
  * rule titled Trample in the edition asked about (702.19 in 2024, 502.9 in
  * 2003); a glossary term (`legend rule`) is the first rule its definition cites.
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { parseRuleNumber } from '../rule-number.js'
-import { resolveAt, type At } from './at.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { readRuleExists, readTitleRule } from '../store/search.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { parseRuleNumber } from '../vocabulary/rule-number.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
+import { resolveEdition } from './editions.js'
 import { findReferences } from './get.js'
 import { getTerm } from './glossary.js'
-import { prepared } from './statements.js'
 
 /** A rule number, and how it was read. */
 export interface ResolvedRuleName {
@@ -31,9 +32,9 @@ export interface ResolvedRuleName {
  *   number; `E_NOT_FOUND` when no title or term of that name is in the edition;
  *   `E_BAD_DATE`, `E_USAGE` from `at`.
  */
-export function resolveRuleName(db: CrdbDatabase, input: string, at: At = {}): ResolvedRuleName {
+export function resolveRuleName(db: CrdbDatabase, input: string, at: EditionSelector = {}): ResolvedRuleName {
   if (/\d/.test(input) || input.trim() === '') return { number: parseRuleNumber(input), by: 'number' }
-  const edition = resolveAt(db, at)
+  const edition = resolveEdition(db, at)
   const name = input.trim().replace(/\s+/g, ' ')
   const title = readTitleRule(db, name, edition)
   if (title) return { number: title.key, by: 'title', name: title.text, edition }
@@ -52,19 +53,4 @@ export function resolveRuleName(db: CrdbDatabase, input: string, at: At = {}): R
     'E_NOT_FOUND',
     `"${name.slice(0, 80)}" is neither a rule number nor the title of a rule${definition ? ' (its glossary entry cites no rule)' : ' or a glossary term'} in the edition of ${edition} (try crdb search)`
   )
-}
-
-/** The title rule (a number without a letter) whose text is `name`, ignoring case. */
-function readTitleRule(db: CrdbDatabase, name: string, edition: string): { key: string; text: string } | undefined {
-  return prepared(
-    db,
-    `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
-     WHERE v.kind = 'rule' AND v.first_date <= @edition AND v.last_date >= @edition
-       AND lower(c.text) = lower(@name) AND v.key NOT GLOB '*[a-z]*'
-     ORDER BY v.sort_key LIMIT 1`
-  ).get({ edition, name }) as { key: string; text: string } | undefined
-}
-
-function readRuleExists(db: CrdbDatabase, key: string, edition: string): boolean {
-  return prepared(db, `SELECT 1 FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= ? AND last_date >= ?`).get(key, edition, edition) !== undefined
 }

@@ -13,18 +13,18 @@
  * The user's text never reaches FTS5 (or SQL) unparsed: a query that does not
  * parse is an `E_BAD_QUERY`, and no other error than a `CrdbError` leaves here.
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { parseRuleNumber, sortKeyOf } from '../rule-number.js'
-import { checkAt } from './at.js'
-import { resolveEdition, type At } from './editions.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { parseRuleNumber, sortKeyOf } from '../vocabulary/rule-number.js'
+import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
+import { resolveEdition } from './editions.js'
 import { findReferences } from './get.js'
 import { candidateExpression, describePlan, planBoolean, planRanked, type SearchPlan } from './search/plan.js'
 import { emitFlat, parseQuery, toFtsExpression } from './search/query-language.js'
 import { exampleFields, finalScore, ruleFields, scoreText } from './search/rank.js'
 import { indexedTextsOf, scopeOf, searchCacheOf, type IndexedText, type ScopeVersion } from './search/scope.js'
 import { snippetOf } from './search/snippet.js'
-import { matchTexts, type ScopeRange } from './search/store.js'
+import { matchTexts, type ScopeRange } from '../store/search.js'
 
 export { toFtsExpression }
 export { maxQueryDepth, maxQueryLength } from './search/query-language.js'
@@ -35,7 +35,7 @@ export type SearchKind = 'rule' | 'example' | 'term'
 /** Options of {@link search}. */
 export interface SearchOptions {
   /** Search the edition that answers `at` (default: the newest). */
-  at?: At
+  at?: EditionSelector
   /** Search every version of every edition; each hit lists every matching version with its own text and dates. */
   all?: boolean
   /** Search every version in force at some time from this day (YYYY-MM-DD)... */
@@ -164,7 +164,7 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
     throw new CrdbError('E_USAGE', 'search one edition (at), all of them (all) or a range of dates (from, to), not several')
   }
   const section = options.section === undefined ? undefined : sortKeyOf(parseRuleNumber(options.section))
-  if (options.at) checkAt(options.at)
+  if (options.at) checkSelector(options.at)
 
   let edition: string | null = null
   let range: ScopeRange = null

@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { CrdbDatabase } from '../../src/database.js'
-import { packageRoot } from '../../src/paths.js'
+import type { CrdbDatabase } from '../../src/store/database.js'
+import { packageRoot } from '../../src/vocabulary/paths.js'
 import { search, type SearchHit } from '../../src/query/search.js'
 
 /** One judged query. */

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { packageRoot } from '../../paths.js'
+import { packageRoot } from '../../vocabulary/paths.js'
 import { stopWords, tokenize } from './words.js'
 
 /** One row of the table. */

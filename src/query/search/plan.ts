@@ -3,8 +3,8 @@
  * plain words (ranked: stop words left out, typos corrected, numbers in both
  * spellings, informal words expanded) or from the boolean syntax (exact).
  */
-import type { CrdbDatabase } from '../../database.js'
-import { parseRuleNumber } from '../../rule-number.js'
+import type { CrdbDatabase } from '../../store/database.js'
+import { parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { informalPhrases } from './informal-words.js'
 import { positiveTerms, type ParsedQuery } from './query-language.js'
 import { stemCountsOf, type SearchCache } from './scope.js'

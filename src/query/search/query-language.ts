@@ -4,7 +4,7 @@
  * expression in which every word and phrase is quoted, so no user text reaches
  * FTS5 (or SQL) unparsed.
  */
-import { CrdbError } from '../../errors.js'
+import { CrdbError } from '../../vocabulary/errors.js'
 
 /** The longest query read, in characters (a pasted rule is rarely over 1,500). */
 export const maxQueryLength = 4000

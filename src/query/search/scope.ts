@@ -3,7 +3,7 @@
  * changes: the versions in scope (one edition, a range of them, or all), the
  * indexed texts already read (with their words), and word counts.
  */
-import type { CrdbDatabase } from '../../database.js'
+import type { CrdbDatabase } from '../../store/database.js'
 import {
   countIndexedTexts,
   readAllVersions,
@@ -15,7 +15,7 @@ import {
   readVersionsOfContents,
   type ScopeRange,
   type VersionTuple
-} from './store.js'
+} from '../../store/search.js'
 import { tokenize, type Token } from './words.js'
 
 /** A version in scope. */

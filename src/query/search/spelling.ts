@@ -4,9 +4,9 @@
  * common of two equally near ones).
  */
 import { distance } from 'fastest-levenshtein'
-import type { CrdbDatabase } from '../../database.js'
+import type { CrdbDatabase } from '../../store/database.js'
 import type { SearchCache } from './scope.js'
-import { anyTextMatches, readAllStems } from './store.js'
+import { anyTextMatches, readAllStems } from '../../store/search.js'
 import { stemOf } from './words.js'
 
 /** A correction: the word as typed, and the word searched for instead. */

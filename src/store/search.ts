@@ -1,9 +1,8 @@
 /**
- * Every SQL question search asks, one named function each (to move into
- * `src/store/` with the rest of the data-access layer).
+ * Every SQL question search (and name resolution) asks, one named function each.
  */
-import type { CrdbDatabase } from '../../database.js'
-import { prepared } from '../statements.js'
+import type { CrdbDatabase } from './database.js'
+import { prepared } from './statements.js'
 
 /** Which versions a search reads: those in force at some point from `from` to `to` (edition dates); `null`: all. */
 export type ScopeRange = { from: string; to: string } | null
@@ -83,4 +82,20 @@ export function readAllVersions(db: CrdbDatabase, range: ScopeRange): VersionTup
   return prepared(db, `SELECT ${versionColumns} FROM versions WHERE 1 = 1${rangeCondition(range)}`)
     .raw()
     .all(rangeParameters(range)) as VersionTuple[]
+}
+
+/** The title rule (a number without a letter) whose text is `name`, ignoring case. */
+export function readTitleRule(db: CrdbDatabase, name: string, edition: string): { key: string; text: string } | undefined {
+  return prepared(
+    db,
+    `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'rule' AND v.first_date <= @edition AND v.last_date >= @edition
+       AND lower(c.text) = lower(@name) AND v.key NOT GLOB '*[a-z]*'
+     ORDER BY v.sort_key LIMIT 1`
+  ).get({ edition, name }) as { key: string; text: string } | undefined
+}
+
+/** Whether rule `key` is in the edition dated `edition`. */
+export function readRuleExists(db: CrdbDatabase, key: string, edition: string): boolean {
+  return prepared(db, `SELECT 1 FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= ? AND last_date >= ?`).get(key, edition, edition) !== undefined
 }
