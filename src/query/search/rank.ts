@@ -40,8 +40,25 @@ function matches(token: Token, stems: string[], prefix: boolean): boolean {
   return stems.includes(token.stem)
 }
 
-/** The names of a text: a term heading's parts (`Life, Life Total`), a rule's title; content stems only. */
+const nameSets = new WeakMap<IndexedText, Array<Set<string>>>()
+const contentStems = new WeakMap<Token[], Set<string>>()
+
+/** The stems of a field's words, stop words left out (read once per text). */
+function contentStemsOf(tokens: Token[]): Set<string> {
+  let stems = contentStems.get(tokens)
+  if (!stems) contentStems.set(tokens, (stems = new Set(tokens.filter((token) => !stopWords.has(token.word)).map((token) => token.stem))))
+  return stems
+}
+
+/** The names of a text (read once per text). */
 function nameStemSets(text: IndexedText): Array<Set<string>> {
+  let sets = nameSets.get(text)
+  if (!sets) nameSets.set(text, (sets = readNameStemSets(text)))
+  return sets
+}
+
+/** The names of a text: a term heading's parts (`Life, Life Total`), a rule's title; content stems only. */
+function readNameStemSets(text: IndexedText): Array<Set<string>> {
   if (text.name === '') return []
   const parts = text.name.replace(/\([^)]*\)/g, ' ').split(/\s*[/,;]\s*/)
   const sets: Array<Set<string>> = []
@@ -53,6 +70,39 @@ function nameStemSets(text: IndexedText): Array<Set<string>> {
   }
   if (parts.length > 1 && whole.size > 0) sets.push(whole)
   return sets
+}
+
+/** Where each stem (and each folded word) is in a field: positions in the token list. */
+type FieldIndex = Map<string, number[]>
+
+const fieldIndexes = new WeakMap<Token[], FieldIndex>()
+
+function indexOf(tokens: Token[]): FieldIndex {
+  let index = fieldIndexes.get(tokens)
+  if (!index) {
+    index = new Map()
+    tokens.forEach((token, position) => {
+      let at = index!.get(token.stem)
+      if (!at) index!.set(token.stem, (at = []))
+      at.push(position)
+    })
+    fieldIndexes.set(tokens, index)
+  }
+  return index
+}
+
+/** The positions in a field of the tokens a term matches, in order. */
+function positionsOf(tokens: Token[], stems: string[], prefix: boolean): number[] {
+  if (prefix) {
+    const at: number[] = []
+    tokens.forEach((token, position) => {
+      if (matches(token, stems, true)) at.push(position)
+    })
+    return at
+  }
+  const index = indexOf(tokens)
+  if (stems.length === 1) return index.get(stems[0]) ?? []
+  return stems.flatMap((stem) => index.get(stem) ?? []).sort((a, b) => a - b)
 }
 
 /** Score `text` against `plan`, reading the fields `weights` gives weight to. */
@@ -71,20 +121,13 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
     wanted += term.weight * term.idf
     let weighted = 0
     for (const [tokens, weight, average] of fields) {
-      let count = 0
-      for (const token of tokens) if (matches(token, term.stems, term.prefix)) count++
+      const count = positionsOf(tokens, term.stems, term.prefix).length
       if (count > 0) weighted += (weight * count) / (1 - b + (b * tokens.length) / average)
     }
     if (weighted > 0) {
       bm += (term.weight * term.idf * weighted * (k1 + 1)) / (k1 + weighted)
       found += term.weight * term.idf
-    }
-    if (plan.pairs.length > 0 && weighted > 0) {
-      const at: number[] = []
-      body.forEach((token, position) => {
-        if (matches(token, term.stems, term.prefix)) at.push(position)
-      })
-      positions[index] = at
+      if (plan.pairs.length > 0) positions[index] = positionsOf(body, term.stems, term.prefix)
     }
   })
   if (bm === 0) return { score: 0, coverage: 0, nameMatch: 0, nameWords: 0 }
@@ -104,7 +147,7 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
   if (plan.passage) {
     // Word overlap with the passage (Dice over content stems).
     const query = new Set(plan.terms.map((term) => term.stems[0]))
-    const words = new Set(body.filter((token) => !stopWords.has(token.word)).map((token) => token.stem))
+    const words = contentStemsOf(body)
     let shared = 0
     for (const stem of query) if (words.has(stem)) shared++
     const dice = (2 * shared) / (query.size + words.size)
