@@ -184,26 +184,28 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
   const plan = parsed.plain ? planRanked(db, cache, query) : planBoolean(db, cache, parsed)
 
   // Candidate texts: the boolean expression's matches, or the ranked plan's rarer words.
-  const forRules = new Set<number>()
-  const forExamples = new Set<number>()
+  let forRules: Set<number>
+  let forExamples: Set<number>
+  let ids: number[]
   if (plan.mode === 'boolean') {
     const expression = emitFlat(parsed.tree)
-    if (kinds.has('rule') || kinds.has('term')) for (const id of matchTexts(db, `{name text} : (${expression})`)) forRules.add(id)
-    if (kinds.has('example')) for (const id of matchTexts(db, `{examples} : (${expression})`)) forExamples.add(id)
+    forRules = new Set(kinds.has('rule') || kinds.has('term') ? matchTexts(db, `{name text} : (${expression})`) : [])
+    forExamples = new Set(kinds.has('example') ? matchTexts(db, `{examples} : (${expression})`) : [])
+    ids = [...new Set([...forRules, ...forExamples])]
   } else {
     const expression = candidateExpression(plan)
-    if (expression) {
-      for (const id of matchTexts(db, expression)) {
-        forRules.add(id)
-        forExamples.add(id)
-      }
-    }
+    ids = expression ? matchTexts(db, expression) : []
+    // Ranked: every candidate is read both as a rule or term and as examples.
+    forRules = forExamples = new Set(ids)
   }
 
-  const versionsOf = scope.versionsFor([...new Set([...forRules, ...forExamples])])
+  const versionsOf = scope.versionsFor(ids)
   const inScope = (version: ScopeVersion): boolean => section === undefined || (version.kind === 'rule' && version.sortKey.startsWith(section))
   const wantedIds: number[] = []
-  for (const id of new Set([...forRules, ...forExamples])) if (versionsOf.get(id)?.some(inScope)) wantedIds.push(id)
+  for (const id of ids) {
+    const versions = versionsOf.get(id)
+    if (versions !== undefined && (section === undefined || versions.some(inScope))) wantedIds.push(id)
+  }
   const texts = indexedTextsOf(db, cache, wantedIds)
 
   const candidates: Candidate[] = []

@@ -213,7 +213,7 @@ export function candidateExpression(plan: SearchPlan): string | undefined {
   const chosen: PlanTerm[] = []
   let total = 0
   for (const term of sorted) {
-    if (chosen.length > 0 && (total + term.docs > 4000 || chosen.length >= 16)) break
+    if (chosen.length > 0 && (total + term.docs > 2500 || chosen.length >= 16)) break
     chosen.push(term)
     total += term.docs
   }
