@@ -35,8 +35,7 @@ export const registerGet: RegisterCommand = (program, context) => {
         // A name (trample, legend rule) is read as the rule it names in the edition asked about.
         const number = resolveRuleName(db, given, at).number
         if (options.sources) {
-          const given = Object.keys(at).length > 0
-          printRuleSources(context, db, number, given ? { edition: resolveEdition(db, at) } : undefined)
+          printRuleSources(context, db, number, Object.keys(at).length > 0 ? at : undefined)
         } else if (options.subtree) {
           const rules = getSubtree(db, number, at)
           context.print(rules, () => {
