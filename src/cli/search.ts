@@ -24,7 +24,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
   addSelectorOptions(command, 'search the rules').action((words: string[], options: EditionSelector & { all?: boolean; from?: string; to?: string; section?: string; kind?: SearchKind[]; limit?: number }) => {
       const at = readSelector(options)
       const range = options.from !== undefined || options.to !== undefined
-      if ((options.all || range) && Object.keys(at).length > 0) throw new CrdbError('E_USAGE', 'give --all (or --from/--to) or one of --date, --edition and --era, not both')
+      if ((options.all || range) && Object.keys(at).length > 0) throw new CrdbError('E_USAGE', 'give --all or one of --date, --edition and --era, not both (nor --from/--to with them)')
       if (options.all && range) throw new CrdbError('E_USAGE', 'give --all or --from/--to, not both')
       const query = words.join(' ')
       const result = context.withDatabase(true, (db) =>

@@ -251,7 +251,8 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
   ranked.sort((a, b) => b[0].score - a[0].score || kindOrder(a[0].kind) - kindOrder(b[0].kind) || a[0].version.sortKey.localeCompare(b[0].version.sortKey))
 
   const hits = ranked.slice(0, limit).map((group) => hitOf(plan, scope.validTo, group))
-  const expression = plan.mode === 'boolean' ? toFtsExpression(query) : plan.terms.length ? `(${plan.terms.flatMap((term) => term.words.map((word) => `"${word}"`)).join(' OR ')})` : ''
+  const searched = plan.terms.flatMap((term) => term.words.map((word) => `"${word.replace(/"/g, '""')}"`))
+  const expression = plan.mode === 'boolean' ? toFtsExpression(query) : searched.length === 1 ? searched[0] : searched.length ? `(${searched.join(' OR ')})` : ''
   const result: SearchResult = {
     query,
     expression,
@@ -310,7 +311,7 @@ function boostRelated(
       if (scores.length < 2) continue
       scores.sort((a, b) => b - a)
       const own = scored.get('rule\u0000' + parent)?.score ?? 0
-      raise(parent, own + 0.35 * (scores[0] + (scores[1] ?? 0) + (scores[2] ?? 0)) * Math.min(1, (scores.length - 1) / 3))
+      raise(parent, Math.max(own, 0.5 * scores[0] + 0.35 * (scores[1] + (scores[2] ?? 0))))
     }
   }
   if (boosts.size === 0) return

@@ -37,6 +37,16 @@ export function snippetOf(plan: SearchPlan, text: string, tokens: Token[]): Snip
     const first = hit.indexOf(true, start)
     if (first > start + 6) start = Math.min(first - 6, tokens.length - snippetWords)
   }
+  // Drop whole sentences before the first found word: start where its sentence starts.
+  const first = hit.indexOf(true, start)
+  if (first > start) {
+    for (let index = first; index > start; index--) {
+      if (/[.!?]/.test(text.slice(tokens[index - 1].end, tokens[index].start))) {
+        start = index
+        break
+      }
+    }
+  }
   const end = Math.min(tokens.length, start + snippetWords)
   if (tokens.length === 0) return { snippet: text.replace(/\n/g, ' '), highlights: [] }
   const from = start === 0 ? 0 : tokens[start].start
