@@ -24,7 +24,7 @@ import { emitFlat, parseQuery, toFtsExpression } from './search/query-language.j
 import { exampleFields, finalScore, ruleFields, scoreText } from './search/rank.js'
 import { indexedTextsOf, scopeOf, searchCacheOf, type IndexedText, type ScopeVersion } from './search/scope.js'
 import { snippetOf } from './search/snippet.js'
-import { matchTexts, type ScopeRange } from '../store/search.js'
+import { matchBestTexts, matchTexts, type ScopeRange } from '../store/search.js'
 
 export { toFtsExpression }
 export { maxQueryDepth, maxQueryLength } from './search/query-language.js'
@@ -114,6 +114,8 @@ export interface SearchResult {
 }
 
 const allKinds: readonly SearchKind[] = ['rule', 'example', 'term']
+/** The most texts a ranked search over several editions scores (the best by bm25). */
+const maxCandidates = 1500
 
 interface Candidate {
   kind: SearchKind
@@ -195,6 +197,8 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
   } else {
     const expression = candidateExpression(plan)
     ids = expression ? matchTexts(db, expression) : []
+    // Over many editions a common word matches thousands of texts: score the best by bm25 only.
+    if (!oneEdition && ids.length > maxCandidates) ids = matchBestTexts(db, expression!, maxCandidates)
     // Ranked: every candidate is read both as a rule or term and as examples.
     forRules = forExamples = new Set(ids)
   }

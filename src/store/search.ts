@@ -51,6 +51,11 @@ export function matchTexts(db: CrdbDatabase, match: string): number[] {
   return prepared(db, 'SELECT rowid FROM contents_fts WHERE contents_fts MATCH ?').pluck().all(match) as number[]
 }
 
+/** The ids of the `limit` texts matching an FTS5 expression that bm25 ranks best (names weigh 3, examples 0.25). */
+export function matchBestTexts(db: CrdbDatabase, match: string, limit: number): number[] {
+  return prepared(db, 'SELECT rowid FROM contents_fts WHERE contents_fts MATCH ? ORDER BY bm25(contents_fts, 3.0, 1.0, 0.25) LIMIT ?').pluck().all(match, limit) as number[]
+}
+
 /** Whether any text matches an FTS5 expression. */
 export function anyTextMatches(db: CrdbDatabase, match: string): boolean {
   return prepared(db, 'SELECT 1 FROM contents_fts WHERE contents_fts MATCH ? LIMIT 1').get(match) !== undefined
