@@ -332,11 +332,9 @@ function boostRelated(
   }
 }
 
-/** The rule a subrule belongs to: 704.5j -> 704.5, 704.5 -> 704; none for a section. */
+/** The rule a lettered subrule belongs to (704.5j -> 704.5); none for others (a rule's title is not its block). */
 function parentOf(key: string): string | undefined {
-  if (/[a-z]$/.test(key)) return key.slice(0, -1)
-  const dot = key.indexOf('.')
-  return dot > 0 ? key.slice(0, dot) : undefined
+  return /\d[a-z]$/.test(key) ? key.slice(0, -1) : undefined
 }
 
 function kindOrder(kind: SearchKind): number {

@@ -37,12 +37,15 @@ export function snippetOf(plan: SearchPlan, text: string, tokens: Token[]): Snip
     const first = hit.indexOf(true, start)
     if (first > start + 6) start = Math.min(first - 6, tokens.length - snippetWords)
   }
-  // Drop whole sentences before the first found word: start where its sentence starts.
+  // Drop whole sentences before the first found word (start where its sentence starts),
+  // unless what is left is a few words with one found word ("See rule 704.5j.").
   const first = hit.indexOf(true, start)
   if (first > start) {
     for (let index = first; index > start; index--) {
       if (/[.!?]/.test(text.slice(tokens[index - 1].end, tokens[index].start))) {
-        start = index
+        const left = Math.min(tokens.length, index + snippetWords) - index
+        const found = hit.slice(index, index + snippetWords).filter(Boolean).length
+        if (found >= 2 || left >= 12) start = index
         break
       }
     }
