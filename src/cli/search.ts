@@ -31,7 +31,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
         search(db, query, { at, all: options.all, from: options.from, to: options.to, section: options.section, kinds: options.kind, limit: options.limit })
       )
       context.print(result, () => {
-        const layout = textLayout(context)
+        const layout = textLayout(context.io)
         const lines: string[] = []
         if (result.corrections.length > 0) lines.push(layout.dim(`showing results for ${result.corrections.map((c) => c.to).join(' ')} (not ${result.corrections.map((c) => c.from).join(' ')})`))
         for (const expansion of result.expansions) lines.push(layout.dim(`${expansion.informal}: searched as ${expansion.means} (informal words: corpus/informal-words.json)`))
