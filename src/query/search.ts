@@ -114,7 +114,7 @@ export interface SearchResult {
 }
 
 const allKinds: readonly SearchKind[] = ['rule', 'example', 'term']
-/** The most texts a ranked search over several editions scores (the best by bm25). */
+/** The most texts a ranked search over several editions scores (the best by bm25); six times as many in one edition. */
 const maxCandidates = 1500
 
 interface Candidate {
@@ -198,7 +198,9 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
     const expression = candidateExpression(plan)
     ids = expression ? matchTexts(db, expression) : []
     // Over many editions a common word matches thousands of texts: score the best by bm25 only.
-    if (!oneEdition && ids.length > maxCandidates) ids = matchBestTexts(db, expression!, maxCandidates)
+    // (In one edition about one text in six is in scope: allow six times as many.)
+    const most = oneEdition ? 6 * maxCandidates : maxCandidates
+    if (ids.length > most) ids = matchBestTexts(db, expression!, most)
     // Ranked: every candidate is read both as a rule or term and as examples.
     forRules = forExamples = new Set(ids)
   }
