@@ -36,6 +36,7 @@ export const registerSources: RegisterCommand = (program, context) => {
           return
         }
         if (options.attestations) {
+          context.noteDerived(db, 'reconciliation')
           const attestations = listAttestations(db, options.attestations)
           context.print(attestations, () => attestations.map((a) => attestationLine(a, true)).join('\n') + (attestations.length ? '\n' : ''))
           return
@@ -93,6 +94,7 @@ function attestationLine(a: Attestation, withText: boolean): string {
 
 /** Print `crdb get NUMBER --sources`: the official text, version by version, and every attestation of it. */
 export function printRuleSources(context: CliContext, db: CrdbDatabase, number: string, at?: EditionSelector): void {
+  context.noteDerived(db, 'reconciliation')
   const result = getRuleSources(db, number, at)
   context.print(result, () => {
     const lines: string[] = []
@@ -115,7 +117,8 @@ export function printRuleSources(context: CliContext, db: CrdbDatabase, number: 
   })
 }
 
-function attestationSummary(a: Attestation, withText = false): string {
+/** One attestation as `get --sources` and `glossary --sources` print it: status, dump, date, where. */
+export function attestationSummary(a: Attestation, withText = false): string {
   const kind = { 'crystal-keep': 'Crystal Keep rulings', 'mtg-wiki': 'MTG wiki page', book: 'book copy' }[a.source.kind] ?? a.source.kind
   const date =
     a.source.dating === 'stated'
