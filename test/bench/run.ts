@@ -32,6 +32,7 @@ import { benchDiff } from './diff.js'
 import { benchEngine } from './engine.js'
 import { benchLineage } from './lineage.js'
 import { benchQuery } from './query.js'
+import { benchSearch } from './search.js'
 
 interface Stats {
   median: number
@@ -264,7 +265,7 @@ async function main(): Promise<void> {
 
     // 6: the modules, each on the database built above.
     const modules: Array<{ name: string; median: number; unit: string; target: string }> = []
-    for (const bench of [benchDiff, benchLineage, benchQuery, benchEngine]) modules.push(...(await bench(database, runs)))
+    for (const bench of [benchDiff, benchLineage, benchQuery, benchSearch, benchEngine]) modules.push(...(await bench(database, runs)))
     const moduleWidth = Math.max(...modules.map((figure) => figure.name.length)) + 3
     out('\n')
     for (const figure of modules) {
