@@ -12,6 +12,7 @@ import { CrdbError } from '../errors.js'
 import type { RuleVersion } from '../query/get.js'
 import { resolveEra, type EraAt, findEraPreset } from '../eras.js'
 import { checkCatalog, describeAnchors, findCheck, type AnchorRegion, type CheckCategory, type CheckDefinition } from './catalog.js'
+import { switchTable, type SwitchDefinition, type SwitchGroup, type SwitchValue } from './profile.js'
 import { deriveSemantics, type EraSemantics } from './semantics.js'
 
 /** A stored rule version that an anchor can match. */
@@ -96,6 +97,37 @@ export interface EraRules {
   history(id: string): CheckRun[]
   /** How an engine should behave in this edition, derived from the resolved texts. */
   semantics: EraSemantics
+  /** Every switch of the era profile (`profile.ts`): its value and the rule that decides it. */
+  profile(): EraProfile
+}
+
+/** A switch of the era profile as it stands in an edition. */
+export interface ProfileSwitch {
+  id: string
+  title: string
+  group: SwitchGroup
+  description: string
+  value: SwitchValue
+  /** The rule that decides the value (`null`: the edition has no such rule, which decides it too). */
+  rule: { number: string; text: string; check?: string } | null
+  /** The first edition of the run in which the switch has held this value without a break. */
+  since: string
+}
+
+/** The profile of an era: every switch an engine branches on. */
+export interface EraProfile {
+  era: string | null
+  edition: string
+  switches: ProfileSwitch[]
+  /** The switch with this id, or `undefined`. */
+  get(id: string): ProfileSwitch | undefined
+}
+
+/** A switch in one edition, as its timeline holds it. */
+export interface SwitchPoint {
+  edition: string
+  value: SwitchValue
+  number: string | null
 }
 
 const sbaHeading = /^State-Based (?:Effects|Actions)$/i
@@ -109,9 +141,12 @@ class RuleIndex {
   private readonly sbaPool: VersionRow[]
   private declaredPool: VersionRow[] | undefined
   private readonly likePools = new Map<string, VersionRow[]>()
+  private allRules: VersionRow[] | undefined
+  private folded: string[] | undefined
   private readonly anchorRows = new Map<string, VersionRow[][]>()
   private readonly runs = new Map<string, Array<{ edition: string; row: VersionRow; anchor: number } | null>>()
   private readonly hasLineage: boolean
+  private readonly switches = new Map<string, Array<{ value: SwitchValue; row: VersionRow | null; check?: string }>>()
 
   constructor(private readonly db: CrdbDatabase) {
     this.editions = (db.prepare('SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[])
@@ -160,7 +195,23 @@ class RuleIndex {
     if (region === 'declared-sba') return (this.declaredPool ??= this.select('c.text LIKE ?', '%state-based%').filter((row) => declaresSba.test(row.text)))
     const key = like ?? '%'
     let rows = this.likePools.get(key)
-    if (!rows) this.likePools.set(key, (rows = this.select('c.text LIKE ?', key)))
+    if (!rows) {
+      // One read of every rule version serves every LIKE pattern: its parts, in order, case-insensitive.
+      const parts = key.toLowerCase().split('%').filter(Boolean)
+      this.allRules ??= this.select('v.key <> ?', '')
+      this.folded ??= this.allRules.map((row) => row.text.toLowerCase())
+      const folded = this.folded
+      const matches = (index: number): boolean => {
+        let from = 0
+        for (const part of parts) {
+          const at = folded[index].indexOf(part, from)
+          if (at < 0) return false
+          from = at + part.length
+        }
+        return true
+      }
+      this.likePools.set(key, (rows = this.allRules.filter((_row, index) => matches(index))))
+    }
     return rows
   }
 
@@ -199,6 +250,19 @@ class RuleIndex {
         return found ? { edition, ...found } : null
       })
       this.runs.set(check.id, line)
+    }
+    return line
+  }
+
+  /** The value of a profile switch in every edition, oldest first, with the row that decides it. */
+  switchTimeline(definition: SwitchDefinition): Array<{ value: SwitchValue; row: VersionRow | null; check?: string }> {
+    let line = this.switches.get(definition.id)
+    if (!line) {
+      const from = definition.from
+      const check: CheckDefinition = 'check' in from ? findCheck(from.check)! : { id: `switch:${definition.id}`, title: definition.title, category: 'switch', description: definition.description, anchors: from.anchors }
+      const checkId = 'check' in from ? from.check : undefined
+      line = this.timeline(check).map((entry) => ({ value: definition.read(entry?.row.text ?? null), row: entry?.row ?? null, ...(checkId ? { check: checkId } : {}) }))
+      this.switches.set(definition.id, line)
     }
     return line
   }
@@ -342,16 +406,60 @@ function buildRules(db: CrdbDatabase, at: EraAt): EraRules {
   const citations = new Map<string, Citation | null>()
   for (const [id, answer] of answers) citations.set(id, answer.inForce ? { check: id, number: answer.number, text: answer.text } : null)
   const semantics = deriveSemantics(edition, (id) => citations.get(id) ?? null)
+  const era = at.era !== undefined && findEraPreset(at.era) ? at.era.trim() : null
+  const position = index.editions.indexOf(edition)
+  // Read every switch's timeline now: the object keeps no database handle.
+  const timelines = switchTable.map((definition) => ({ definition, line: index.switchTimeline(definition) }))
+  let profile: EraProfile | undefined
   return {
-    era: at.era !== undefined && findEraPreset(at.era) ? at.era.trim() : null,
+    era,
     edition,
     validTo: index.nextEdition(edition),
     check: (id) => answers.get(knownCheck(id).id)!,
     checks: () => checkCatalog.map((check) => answers.get(check.id)!),
     citation: (id) => citations.get(id) ?? null,
     history: (id) => histories.get(knownCheck(id).id)!,
-    semantics
+    semantics,
+    profile: () => (profile ??= buildProfile(era, edition, timelines, index.editions, position))
   }
+}
+
+function buildProfile(
+  era: string | null,
+  edition: string,
+  timelines: Array<{ definition: SwitchDefinition; line: Array<{ value: SwitchValue; row: VersionRow | null; check?: string }> }>,
+  editions: readonly string[],
+  position: number
+): EraProfile {
+  const switches = timelines.map(({ definition, line }): ProfileSwitch => {
+    const { value, row, check } = line[position]
+    let start = position
+    while (start > 0 && line[start - 1].value === value) start--
+    return {
+      id: definition.id,
+      title: definition.title,
+      group: definition.group,
+      description: definition.description,
+      value,
+      rule: row ? { number: row.key, text: row.text, ...(check ? { check } : {}) } : null,
+      since: editions[start]
+    }
+  })
+  const byId = new Map(switches.map((entry) => [entry.id, entry]))
+  return { era, edition, switches, get: (id) => byId.get(id) }
+}
+
+/**
+ * A profile switch in every stored edition, oldest first: its value and the
+ * number of the rule that decides it.
+ *
+ * @throws {CrdbError} `E_NOT_FOUND` for an unknown switch.
+ */
+export function switchTimeline(db: CrdbDatabase, id: string): SwitchPoint[] {
+  const definition = switchTable.find((entry) => entry.id === id)
+  if (!definition) throw new CrdbError('E_NOT_FOUND', `no switch "${id}" in the era profile; crdb era --profile lists them`)
+  const index = indexOf(db)
+  return index.switchTimeline(definition).map((point, i) => ({ edition: index.editions[i], value: point.value, number: point.row?.key ?? null }))
 }
 
 export { describeAnchors }
