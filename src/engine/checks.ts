@@ -67,8 +67,8 @@ export interface SbaContext {
   /** A Two-Headed Giant game whose team rules are in force. */
   readonly twoHeaded: boolean
   player(id: string): PlayerState | undefined
-  /** The object with this id in the snapshot. */
-  object(id: string): ObjectState | undefined
+  /** The object with this id in the snapshot (`from`: the object asking, e.g. an Aura for what it enchants). */
+  object(id: string, from?: ObjectState): ObjectState | undefined
   inForce(id: string): boolean
   cite(id: string): Citation | null
   /** The "not in force" message of a check, or of an era-profile switch. */
@@ -200,7 +200,7 @@ function auraIllegal(object: ObjectState, context: SbaContext): boolean {
     if (!context.withinRange(object.controller, player.id, 'aura')) return true
     return !(enchant.includes('player') || (enchant.includes('opponent') && attachedTo !== object.controller)) || player.lost === true
   }
-  const host = context.object(attachedTo)
+  const host = context.object(attachedTo, object)
   if (!host || (host.zone ?? 'battlefield') !== 'battlefield' || host === object) return true
   if (host.phasedOut) return false // phases out with it
   if (object.types.includes('Creature')) return true // an Aura that's also a creature can't enchant anything
@@ -211,7 +211,7 @@ function auraIllegal(object: ObjectState, context: SbaContext): boolean {
 
 function equipmentIllegal(object: ObjectState, context: SbaContext): boolean {
   const attachedTo = object.attachedTo!
-  const host = context.object(attachedTo)
+  const host = context.object(attachedTo, object)
   if (!host) return context.player(attachedTo) ? context.semantics.equipmentOnPlayerUnattaches : true
   if (host === object || (host.zone ?? 'battlefield') !== 'battlefield') return true
   if (host.phasedOut) return false

@@ -194,15 +194,6 @@ function classify(object: ObjectState, legendSubtypeCounts: boolean): number {
   return mask
 }
 
-const indexes = new WeakMap<readonly ObjectState[], ReadonlyMap<string, ObjectState>>()
-
-/** The objects of a list by id, remembered per list (a state's lists are values too, see {@link Memo}). */
-function objectIndex(objects: readonly ObjectState[]): ReadonlyMap<string, ObjectState> {
-  let index = indexes.get(objects)
-  if (!index) indexes.set(objects, (index = new Map(objects.map((object) => [object.id, object]))))
-  return index
-}
-
 /** The variant checks whose absence a game of that variant notes once. */
 const variantNotes: Partial<Record<GameVariantName, { name: string; check: string; then?: string }>> = {
   'two-headed-giant': { name: 'Two-Headed Giant', check: 'team-zero-life-2hg', then: '; players are checked one by one' },
@@ -219,7 +210,9 @@ class Board implements SbaContext {
   readonly notes = new Set<string>()
   playersInGame: PlayerState[] = []
   private players = new Map<string, PlayerState>()
-  private objects: ReadonlyMap<string, ObjectState> | undefined
+  private objects: Map<string, ObjectState> | undefined
+  /** A token of the current pass: the memos of the objects on the board carry it. */
+  pass: object = {}
   private readonly range: number | undefined
 
   constructor(
@@ -241,14 +234,21 @@ class Board implements SbaContext {
     this.players = new Map(state.players.map((player) => [player.id, player]))
     this.playersInGame = state.players.filter((player) => !player.lost)
     this.objects = undefined
+    this.pass = {}
   }
 
   player(id: string): PlayerState | undefined {
     return this.players.get(id)
   }
 
-  object(id: string): ObjectState | undefined {
-    return (this.objects ??= objectIndex(this.state.permanents)).get(id)
+  object(id: string, from?: ObjectState): ObjectState | undefined {
+    // The object `from` pointed at last time, if it is still on this board: no index needed.
+    const last = from && lastTarget.get(from)
+    if (last !== undefined && last.id === id && memos.get(last)?.seen === this.pass) return last
+    this.objects ??= new Map(this.state.permanents.map((object) => [object.id, object]))
+    const found = this.objects.get(id)
+    if (from && found) lastTarget.set(from, found)
+    return found
   }
 
   inForce(id: string): boolean {
@@ -357,9 +357,13 @@ interface Memo {
   flagged: boolean
   /** Each check of `plan.objects` (by index) that found something, with what it found. */
   found: Array<{ item: number; found: Finding | true }> | null
+  /** The pass of the board it was last seen on. */
+  seen: object | null
 }
 
 const memos = new WeakMap<ObjectState, Memo>()
+/** What an attached object was attached to when last looked at (see `Board.object`). */
+const lastTarget = new WeakMap<ObjectState, ObjectState>()
 
 function memoOf(object: ObjectState, plan: Plan, board: Board): Memo {
   let memo = memos.get(object)
@@ -371,7 +375,7 @@ function memoOf(object: ObjectState, plan: Plan, board: Board): Memo {
     const result = plan.objects[item].check.detect(object, board)
     if (result) (found ??= []).push({ item, found: result })
   }
-  memo = { plan, mask, flagged: object.deathtouchDamage === true || object.enteredZoneSinceLastCheck === true, found }
+  memo = { plan, mask, flagged: object.deathtouchDamage === true || object.enteredZoneSinceLastCheck === true, found, seen: null }
   memos.set(object, memo)
   return memo
 }
@@ -425,6 +429,7 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
   for (let i = 0; i < objects.length; i++) {
     const object = objects[i]
     const memo = memoOf(object, plan, board)
+    memo.seen = board.pass
     if (memo.flagged) flagged = true
     if (memo.found !== null) for (const { item, found } of memo.found) act(plan.objects[item].check, plan.objects[item].inForce, 'object', object, found)
     const mask = memo.mask
