@@ -40,6 +40,8 @@ function numberIn(text: string | null, pattern: RegExp): number | null {
   return words[word] ?? (/^\d+$/.test(word) ? Number(word) : null)
 }
 const hand = '(?:his or her|their)'
+/** The rule that lists the zones. */
+const zones = anywhere('%zones:%', /There are (?:normally )?\w+ (?:basic )?zones:/i)
 
 /** The switches, by group. */
 export const switchTable: readonly SwitchDefinition[] = [
@@ -48,9 +50,9 @@ export const switchTable: readonly SwitchDefinition[] = [
     id: 'mulligan',
     title: 'mulligan procedure',
     group: 'start',
-    description: '`one-fewer`: shuffle the hand away and draw one fewer card (Paris); `scry`: the same, then scry 1 (Vancouver, 2015); `bottom`: draw seven and put one card on the bottom per mulligan (London, 2019).',
+    description: '`one-fewer`: shuffle the hand away and draw one fewer card (Paris); `scry`: the same, then scry 1 (Vancouver, where the rules have it); `bottom`: draw a full hand and put one card on the bottom per mulligan (London, 2019).',
     from: { anchors: [anywhere('%mulligan%', new RegExp(`dissatisfied with ${hand} (?:initial|opening) hand`, 'i'), /\bmulligan\b/i)] },
-    read: (text) => (text === null ? null : /on the bottom of/i.test(text) ? 'bottom' : /\bscry 1\b/i.test(text) ? 'scry' : 'one-fewer')
+    read: (text) => (text === null ? null : /draws a new hand of cards equal to \w+ starting hand size/i.test(text) ? 'bottom' : /\bscry 1\b/i.test(text) ? 'scry' : 'one-fewer')
   },
   {
     id: 'multiplayer-free-mulligan',
@@ -65,8 +67,8 @@ export const switchTable: readonly SwitchDefinition[] = [
     title: 'starting hand size',
     group: 'start',
     description: 'The cards each player draws to start the game.',
-    from: { anchors: [anywhere('%hand size%', /starting hand size, which is normally (\w+)/i), anywhere('%draws%cards%', /each player (?:draws|shuffles.*draws) (?:a hand of )?(\w+) cards/i)] },
-    read: (text) => numberIn(text, /normally (\w+)|draws (?:a hand of )?(\w+) cards/i) ?? numberIn(text, /draws (?:a hand of )?(\w+) cards/i)
+    from: { anchors: [anywhere('%hand%', /starting hand size, which is normally (\w+)|\bdraws a hand of (\w+) cards/i)] },
+    read: (text) => numberIn(text, /starting hand size, which is normally (\w+)|\bdraws a hand of (\w+) cards/i)
   },
   {
     id: 'maximum-hand-size',
@@ -89,24 +91,24 @@ export const switchTable: readonly SwitchDefinition[] = [
     title: 'starting life (two-player game)',
     group: 'start',
     description: 'The life total each player starts with.',
-    from: { anchors: [anywhere('%life%', /\beach player (?:starts|begins) the game with (?:a starting life total of )?(\d+) life\b/i)] },
-    read: (text) => numberIn(text, /with (?:a starting life total of )?(\d+) life/i)
+    from: { anchors: [anywhere('%life total%', /^(?!In an? )[^.]*\beach player (?:sets (?:his or her|their) life total to|begins the game with a (?:starting )?life total of) (\d+)/i)] },
+    read: (text) => numberIn(text, /(?:life total to|life total of) (\d+)/i)
   },
   {
     id: 'starting-life-two-headed-giant',
     title: 'starting life (Two-Headed Giant team)',
     group: 'multiplayer',
     description: "A Two-Headed Giant team's shared starting life.",
-    from: { anchors: [anywhere('%life%', /\b(?:Each team|team) (?:starts|begins) (?:the game )?with (?:a (?:shared )?(?:starting )?life total of )?(\d+|\w+) life\b|shared life total (?:of|starts at) (\d+)/i)] },
-    read: (text) => numberIn(text, /with (?:a (?:shared )?(?:starting )?life total of )?(\d+) life|shared life total (?:of|starts at) (\d+)/i)
+    from: { anchors: [anywhere('%Two-Headed Giant%life total%', /^In a Two-Headed Giant game, each team(?:.s starting life total is| (?:starts|begins the game) with a shared life total of) (\d+)/i)] },
+    read: (text) => numberIn(text, /(?:starting life total is|shared life total of) (\d+)/i)
   },
   {
     id: 'starting-life-commander',
     title: 'starting life (Commander)',
     group: 'commander',
     description: 'The life each player starts a Commander (EDH) game with.',
-    from: { anchors: [anywhere('%starting life total of%', /(?:EDH|Commander) game, each player begins the game with a starting life total of (\d+)/i), anywhere('%life total of 40%', /life total of 40/i)] },
-    read: (text) => numberIn(text, /starting life total of (\d+)/i) ?? numberIn(text, /life total of (\d+)/i)
+    from: { anchors: [anywhere('%life total%', /^In an? (?:EDH|Commander) game, each player(?:.s starting life total is| begins the game with a starting life total of| sets (?:his or her|their) life total to) (\d+)/i)] },
+    read: (text) => numberIn(text, /(?:life total is|life total of|life total to) (\d+)/i)
   },
 
   // Turn structure and mana.
@@ -115,8 +117,8 @@ export const switchTable: readonly SwitchDefinition[] = [
     title: 'when mana pools empty',
     group: 'mana',
     description: '`phase`: unused mana empties at the end of each phase; `step`: at the end of each step and phase (from Magic 2010).',
-    from: { anchors: [anywhere('%mana pool%', /mana pool/i, /\bempt(?:y|ies)\b/i, /\b(?:each|a) (?:step|phase)\b.*\bends\b|\bend of (?:each|the) phase\b/i)] },
-    read: (text) => (text === null ? null : /\bstep\b/i.test(text) ? 'step' : 'phase')
+    from: { anchors: [anywhere('%mana pool%', /^(?:When|As) (?:a|each) (?:step or )?phase ends/i, /(?:unused|unspent) mana left in a player.s mana pool (?:is lost|empties)/i)] },
+    read: (text) => (text === null ? null : /\bstep or phase ends\b/i.test(text) ? 'step' : 'phase')
   },
   { id: 'mana-burn', title: 'mana burn', group: 'mana', description: 'Unused mana costs its player 1 life each as a phase ends (removed by Magic 2010).', from: { check: 'mana-burn' }, read: exists },
 
@@ -191,7 +193,7 @@ export const switchTable: readonly SwitchDefinition[] = [
     group: 'state-based',
     description: '`battlefield`: every legendary permanent with the name, whoever controls it; `controller`: each player\'s own (from 2013).',
     from: { check: 'legend-rule' },
-    read: (text) => (text === null ? null : /controls two or more legendary/i.test(text) ? 'controller' : 'battlefield')
+    read: (text) => (text === null ? null : /controls two or more legendary|controlled by the same player/i.test(text) ? 'controller' : 'battlefield')
   },
   {
     id: 'legend-rule-tie',
@@ -255,15 +257,15 @@ export const switchTable: readonly SwitchDefinition[] = [
     title: 'commander to the command zone',
     group: 'commander',
     description: '`replacement`: a commander going to a graveyard or exile may go to the command zone instead (a replacement effect); `state-based`: from July 2020 it goes there as a state-based action, while hand and library stay replacements.',
-    from: { anchors: [sba(/commander is in a graveyard or in exile/i), anywhere('%commander%command zone%', /commander would be put into .*(?:graveyard|exile)/i)] },
+    from: { anchors: [sba(/commander is in a graveyard or in exile/i), anywhere('%command zone instead%', /(?:general|commander) would be (?:put into (?:its owner.s graveyard|the exile zone)|exiled)/i)] },
     read: (text) => (text === null ? null : /state-based|is in a graveyard or in exile/i.test(text) ? 'state-based' : 'replacement')
   },
   {
     id: 'commander-hand-library-replacement',
     title: 'commander to hand or library: command zone instead',
     group: 'commander',
-    description: "A commander that would be put into its owner's hand or library may go to the command zone instead (from July 2020).",
-    from: { anchors: [anywhere('%commander would be put into%', /commander would be put into its owner.s hand or library/i)] },
+    description: "A commander that would be put into its owner's hand or library may go to the command zone instead (from 2016).",
+    from: { anchors: [anywhere('%command zone instead%', /(?:general|commander) would be .*\b(?:hand|library)\b/i)] },
     read: exists
   },
   {
@@ -282,6 +284,61 @@ export const switchTable: readonly SwitchDefinition[] = [
   { id: 'speed', title: 'speed', group: 'designations', description: 'Players can have speed, from start your engines! (from Aetherdrift, 2025).', from: { anchors: [anywhere('%speed%', /Players do not have speed until/i)] }, read: exists },
 
   // Zones.
-  { id: 'battlefield-name', title: 'the zone of permanents', group: 'zones', description: '`in play` before Magic 2010, `battlefield` from then.', from: { check: 'zone-battlefield' }, read: (text) => (text === null ? 'in play' : 'battlefield') },
-  { id: 'exile-name', title: 'the zone of removed objects', group: 'zones', description: '`removed from the game` before Magic 2010, `exile` from then.', from: { check: 'zone-exile' }, read: (text) => (text === null ? 'removed from the game' : 'exile') }
+  { id: 'battlefield-name', title: 'the zone of permanents', group: 'zones', description: '`in play` before Magic 2010, `battlefield` from then.', from: { anchors: [zones] }, read: (text) => (text === null ? null : /\bbattlefield\b/i.test(text) ? 'battlefield' : 'in play') },
+  { id: 'exile-name', title: 'the zone of removed objects', group: 'zones', description: '`removed from the game` before Magic 2010, `exile` from then.', from: { anchors: [zones] }, read: (text) => (text === null ? null : /\bexile\b/i.test(text) ? 'exile' : 'removed from the game') }
 ]
+
+/** A switch of the era profile as it stands in an edition. */
+export interface ProfileSwitch {
+  id: string
+  title: string
+  group: SwitchGroup
+  description: string
+  value: SwitchValue
+  /** The rule that decides the value (`null`: the edition has no such rule, which decides it too). */
+  rule: { number: string; text: string; check?: string } | null
+  /** The first edition of the run in which the switch has held this value without a break. */
+  since: string
+}
+
+/** The profile of an era: every switch an engine branches on. */
+export interface EraProfile {
+  era: string | null
+  edition: string
+  switches: ProfileSwitch[]
+  /** The switch with this id, or `undefined`. */
+  get(id: string): ProfileSwitch | undefined
+}
+
+/** A switch in one edition, as its timeline holds it. */
+export interface SwitchPoint {
+  edition: string
+  value: SwitchValue
+  number: string | null
+}
+
+/** A switch whose value differs between two profiles, with both citations. */
+export interface SwitchDifference {
+  id: string
+  title: string
+  group: SwitchGroup
+  from: { edition: string; value: SwitchValue; rule: ProfileSwitch['rule']; since: string }
+  to: { edition: string; value: SwitchValue; rule: ProfileSwitch['rule']; since: string }
+}
+
+/** The switches whose values differ from profile `a` to profile `b`, in table order. */
+export function diffProfiles(a: EraProfile, b: EraProfile): SwitchDifference[] {
+  const differences: SwitchDifference[] = []
+  for (const before of a.switches) {
+    const after = b.get(before.id)
+    if (!after || after.value === before.value) continue
+    differences.push({
+      id: before.id,
+      title: before.title,
+      group: before.group,
+      from: { edition: a.edition, value: before.value, rule: before.rule, since: before.since },
+      to: { edition: b.edition, value: after.value, rule: after.rule, since: after.since }
+    })
+  }
+  return differences
+}

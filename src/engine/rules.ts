@@ -12,7 +12,7 @@ import { CrdbError } from '../errors.js'
 import type { RuleVersion } from '../query/get.js'
 import { resolveEra, type EraAt, findEraPreset } from '../eras.js'
 import { checkCatalog, describeAnchors, findCheck, type AnchorRegion, type CheckCategory, type CheckDefinition } from './catalog.js'
-import { switchTable, type SwitchDefinition, type SwitchGroup, type SwitchValue } from './profile.js'
+import { switchTable, type EraProfile, type ProfileSwitch, type SwitchDefinition, type SwitchPoint, type SwitchValue } from './profile.js'
 import { deriveSemantics, type EraSemantics } from './semantics.js'
 
 /** A stored rule version that an anchor can match. */
@@ -99,35 +99,6 @@ export interface EraRules {
   semantics: EraSemantics
   /** Every switch of the era profile (`profile.ts`): its value and the rule that decides it. */
   profile(): EraProfile
-}
-
-/** A switch of the era profile as it stands in an edition. */
-export interface ProfileSwitch {
-  id: string
-  title: string
-  group: SwitchGroup
-  description: string
-  value: SwitchValue
-  /** The rule that decides the value (`null`: the edition has no such rule, which decides it too). */
-  rule: { number: string; text: string; check?: string } | null
-  /** The first edition of the run in which the switch has held this value without a break. */
-  since: string
-}
-
-/** The profile of an era: every switch an engine branches on. */
-export interface EraProfile {
-  era: string | null
-  edition: string
-  switches: ProfileSwitch[]
-  /** The switch with this id, or `undefined`. */
-  get(id: string): ProfileSwitch | undefined
-}
-
-/** A switch in one edition, as its timeline holds it. */
-export interface SwitchPoint {
-  edition: string
-  value: SwitchValue
-  number: string | null
 }
 
 const sbaHeading = /^State-Based (?:Effects|Actions)$/i
