@@ -530,7 +530,8 @@ export const sbaChecks = [
       const other = !has(subtypes, 'Aura') && !has(subtypes, 'Equipment') && !has(subtypes, 'Fortification')
       const types = object.types
       return other || (types.includes('Creature') && context.semantics.attachedCreaturesUnattach) || (types.includes('Battle') && context.semantics.attachedBattlesUnattach)
-    }
+    },
+    unruled: (object, context) => `${named(object)} is attached to ${object.attachedTo} but is not an Aura, Equipment or Fortification: ${context.notInForce('non-aura-attached')}`
   },
   {
     id: 'counter-annihilation',

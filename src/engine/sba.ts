@@ -208,6 +208,8 @@ class Board implements SbaContext {
   readonly variant: GameVariantName
   readonly twoHeaded: boolean
   readonly notes = new Set<string>()
+  /** Indestructible objects already noted (one note each, whatever the passes). */
+  readonly indestructible = new Set<string>()
   playersInGame: PlayerState[] = []
   private players = new Map<string, PlayerState>()
   private objects: Map<string, ObjectState> | undefined
@@ -542,7 +544,8 @@ function applyToObject(board: Board, object: ObjectState, effects: Map<Effect, A
   }
   if (destroy) {
     if (object.abilities?.includes('indestructible')) {
-      board.note(`${object.name} (${object.id}) is indestructible: ${destroy.checks.join(', ')} destroys nothing`)
+      if (!board.indestructible.has(object.id)) board.note(`${object.name} (${object.id}) is indestructible: ${destroy.checks.join(', ')} destroys nothing`)
+      board.indestructible.add(object.id)
     } else if ((object.regenerationShields ?? 0) > 0) {
       event('regenerated', subjectOf(object), destroy.checks, 'a regeneration shield replaces the destruction: damage removed, tapped, removed from combat')
       object = { ...object, regenerationShields: object.regenerationShields! - 1, damage: 0, deathtouchDamage: false }
