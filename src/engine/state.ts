@@ -266,10 +266,13 @@ interface Problem {
 
 const sections = ['variant', 'activePlayer', 'players', 'teams', 'rangeOfInfluence', 'permanents']
 
-function sortKey(problem: Problem): [number, number, number] {
-  const [section, index] = problem.path
-  if (section === undefined) return [-1, 0, problem.rank]
-  return [sections.indexOf(String(section)), typeof index === 'number' ? index : -1, problem.rank]
+function sortKey(problem: Problem): number[] {
+  const [section, index, field] = problem.path
+  if (section === undefined) return [-1, 0, 0, problem.rank]
+  const fields = typeof index === 'number' ? shapes[String(section)] : undefined
+  // Unknown fields of the object itself first, then its fields in schema order.
+  const order = fields && typeof field === 'string' ? fields.indexOf(field) : -1
+  return [sections.indexOf(String(section)), typeof index === 'number' ? index : -1, order, problem.rank]
 }
 
 function schemaProblems(input: unknown): Problem[] {
@@ -356,7 +359,7 @@ export function stateProblems(input: unknown): string[] {
   problems.push(...objectProblems(input))
   const sorted = problems
     .map((problem, order) => ({ problem, order, key: sortKey(problem) }))
-    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2] || a.order - b.order)
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2] || a.key[3] - b.key[3] || a.order - b.order)
     .map(({ problem }) => `${pathOf(problem.path)}: ${problem.message}`)
   return [...sorted, ...referenceProblems(input)]
 }
