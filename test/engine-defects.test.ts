@@ -5,7 +5,7 @@
  * "can't lose" and "can't win", limited range of influence, power/toughness effects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/database.js'
+import type { CrdbDatabase } from '../src/store/database.js'
 import { openRules, type EraRules } from '../src/engine/rules.js'
 import { checkStateBasedActions, type SbaResult } from '../src/engine/sba.js'
 import { validateState, type ObjectState } from '../src/engine/state.js'

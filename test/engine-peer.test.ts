@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/database.js'
+import type { CrdbDatabase } from '../src/store/database.js'
 import { openRules, type EraRules } from '../src/engine/rules.js'
 import { checkStateBasedActions } from '../src/engine/sba.js'
 import { validateState } from '../src/engine/state.js'

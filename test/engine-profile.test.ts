@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { CrdbDatabase } from '../src/database.js'
+import type { CrdbDatabase } from '../src/store/database.js'
 import { diffProfiles, switchTable, type SwitchValue } from '../src/engine/profile.js'
 import { openRules, switchTimeline } from '../src/engine/rules.js'
 import { listEditions } from '../src/query/editions.js'

@@ -7,28 +7,20 @@
  * matches, the answer says the check is not in force and when it began or ended,
  * from the same resolution run over every stored edition.
  */
-import { openDatabase, defaultDatabasePath, type CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import type { RuleVersion } from '../query/get.js'
-import { resolveEra, type EraAt, findEraPreset } from '../eras.js'
+import { openDatabase, defaultDatabasePath, type CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import type { RuleVersion } from '../vocabulary/rule-version.js'
+import { listAnchorRowsLike, listAnchorRowsUnder, listSectionHeadings, type AnchorRow } from '../store/anchors.js'
+import { listEditionDates, resolveEdition } from '../store/editions.js'
+import { listExamples } from '../store/rules.js'
+import { findEraPreset } from '../vocabulary/era-presets.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
 import { checkCatalog, describeAnchors, findCheck, type AnchorRegion, type CheckCategory, type CheckDefinition } from './catalog.js'
 import { switchTable, type EraProfile, type ProfileSwitch, type SwitchDefinition, type SwitchPoint, type SwitchValue } from './profile.js'
 import { deriveSemantics, type EraSemantics } from './semantics.js'
 
 /** A stored rule version that an anchor can match. */
-interface VersionRow {
-  id: number
-  key: string
-  sortKey: string
-  firstDate: string
-  lastDate: string
-  text: string
-  contentId: number
-  uri: string
-  sha256: string
-  line: number
-  lineageId: number | null
-}
+type VersionRow = AnchorRow
 
 /** A check's rule as it stands in an edition: the rule version, and how the check found it. */
 export interface CheckRule extends RuleVersion {
@@ -116,23 +108,14 @@ class RuleIndex {
   private folded: string[] | undefined
   private readonly anchorRows = new Map<string, VersionRow[][]>()
   private readonly runs = new Map<string, Array<{ edition: string; row: VersionRow; anchor: number } | null>>()
-  private readonly hasLineage: boolean
   private readonly switches = new Map<string, Array<{ value: SwitchValue; row: VersionRow | null; check?: string }>>()
 
   constructor(private readonly db: CrdbDatabase) {
-    this.editions = (db.prepare('SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[])
+    this.editions = listEditionDates(db)
     this.editions.forEach((edition, index) => this.next.set(edition, this.editions[index + 1] ?? null))
-    this.hasLineage = (db.prepare(`SELECT name FROM pragma_table_info('versions')`).pluck().all() as string[]).includes('lineage_id')
-    this.sections = (
-      db
-        .prepare(
-          `SELECT v.key AS number, v.first_date AS firstDate, v.last_date AS lastDate, c.text FROM versions v JOIN contents c ON c.id = v.content_id
-           WHERE v.kind = 'rule' AND v.key GLOB '[0-9][0-9][0-9]'`
-        )
-        .all() as Array<{ number: string; firstDate: string; lastDate: string; text: string }>
-    ).filter((row) => sbaHeading.test(row.text.trim()))
+    this.sections = listSectionHeadings(db).filter((row) => sbaHeading.test(row.text.trim()))
     const numbers = [...new Set(this.sections.map((section) => section.number))]
-    this.sbaPool = numbers.flatMap((number) => this.select(`v.key GLOB ?`, `${number}.*`))
+    this.sbaPool = numbers.flatMap((number) => listAnchorRowsUnder(db, number))
   }
 
   /** The date of the edition after `edition`, or `null`. */
@@ -146,30 +129,18 @@ class RuleIndex {
   }
 
   examples(contentId: number): string[] {
-    return this.db.prepare('SELECT text FROM examples WHERE content_id = ? ORDER BY ordinal').pluck().all(contentId) as string[]
-  }
-
-  private select(where: string, parameter: string): VersionRow[] {
-    const lineage = this.hasLineage ? 'v.lineage_id' : 'NULL'
-    return this.db
-      .prepare(
-        `SELECT v.id, v.key, v.sort_key AS sortKey, v.first_date AS firstDate, v.last_date AS lastDate, c.text, v.content_id AS contentId,
-                s.uri, s.sha256, v.line, ${lineage} AS lineageId
-         FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id
-         WHERE v.kind = 'rule' AND ${where} ORDER BY v.sort_key, v.first_date`
-      )
-      .all(parameter) as VersionRow[]
+    return listExamples(this.db, contentId)
   }
 
   private pool(region: AnchorRegion, like: string | undefined): VersionRow[] {
     if (region === 'sba') return this.sbaPool
-    if (region === 'declared-sba') return (this.declaredPool ??= this.select('c.text LIKE ?', '%state-based%').filter((row) => declaresSba.test(row.text)))
+    if (region === 'declared-sba') return (this.declaredPool ??= listAnchorRowsLike(this.db, '%state-based%').filter((row) => declaresSba.test(row.text)))
     const key = like ?? '%'
     let rows = this.likePools.get(key)
     if (!rows) {
       // One read of every rule version serves every LIKE pattern: its parts, in order, case-insensitive.
       const parts = key.toLowerCase().split('%').filter(Boolean)
-      this.allRules ??= this.select('v.key <> ?', '')
+      this.allRules ??= listAnchorRowsLike(this.db, '%')
       this.folded ??= this.allRules.map((row) => row.text.toLowerCase())
       const folded = this.folded
       const matches = (index: number): boolean => {
@@ -338,7 +309,7 @@ export function checkHistory(db: CrdbDatabase, id: string): CheckRun[] {
 }
 
 /** Where to read the rules, for {@link openRules}. */
-export interface OpenRulesOptions extends EraAt {
+export interface OpenRulesOptions extends EditionSelector {
   /** An open database, or the path of one (default: `$CRDB_DB`, else `db/crdb.sqlite`). */
   db?: CrdbDatabase | string
 }
@@ -348,11 +319,11 @@ export interface OpenRulesOptions extends EraAt {
  * `openRules({ era: '2009' })` reading the default database. Every check is
  * resolved when it opens, so the object keeps no database handle.
  *
- * @throws {CrdbError} `E_BAD_ERA`, `E_BAD_DATE`, `E_NOT_FOUND` (see {@link resolveEra}), `E_DB`.
+ * @throws {CrdbError} `E_BAD_ERA`, `E_BAD_DATE`, `E_NOT_FOUND` (see {@link resolveEdition}), `E_DB`.
  */
-export function openRules(db: CrdbDatabase, at?: EraAt): EraRules
+export function openRules(db: CrdbDatabase, at?: EditionSelector): EraRules
 export function openRules(options?: OpenRulesOptions): EraRules
-export function openRules(first?: CrdbDatabase | OpenRulesOptions, second?: EraAt): EraRules {
+export function openRules(first?: CrdbDatabase | OpenRulesOptions, second?: EditionSelector): EraRules {
   if (first && typeof (first as CrdbDatabase).prepare === 'function') return buildRules(first as CrdbDatabase, second ?? {})
   const options = (first ?? {}) as OpenRulesOptions
   const { db, ...at } = options
@@ -365,8 +336,8 @@ export function openRules(first?: CrdbDatabase | OpenRulesOptions, second?: EraA
   }
 }
 
-function buildRules(db: CrdbDatabase, at: EraAt): EraRules {
-  const edition = resolveEra(db, at)
+function buildRules(db: CrdbDatabase, at: EditionSelector): EraRules {
+  const edition = resolveEdition(db, at)
   const index = indexOf(db)
   const answers = new Map<string, CheckAnswer>()
   const histories = new Map<string, CheckRun[]>()

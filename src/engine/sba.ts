@@ -10,7 +10,7 @@
  * per controller), comes from the `EraRules` the knowledge base resolved; every
  * event cites the rule number and text of that edition.
  */
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import { facets, sbaChecks, type ChoiceRequest, type Effect, type Facet, type Finding, type GroupCheck, type ObjectCheck, type PlayerCheck, type Report, type SbaCheck, type SbaContext, type TeamCheck } from './checks.js'
 import type { Citation, EraRules } from './rules.js'
 import type { EraSemantics } from './semantics.js'

@@ -13,7 +13,7 @@
  */
 import { closest, distance } from 'fastest-levenshtein'
 import * as z from 'zod'
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 
 const zones = ['battlefield', 'graveyard', 'exile', 'hand', 'library', 'stack', 'command', 'scheme-deck', 'planar-deck'] as const
 const variants = ['normal', 'two-headed-giant', 'commander', 'archenemy', 'planechase'] as const
