@@ -22,7 +22,7 @@
 import { anywhere, sba, type AnchorRegion, type CheckDefinition } from './anchors.js'
 import { sbaChecks, type SbaCheckId } from './checks.js'
 
-export { type Anchor, type AnchorRegion, type CheckCategory, type CheckDefinition, type GameVariant } from './anchors.js'
+export type { Anchor, AnchorRegion, CheckCategory, CheckDefinition, GameVariant } from './anchors.js'
 
 /** Ids of the state-based actions of a normal game, in the order of the rules. */
 export const sbaCheckIds: readonly SbaCheckId[] = sbaChecks.filter((check) => check.category === 'sba').map((check) => check.id)

@@ -112,7 +112,7 @@ class RuleIndex {
 
   constructor(private readonly db: CrdbDatabase) {
     this.editions = listEditionDates(db)
-    this.editions.forEach((edition, index) => this.next.set(edition, this.editions[index + 1] ?? null))
+    for (const [index, edition] of this.editions.entries()) this.next.set(edition, this.editions[index + 1] ?? null)
     this.sections = listSectionHeadings(db).filter((row) => sbaHeading.test(row.text.trim()))
     const numbers = [...new Set(this.sections.map((section) => section.number))]
     this.sbaPool = numbers.flatMap((number) => listAnchorRowsUnder(db, number))

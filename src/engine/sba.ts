@@ -195,8 +195,8 @@ function classify(object: ObjectState, legendSubtypeCounts: boolean): number {
 }
 
 /** The variant checks whose absence a game of that variant notes once. */
-const variantNotes: Partial<Record<GameVariantName, { name: string; check: string; then?: string }>> = {
-  'two-headed-giant': { name: 'Two-Headed Giant', check: 'team-zero-life-2hg', then: '; players are checked one by one' },
+const variantNotes: Partial<Record<GameVariantName, { name: string; check: string; suffix?: string }>> = {
+  'two-headed-giant': { name: 'Two-Headed Giant', check: 'team-zero-life-2hg', suffix: '; players are checked one by one' },
   commander: { name: 'Commander', check: 'commander-damage' },
   archenemy: { name: 'Archenemy', check: 'archenemy-scheme' },
   planechase: { name: 'Planechase', check: 'planechase-phenomenon' }
@@ -320,7 +320,7 @@ export function checkStateBasedActions(state: GameState, rules: EraRules, choose
   const board = new Board(state, rules, rules.semantics, choose)
   const plan = planOf(rules, board.variant)
   const variantNote = variantNotes[board.variant]
-  if (variantNote && !board.inForce(variantNote.check)) board.note(`${variantNote.name}: ${board.notInForce(variantNote.check)}${variantNote.then ?? ''}`)
+  if (variantNote && !board.inForce(variantNote.check)) board.note(`${variantNote.name}: ${board.notInForce(variantNote.check)}${variantNote.suffix ?? ''}`)
   const events: SbaEvent[] = []
   let current = state
   let passes = 0
