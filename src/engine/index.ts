@@ -10,3 +10,4 @@ export { sbaChecks, type SbaCheck, type SbaCheckId, type Effect, type Finding, t
 export { deriveSemantics, type EraSemantics, type LegendRuleMode } from './semantics.js'
 export { validateState, parseState, stateProblems, gameStateSchema, playerSchema, teamSchema, objectSchema, type GameState, type PlayerState, type TeamState, type ObjectState, type Zone, type GameVariantName } from './state.js'
 export { checkStateBasedActions, defaultChoice, type SbaResult, type SbaEvent, type SbaAction, type ChoiceRequest, type ChoiceCallback } from './sba.js'
+export { compareEngineEras, type SwitchChange, type CheckChange } from './switches.js'
