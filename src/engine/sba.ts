@@ -361,6 +361,10 @@ interface Memo {
   found: Array<{ item: number; found: Finding | true }> | null
   /** The pass of the board it was last seen on. */
   seen: object | null
+  /** The lists of `plan.gathered` it belongs to (for group checks), or `null`. */
+  lists: number[] | null
+  /** Checks of `plan.after` look at it. */
+  later: boolean
 }
 
 const memos = new WeakMap<ObjectState, Memo>()
@@ -377,7 +381,10 @@ function memoOf(object: ObjectState, plan: Plan, board: Board): Memo {
     const result = plan.objects[item].check.detect(object, board)
     if (result) (found ??= []).push({ item, found: result })
   }
-  memo = { plan, mask, flagged: object.deathtouchDamage === true || object.enteredZoneSinceLastCheck === true, found, seen: null }
+  let lists: number[] | null = null
+  if (mask & plan.gatherMask) for (let g = 0; g < plan.gathered.length; g++) if (mask & plan.gathered[g]) (lists ??= []).push(g)
+  const flagged = object.deathtouchDamage === true || object.enteredZoneSinceLastCheck === true
+  memo = { plan, mask, flagged, found, seen: null, lists, later: (mask & plan.afterMask) !== 0 }
   memos.set(object, memo)
   return memo
 }
@@ -434,9 +441,8 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
     memo.seen = board.pass
     if (memo.flagged) flagged = true
     if (memo.found !== null) for (const { item, found } of memo.found) act(plan.objects[item].check, plan.objects[item].inForce, 'object', object, found)
-    const mask = memo.mask
-    if (mask & plan.gatherMask) for (let g = 0; g < plan.gathered.length; g++) if (mask & plan.gathered[g]) lists[g].push(object)
-    if (mask & plan.afterMask) later.push(object)
+    if (memo.lists !== null) for (const g of memo.lists) lists[g].push(object)
+    if (memo.later) later.push(object)
   }
   for (const object of later) {
     const mask = memoOf(object, plan, board).mask
