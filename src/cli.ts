@@ -14,13 +14,14 @@ import { registerEras } from './cli/eras.js'
 import { registerGet } from './cli/get.js'
 import { registerGlossary } from './cli/glossary.js'
 import { registerSearch } from './cli/search.js'
+import { registerServe } from './cli/serve.js'
 import { registerFetch } from './cli/fetch.js'
 import { registerScrape } from './cli/scrape.js'
 import { registerSources } from './cli/sources.js'
 import { defaultDatabasePath } from './database.js'
 import { CrdbError } from './errors.js'
 
-const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerScrape]
+const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerScrape, registerServe]
 
 /**
  * Run the command line `argv` (without `node` and the script) and return the exit code.
