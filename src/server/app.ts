@@ -12,6 +12,7 @@ import { registerApi } from './api.js'
 import { errorBody, statusOf, type HttpErrorCode } from './errors.js'
 import { renderErrorPage } from './html.js'
 import { openApiDocument } from './openapi.js'
+import { cachePages } from './page-cache.js'
 import { registerPages } from './pages/index.js'
 import { createState } from './state.js'
 import { stylesheet } from './style.js'
@@ -64,6 +65,9 @@ export function createApp(options: AppOptions): Hono {
   registerApi(app, state)
   app.get('/openapi.json', (c) => c.json(openApiDocument))
   app.get('/style.css', (c) => c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
+  const heavy = cachePages(state.tag, 8)
+  app.use('/cr', heavy)
+  app.use('/diff', heavy)
   registerPages(app, state)
 
   app.notFound((c) => failure(c, 'E_NO_ROUTE', `no such page: ${clipPath(new URL(c.req.url).pathname)}`))

@@ -6,7 +6,7 @@
 import type { Hono } from 'hono'
 import { CrdbError } from '../../errors.js'
 import { getSubtree, type RuleVersion } from '../../query/get.js'
-import { getTerm, listTerms } from '../../query/glossary.js'
+import { listTermDefinitions } from '../../query/glossary.js'
 import { splitRuleNumber } from '../../rule-number.js'
 import { escapeHtml, plural, renderPage, renderRuleText, ruleAnchor } from '../html.js'
 import type { ServerState } from '../state.js'
@@ -40,12 +40,9 @@ export function registerCrPage(app: Hono, state: ServerState): void {
         return `<div class="cr-rule depth-${depth}" id="${ruleAnchor(rule.number)}"><a class="n" href="#${ruleAnchor(rule.number)}">${escapeHtml(rule.number)}</a>${renderRuleText(rule.text, edition, inPage)}</div>${examples}`
       })
       .join('\n')
-    const terms = listTerms(state.db, { edition })
+    const terms = listTermDefinitions(state.db, { edition })
     const glossary = terms
-      .map((entry) => {
-        const term = getTerm(state.db, entry.key, { edition })
-        return `<dt id="term-${escapeHtml(slug(entry.key))}">${escapeHtml(term.term)}</dt><dd>${renderRuleText(term.definition, edition, inPage).replace(/\n/g, '<br>')}</dd>`
-      })
+      .map((term) => `<dt id="term-${escapeHtml(slug(term.key))}">${escapeHtml(term.term)}</dt><dd>${renderRuleText(term.definition, edition, inPage).replace(/\n/g, '<br>')}</dd>`)
       .join('\n')
     const count = sections.reduce((total, rules) => total + rules.length, 0)
     const body = `<h1>The Comprehensive Rules, edition of ${escapeHtml(edition)}</h1>
