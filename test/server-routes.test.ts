@@ -276,10 +276,15 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
     })
 
     it('rule: an old number says where the rule went, an unknown one suggests the nearest', async () => {
-      const html = await page('/rules/420.5e', 404)
+      const html = await page('/rules/420.5e')
       const now = getRule(db, '704.5j')
       expect(html).toContain(`href="/rules/704.5j?edition=${now.edition}"`)
       expect(html).toContain('420.5e → 704.5k → 704.5j')
+      // The rule numbered 704.5j today was 420.5e in 2003.
+      const then = await page('/rules/704.5j?era=2003')
+      const old = getRule(db, '420.5e', { era: '2003' })
+      expect(then).toContain(`href="/rules/420.5e?edition=${old.edition}"`)
+
       const unknown = await page('/rules/999.9', 404)
       expect(unknown).toMatch(/Nearest rules: <a href="\/rules\/\d/)
       const bad = await page('/rules/70x', 400)

@@ -119,34 +119,53 @@ function diffHref(before: HistoryStep, step: HistoryStep): string {
   return href('/diff', { from: before.editions.at(-1), to: step.editions[0] }) + `#change-${step.number}`
 }
 
-/** A rule not in the edition asked about: where its lineage went, or the nearest numbers (404). */
+/**
+ * A rule not in the edition asked about. When its lineage (the rule now under
+ * that number, or the rule that once had it) has a wording in that edition, say
+ * under which number and link there (200); else say where the rule went, or
+ * suggest the nearest numbers (404).
+ */
 function renderMissingRule(c: Context, state: ServerState, view: EditionView, key: string, message: string): Response {
-  let history: RuleHistory | undefined
-  try {
-    history = ruleHistory(state.db, key, { direction: 'forward' })
-  } catch (error) {
-    if (!(error instanceof CrdbError)) throw error
+  const histories = [historyOf(state, key, 'both'), historyOf(state, key, 'forward')].filter((history): history is RuleHistory => history !== undefined)
+  const inEdition = histories.flatMap((history) => history.steps.filter((step) => step.editions.includes(view.edition)).map((step) => ({ history, step })))[0]
+  const title = `${escapeHtml(key)} is not in the edition of ${escapeHtml(view.edition)}`
+  if (inEdition) {
+    const { history, step } = inEdition
+    const body = `<h1>${title}</h1>
+<p class="notice">The rule numbered ${escapeHtml(key)} elsewhere was numbered ${history.numbers.map((n) => escapeHtml(n)).join(' → ')} over time. In the edition of ${escapeHtml(view.edition)} it is <a href="${escapeHtml(ruleHref(step.number, view.edition))}">${escapeHtml(step.number)}</a>.</p>
+<p class="rule-text">${renderRuleText(step.text, view.edition)}</p>
+<p><a href="/history/${escapeHtml(encodeURIComponent(key))}">Its whole history</a></p>`
+    return c.html(renderPage({ title: `${key} in ${view.edition}`, body, picker: view.picker }))
   }
+  const history = histories.at(-1)
   let body: string
   if (history && history.steps.length) {
-    const steps = history.steps
-    const now = steps.find((step) => step.editions.includes(view.edition))
-    const first = steps[0]
-    const last = steps.at(-1)!
-    let where: string
-    if (now) where = `In the edition of ${view.edition} this rule is <a href="${escapeHtml(ruleHref(now.number, view.edition))}">${escapeHtml(now.number)}</a>.`
-    else if (view.edition < first.validFrom) where = `It first appeared on ${first.validFrom} as <a href="${escapeHtml(ruleHref(first.number, first.editions[0]))}">${escapeHtml(first.number)}</a>.`
-    else where = `Its last wording, <a href="${escapeHtml(ruleHref(last.number, last.editions.at(-1)))}">${escapeHtml(last.number)}</a>, was in force until ${last.validTo ?? 'now'}.`
-    body = `<h1>${escapeHtml(key)} is not in the edition of ${escapeHtml(view.edition)}</h1>
-<p class="notice">${escapeHtml(key)} was in force ${first.validFrom} to ${steps.filter((step) => step.number === key).at(-1)?.validTo ?? 'now'}; the rule went on as ${history.numbers.map((n) => escapeHtml(n)).join(' → ')}. ${where}</p>
+    const first = history.steps[0]
+    const last = history.steps.at(-1)!
+    const where =
+      view.edition < first.validFrom
+        ? `It first appeared on ${first.validFrom} as <a href="${escapeHtml(ruleHref(first.number, first.editions[0]))}">${escapeHtml(first.number)}</a>.`
+        : `Its last wording, <a href="${escapeHtml(ruleHref(last.number, last.editions.at(-1)))}">${escapeHtml(last.number)}</a>, was in force until ${last.validTo ?? 'now'}.`
+    body = `<h1>${title}</h1>
+<p class="notice">The rule was numbered ${history.numbers.map((n) => escapeHtml(n)).join(' → ')} over time. ${where}</p>
 <p><a href="/history/${escapeHtml(encodeURIComponent(key))}">Its whole history</a></p>`
   } else {
     const near = nearestNumbers(state.db, key, view.edition)
-    body = `<h1>${escapeHtml(key)} is not in the edition of ${escapeHtml(view.edition)}</h1>
+    body = `<h1>${title}</h1>
 <p class="error"><code>E_NOT_FOUND</code> ${escapeHtml(message)}</p>
 ${near.length ? `<p>Nearest rules: ${near.map((n) => `<a href="${escapeHtml(ruleHref(n, view.edition))}">${escapeHtml(n)}</a>`).join(' · ')}</p>` : ''}`
   }
   return c.html(renderPage({ title: `${key} not found`, body, picker: view.picker }), 404)
+}
+
+/** The history of the rule numbered `key` (its newest wording, or forward from its oldest), if it has one. */
+function historyOf(state: ServerState, key: string, direction: 'both' | 'forward'): RuleHistory | undefined {
+  try {
+    return ruleHistory(state.db, key, { direction })
+  } catch (error) {
+    if (error instanceof CrdbError) return undefined
+    throw error
+  }
 }
 
 function clipText(text: string, length: number): string {
