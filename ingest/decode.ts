@@ -6,10 +6,10 @@
  * score between Windows-1252 and Mac Roman) and the result is *checked*: no
  * U+FFFD, no C1 controls and no mojibake may leave this module.
  */
-import { createHash } from 'node:crypto'
 import iconv from 'iconv-lite'
-import { CrdbError } from '../src/errors.js'
-import type { SourceMessage } from './messages.js'
+import { CrdbError } from '../src/vocabulary/errors.js'
+import type { SourceMessage } from '../src/vocabulary/messages.js'
+import { sha256Of } from '../src/vocabulary/hash.js'
 
 /** Encodings the decoder can recognise. */
 export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | SingleByteEncoding
@@ -49,7 +49,7 @@ const letters = new Set([...'áàâäãåéèêëíìîïóòôöõúùûüñç�
  *   (binary data, NUL bytes, undefined code points, or mojibake).
  */
 export function decodeSource(bytes: Uint8Array, name: string): DecodedSource {
-  const sha256 = createHash('sha256').update(bytes).digest('hex')
+  const sha256 = sha256Of(bytes)
   const messages: SourceMessage[] = []
   if (bytes.length === 0) throw new CrdbError('E_DECODE', `${name}: file is empty`)
 

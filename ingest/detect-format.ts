@@ -4,7 +4,7 @@
  * text, markdown or HTML page. Decided from the text itself (and a server's
  * content type, for fetched pages), never from the file name alone.
  */
-import { CrdbError } from '../src/errors.js'
+import { CrdbError } from '../src/vocabulary/errors.js'
 import type { SourceFormat } from './parse/dump.js'
 import { attributionPattern, looksLikeWikitext } from './parse/mtg-wiki.js'
 

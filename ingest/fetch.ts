@@ -13,11 +13,11 @@
  * their official URL (or copied from a mirror folder or URL), checked against
  * the sha256 the manifest lists, and kept in `<cache>/editions/<file>`.
  */
-import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseDate } from '../src/dates.js'
-import { CrdbError } from '../src/errors.js'
+import { parseDate } from '../src/vocabulary/dates.js'
+import { CrdbError } from '../src/vocabulary/errors.js'
+import { sha256Of } from '../src/vocabulary/hash.js'
 
 /** crdb's `User-Agent`. */
 export const userAgent = 'crdb/0.1 (Magic: The Gathering Comprehensive Rules archive; one request at a time)'
@@ -64,11 +64,6 @@ interface CacheMeta {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** sha256 of bytes, in hex. */
-export function sha256Of(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex')
-}
 
 /** Write a file atomically (a temporary file, then a rename). */
 function writeAtomic(path: string, data: Uint8Array | string): void {

@@ -8,16 +8,15 @@
  * after the editions are stored, so a dump and its editions can arrive in one
  * build, and every dump is reconciled again when new editions arrive.
  */
-import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import type { CrdbDatabase } from '../src/database.js'
-import { CrdbError } from '../src/errors.js'
+import type { CrdbDatabase } from '../src/store/database.js'
+import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
 import { detectFormat } from './detect-format.js'
 import { computeLineage, readLineageOverrides, type LineageOverride } from './lineage.js'
-import { lineageOverridesPath } from '../src/paths.js'
-import type { SourceMessage } from './messages.js'
+import { lineageOverridesPath } from '../src/vocabulary/paths.js'
+import type { SourceMessage } from '../src/vocabulary/messages.js'
 import { normalizeEdition } from './normalize.js'
 import { parseBookHtml, parseBookText } from './parse/book-text.js'
 import { parseCrystalKeepHtml, parseCrystalKeepText } from './parse/crystal-keep.js'
@@ -27,6 +26,7 @@ import { parseOfficialText } from './parse/official-text.js'
 import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './reconcile.js'
 import { storeDump, type DumpInput } from './store-dump.js'
 import { EditionWriter, optimizeSearchIndex, type EditionInput, type StoreResult } from './store.js'
+import { sha256Of } from '../src/vocabulary/hash.js'
 
 /** What happened to one source during an ingest. */
 export type IngestOutcome =
@@ -264,7 +264,7 @@ function readSource(path: string): Uint8Array {
 /** Decode, detect, parse and normalize one source, unless its bytes are already stored. */
 function prepareSource(uri: string, bytes: Uint8Array, writer: EditionWriter, seen: Set<string>, contentType?: string): EditionInput | DumpInput | { unchanged: string } {
   // Hash before decoding: a re-run with nothing new reads each file once and stops there.
-  const sha256 = createHash('sha256').update(bytes).digest('hex')
+  const sha256 = sha256Of(bytes)
   if (writer.hasSource(sha256) || seen.has(sha256)) return { unchanged: sha256 }
   const decoded = decodeSource(bytes, uri)
   const format = detectFormat(decoded.text, uri, { contentType })

@@ -13,9 +13,10 @@
  * each ingest that stored something.
  */
 import { readFileSync, existsSync } from 'node:fs'
-import type { CrdbDatabase } from '../src/database.js'
-import { CrdbError } from '../src/errors.js'
-import { parseRuleNumber } from '../src/rule-number.js'
+import type { CrdbDatabase } from '../src/store/database.js'
+import { CrdbError } from '../src/vocabulary/errors.js'
+import type { LinkKind } from '../src/vocabulary/kinds.js'
+import { parseRuleNumber } from '../src/vocabulary/rule-number.js'
 
 /** One correction to lineage matching, from the override file. */
 export type LineageOverride =
@@ -46,10 +47,6 @@ interface VersionRow {
   lastDate: string
   text: string
 }
-
-/** How a version continues another: see `lineage_links.kind`. */
-export type LinkKind = 'changed' | 'moved' | 'moved-changed' | 'override'
-
 interface Link {
   from: number
   to: number

@@ -6,15 +6,14 @@
  * the same thing.
  */
 import { hash } from 'node:crypto'
-import { sortKeyOf } from '../src/rule-number.js'
+import type { VersionKind } from '../src/vocabulary/kinds.js'
+import { sortKeyOf } from '../src/vocabulary/rule-number.js'
+import { termKey } from '../src/vocabulary/term-key.js'
 import type { ParsedEdition } from './parse/official-text.js'
-
-/** What kind of thing a key names. */
-export type EntryKind = 'rule' | 'term'
 
 /** One key with its content, as the store receives it. */
 export interface NormalizedEntry {
-  kind: EntryKind
+  kind: VersionKind
   /** `704.5j`, or the glossary term in lower case. */
   key: string
   /** `704.5j`, or the term as printed. */
@@ -79,12 +78,7 @@ export function normalizeEdition(edition: ParsedEdition): NormalizedEntry[] {
   return entries
 }
 
-/** The key of a glossary term: lower case, single spaces, no `(Obsolete)`. */
-export function termKey(term: string): string {
-  return term.replace(/\(obsolete\)/i, '').replace(/\s+/g, ' ').trim().toLowerCase()
-}
-
-function hashContent(kind: EntryKind, text: string, examples: string[], obsolete = false): string {
+function hashContent(kind: VersionKind, text: string, examples: string[], obsolete = false): string {
   let content = kind + '\u0000' + text
   for (const example of examples) content += '\u0001' + example
   if (obsolete) content += '\u0002obsolete'

@@ -15,11 +15,11 @@
  * dump when official editions were added (version ids change as editions
  * split and join versions), and is idempotent.
  */
-import type { CrdbDatabase } from '../src/database.js'
+import type { CrdbDatabase } from '../src/store/database.js'
 import { comparable, composeRule, diffSummary, similarity } from './compare-text.js'
 import { dateByMatching, type DatingResult } from './date-by-matching.js'
-import type { SourceMessage } from './messages.js'
-import { termKey } from './normalize.js'
+import type { SourceMessage } from '../src/vocabulary/messages.js'
+import { termKey } from '../src/vocabulary/term-key.js'
 
 /** How an attestation relates to the official text. */
 export type AttestationStatus = 'pending' | 'equal' | 'differs' | 'partial' | 'unmatched' | 'external'

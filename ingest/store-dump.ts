@@ -5,9 +5,9 @@
  *
  * Never touches the official tables (`editions`, `contents`, `versions`).
  */
-import type { CrdbDatabase } from '../src/database.js'
+import type { CrdbDatabase } from '../src/store/database.js'
 import type { DecodedSource } from './decode.js'
-import type { SourceMessage } from './messages.js'
+import type { SourceMessage } from '../src/vocabulary/messages.js'
 import type { ParsedDump } from './parse/dump.js'
 
 /** A parsed dump ready to store. */

@@ -10,10 +10,10 @@
  * - E's content extends the version ending at P, or starts the version at N
  *   earlier, or joins both into one, or becomes a new version.
  */
-import type { CrdbDatabase } from '../src/database.js'
-import { CrdbError } from '../src/errors.js'
+import type { CrdbDatabase } from '../src/store/database.js'
+import { CrdbError } from '../src/vocabulary/errors.js'
 import type { DecodedSource } from './decode.js'
-import type { SourceMessage } from './messages.js'
+import type { SourceMessage } from '../src/vocabulary/messages.js'
 import type { NormalizedEntry } from './normalize.js'
 import type { ParsedEdition } from './parse/official-text.js'
 

@@ -18,8 +18,8 @@ import { registerServe } from './cli/serve.js'
 import { registerFetch } from './cli/fetch.js'
 import { registerScrape } from './cli/scrape.js'
 import { registerSources } from './cli/sources.js'
-import { defaultDatabasePath } from './database.js'
-import { CrdbError } from './errors.js'
+import { defaultDatabasePath } from './store/database.js'
+import { CrdbError } from './vocabulary/errors.js'
 
 const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerScrape, registerServe]
 

@@ -124,7 +124,7 @@ describe.skipIf(!archiveAvailable())('query commands on the whole archive', { ti
       [['get', '70x.5', '--subtree'], 1, /^crdb: E_BAD_NUMBER: "70x.5" is not a rule number/],
       [['get', '704.99', '--subtree', '--era', '2024'], 1, /^crdb: E_NOT_FOUND: rule 704\.99 is not in the edition of 2024-11-08 \(nearest: 704\.7, 704\.8, 705, 705\.1\)$/],
       [['get', '704.5l', '--neighbours', '--era', '2024'], 1, /^crdb: E_NOT_FOUND: rule 704\.5l is not in the edition of 2024-11-08 \(nearest: 704\.5j, 704\.5k, 704\.5m, 704\.5n\)$/],
-      [['get', '704.5j', '--era', '2010'], 1, /^crdb: E_BAD_ERA: "2010" is not an era \(presets: 2003, 2009, 2024; or give a day as YYYY-MM-DD, --date or --edition\)$/],
+      [['get', '704.5j', '--era', '2010'], 1, /^crdb: E_BAD_ERA: "2010" is not an era \(presets: 2003, 2009, 2024; or a day as YYYY-MM-DD\)$/],
       [['get', '704.5j', '--era', '2009', '--date', '2010-01-01'], 2, /^crdb: E_USAGE: give one of --date, --edition or --era, not --date and --era$/],
       [['get', '704.5j', '--subtree', '--refs'], 2, /^crdb: E_USAGE: give one of --subtree, --neighbours.*, not --subtree and --refs$/],
       [['search', '"unclosed'], 1, /^crdb: E_BAD_QUERY: search query "\\"unclosed": the quote at column 1 is never closed$/],

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import iconv from 'iconv-lite'
 import { describe, expect, it } from 'vitest'
 import { decodeSource, type Encoding, type LineEnding } from '../ingest/decode.js'
-import { CrdbError } from '../src/errors.js'
+import { CrdbError } from '../src/vocabulary/errors.js'
 
 const utf8 = (text: string): Buffer => Buffer.from(text, 'utf8')
 const bytesOf = (...parts: (number[] | Buffer)[]): Buffer => Buffer.concat(parts.map((part) => (Buffer.isBuffer(part) ? part : Buffer.from(part))))

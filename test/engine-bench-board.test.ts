@@ -3,7 +3,7 @@
  * printed by `npm run bench`, never asserted by a test).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/database.js'
+import type { CrdbDatabase } from '../src/store/database.js'
 import { openRules } from '../src/engine/rules.js'
 import { checkStateBasedActions } from '../src/engine/sba.js'
 import { archiveAvailable, openArchiveDatabase } from './helpers.js'

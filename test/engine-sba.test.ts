@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/database.js'
+import type { CrdbDatabase } from '../src/store/database.js'
 import { openRules, type EraRules } from '../src/engine/rules.js'
 import { checkStateBasedActions, defaultChoice, type ChoiceRequest, type SbaResult } from '../src/engine/sba.js'
 import { parseState, validateState, type GameState, type ObjectState } from '../src/engine/state.js'

@@ -7,8 +7,10 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { ingestPaths } from '../ingest/ingest.js'
-import { openDatabase, type CrdbDatabase } from '../src/database.js'
-import { eraPresets, listEras, resolveEra } from '../src/eras.js'
+import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { listEras } from '../src/query/eras.js'
+import { resolveEdition as resolveEra } from '../src/query/editions.js'
+import { eraPresets } from '../src/vocabulary/era-presets.js'
 import { archiveAvailable, projectRoot, temporaryFolder, writeEdition } from './helpers.js'
 
 const bin = join(projectRoot, 'bin/crdb.js')

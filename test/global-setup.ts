@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { ingestPaths, listArchive, type IngestReport } from '../ingest/ingest.js'
-import { openDatabase } from '../src/database.js'
+import { openDatabase } from '../src/store/database.js'
 import { archiveDir } from './helpers.js'
 
 declare module 'vitest' {

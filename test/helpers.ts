@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
-import { openDatabase, type CrdbDatabase } from '../src/database.js'
-import { CrdbError } from '../src/errors.js'
+import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { CrdbError } from '../src/vocabulary/errors.js'
 
 /** The project root. */
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseOfficialText, type ParsedEdition } from '../ingest/parse/official-text.js'
-import { CrdbError } from '../src/errors.js'
+import { CrdbError } from '../src/vocabulary/errors.js'
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'official-text')
 

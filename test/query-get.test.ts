@@ -3,34 +3,35 @@
  * a rule with its subrules, its neighbours, and the rules its text cites.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/database.js'
-import { checkAt, parseAt, resolveAt } from '../src/query/at.js'
+import type { CrdbDatabase } from '../src/store/database.js'
+import { resolveEdition } from '../src/query/editions.js'
+import { checkSelector, parseSelector } from '../src/vocabulary/selector.js'
 import { listEditions } from '../src/query/editions.js'
 import { findReferences, getNeighbours, getReferences, getRule, getSubtree, resolveReferences } from '../src/query/get.js'
-import { sortKeyOf } from '../src/rule-number.js'
+import { sortKeyOf } from '../src/vocabulary/rule-number.js'
 import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'
 
 /** The error `action` throws, or a failure when it throws none. */
 
 describe('reading "at" for people', () => {
   it('reads a preset year as an era and a day as a date', () => {
-    expect(parseAt('2009')).toEqual({ era: '2009' })
-    expect(parseAt(' 2024 ')).toEqual({ era: '2024' })
-    expect(parseAt('2010-01-01')).toEqual({ date: '2010-01-01' })
+    expect(parseSelector('2009')).toEqual({ era: '2009' })
+    expect(parseSelector(' 2024 ')).toEqual({ era: '2024' })
+    expect(parseSelector('2010-01-01')).toEqual({ date: '2010-01-01' })
   })
 
   it('refuses anything else with one line naming it', () => {
     for (const [input, code] of [['2010', 'E_BAD_ERA'], ['yesterday', 'E_BAD_DATE'], ['2010-02-30', 'E_BAD_DATE'], ['', 'E_BAD_DATE']]) {
-      const error = thrown(() => parseAt(input))
+      const error = thrown(() => parseSelector(input))
       expect(error.code, input).toBe(code)
       expect(error.message).not.toContain('\n')
     }
-    expect(thrown(() => parseAt('2010')).message).toBe('"2010" is not an era (presets: 2003, 2009, 2024; or give a day as YYYY-MM-DD, --date or --edition)')
+    expect(thrown(() => parseSelector('2010')).message).toBe('"2010" is not an era (presets: 2003, 2009, 2024; or a day as YYYY-MM-DD)')
   })
 
   it('accepts one of date, edition and era', () => {
-    expect(() => checkAt({ era: '2009' })).not.toThrow()
-    expect(thrown(() => checkAt({ date: '2010-01-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE', message: 'give one of --date, --edition or --era, not --date and --era' })
+    expect(() => checkSelector({ era: '2009' })).not.toThrow()
+    expect(thrown(() => checkSelector({ date: '2010-01-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE', message: 'give one of date, edition or era, not date and era' })
   })
 
   it('finds text references without a database', () => {
@@ -63,14 +64,14 @@ describe.skipIf(!archiveAvailable())('rule queries on the whole archive', () => 
   afterAll(() => db?.close())
 
   it('resolves eras to the edition in force on 31 December of their year', () => {
-    expect(resolveAt(db, { era: '2003' })).toBe('2003-12-01')
-    expect(resolveAt(db, { era: '2009' })).toBe('2009-10-01')
-    expect(resolveAt(db, { era: '2024' })).toBe('2024-11-08')
-    expect(resolveAt(db, parseAt('2010-01-01'))).toBe('2009-10-01')
-    expect(resolveAt(db, { edition: '2009-07-11' })).toBe('2009-07-11')
-    expect(resolveAt(db)).toBe(newest)
-    expect(thrown(() => resolveAt(db, { era: '1984' }))).toMatchObject({ code: 'E_BAD_ERA' })
-    expect(thrown(() => resolveAt(db, { edition: '2009-10-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE' })
+    expect(resolveEdition(db, { era: '2003' })).toBe('2003-12-01')
+    expect(resolveEdition(db, { era: '2009' })).toBe('2009-10-01')
+    expect(resolveEdition(db, { era: '2024' })).toBe('2024-11-08')
+    expect(resolveEdition(db, parseSelector('2010-01-01'))).toBe('2009-10-01')
+    expect(resolveEdition(db, { edition: '2009-07-11' })).toBe('2009-07-11')
+    expect(resolveEdition(db)).toBe(newest)
+    expect(thrown(() => resolveEdition(db, { era: '1984' }))).toMatchObject({ code: 'E_BAD_ERA' })
+    expect(thrown(() => resolveEdition(db, { edition: '2009-10-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE' })
   })
 
   it('gets a rule as of a date or an era', () => {

@@ -3,7 +3,7 @@
  * senses; close names for a term that is not there; the list of an edition.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/database.js'
+import type { CrdbDatabase } from '../src/store/database.js'
 import { getTerm, listTerms, sensesOf } from '../src/query/glossary.js'
 import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'
 

@@ -3,7 +3,7 @@
  * refused with E_BAD_QUERY), and searches on the whole archive.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/database.js'
+import type { CrdbDatabase } from '../src/store/database.js'
 import { listEditions } from '../src/query/editions.js'
 import { search, toFtsExpression, type SearchHit } from '../src/query/search.js'
 import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'

@@ -14,7 +14,7 @@
  * kept as an entry whose number reconciliation recovers from its text.
  */
 import type { Element } from 'domhandler'
-import type { SourceMessage } from '../messages.js'
+import type { SourceMessage } from '../../src/vocabulary/messages.js'
 import { endsSentence, quoted, ruleNumberOf, tidy, toSourceLines, type DumpEntry, type ParsedDump, type SourceLine } from './dump.js'
 import { lineOf, loadPage, pageLines, pageTitle } from './html-lines.js'
 

@@ -23,7 +23,7 @@
  * `<li>` entries, inside a layout table of `|` separated links.
  */
 import type { Element } from 'domhandler'
-import type { SourceMessage } from '../messages.js'
+import type { SourceMessage } from '../../src/vocabulary/messages.js'
 import {
   dropped,
   endsSentence,

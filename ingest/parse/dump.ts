@@ -8,8 +8,8 @@
  * book-style copy on a reading site. Its parsers never throw for a page they
  * half understand: they keep what they can read and say what they could not.
  */
-import { parseRuleNumber } from '../../src/rule-number.js'
-import type { SourceMessage } from '../messages.js'
+import { parseRuleNumber } from '../../src/vocabulary/rule-number.js'
+import type { SourceMessage } from '../../src/vocabulary/messages.js'
 
 /** The site or shape a dump comes from. */
 export type DumpKind = 'crystal-keep' | 'mtg-wiki' | 'book'
@@ -37,11 +37,11 @@ export const dumpFormats: Record<Exclude<SourceFormat, 'official-text'>, DumpKin
 }
 
 /** What an entry of a dump is. */
-export type EntryKind = 'rule' | 'term' | 'note' | 'ruling' | 'external'
+export type AttestationKind = 'rule' | 'term' | 'note' | 'ruling' | 'external'
 
 /** One entry read from a dump. */
 export interface DumpEntry {
-  kind: EntryKind
+  kind: AttestationKind
   /** The entry's number as the dump prints it: `420.5a`, `G12.4a`, `G12.12.Ruling.1`, `2.5`; a term's name for wiki glossaries; `''` for a fragment. */
   label: string
   /** The rule number in canonical form (rules), or the number the note/ruling belongs to. */

@@ -24,7 +24,7 @@ import type { Element } from 'domhandler'
 import type { Heading, List, ListItem, Nodes, Root } from 'mdast'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
-import type { SourceMessage } from '../messages.js'
+import type { SourceMessage } from '../../src/vocabulary/messages.js'
 import { dropped, endsSentence, quoted, readDumpDate, ruleNumberOf, tidy, toSourceLines, type DumpEntry, type ParsedDump, type SourceLine } from './dump.js'
 import { lineOf, loadPage, pageLines, pageTitle } from './html-lines.js'
 

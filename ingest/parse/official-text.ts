@@ -8,9 +8,9 @@
  * aliases, obsolete terms and numbered senses, and the sources' own slips
  * (`702. 37a`, `606. 8b`, `119.1d.`, a missing period, double spaces).
  */
-import { CrdbError } from '../../src/errors.js'
-import { sortKeyOf } from '../../src/rule-number.js'
-import type { SourceMessage } from '../messages.js'
+import { CrdbError } from '../../src/vocabulary/errors.js'
+import { sortKeyOf } from '../../src/vocabulary/rule-number.js'
+import type { SourceMessage } from '../../src/vocabulary/messages.js'
 
 /** One numbered rule as it stands in a document. */
 export interface ParsedRule {

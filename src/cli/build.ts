@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { Option } from 'commander'
 import type { IngestOutcome } from '../../ingest/ingest.js'
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
 import { projectPath } from './sources.js'
 

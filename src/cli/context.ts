@@ -2,7 +2,7 @@
  * What every command of the CLI shares: output, the database, `--json`.
  */
 import type { Command } from 'commander'
-import { defaultDatabasePath, openDatabase, type CrdbDatabase } from '../database.js'
+import { defaultDatabasePath, openDatabase, type CrdbDatabase } from '../store/database.js'
 
 /** Where the CLI writes. Tests pass their own. */
 export interface Io {

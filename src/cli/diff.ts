@@ -3,7 +3,7 @@
  */
 import { Option } from 'commander'
 import { diffEditions, summarizeDiff, type EditionDiff, type RuleChange } from '../query/diff.js'
-import { parseAt } from '../query/at.js'
+import { parseSelector } from '../vocabulary/selector.js'
 import type { Io, RegisterCommand } from './context.js'
 import { sideBySide, styles, wrapText } from './render.js'
 
@@ -18,7 +18,7 @@ export const registerDiff: RegisterCommand = (program, context) => {
     .addOption(new Option('--format <format>', 'text layout').choices(['unified', 'side-by-side']).default('unified'))
     .option('--summary', 'print only the summary line')
     .action((from: string, to: string, options: { section?: string; format: 'unified' | 'side-by-side'; summary?: boolean }) => {
-      const diff = context.withDatabase(true, (db) => diffEditions(db, parseAt(from), parseAt(to), { section: options.section }))
+      const diff = context.withDatabase(true, (db) => diffEditions(db, parseSelector(from), parseSelector(to), { section: options.section }))
       context.print(diff, () => (options.summary ? summarizeDiff(diff) + '\n' : renderDiff(diff, options.format, context.io)))
     })
 }

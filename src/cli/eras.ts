@@ -8,9 +8,12 @@ import { checkCatalog, describeAnchors, findCheck, type CheckCategory } from '..
 import { openRules, type CheckAnswer, type Citation, type EraRules } from '../engine/rules.js'
 import { checkStateBasedActions, type SbaEvent, type SbaResult } from '../engine/sba.js'
 import { parseState, type GameState, type ObjectState } from '../engine/state.js'
-import { findEraPreset, listEras, type EraAt } from '../eras.js'
-import { CrdbError } from '../errors.js'
+import { listEras } from '../query/eras.js'
+import { findEraPreset } from '../vocabulary/era-presets.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import type { CliContext, RegisterCommand } from './context.js'
+import { addSelectorOptions, readSelector } from './selector.js'
 
 const categoryTitles: Record<CheckCategory, string> = {
   sba: 'state-based actions',
@@ -43,7 +46,7 @@ export const registerEras: RegisterCommand = (program, context) => {
       .description('the rules of an era: its edition and what an engine should do; --checks lists every catalog check')
       .argument('[era]', 'a preset (2003, 2009, 2024) or a day YYYY-MM-DD')
       .option('--checks', 'list every catalog check with its rule in this era')
-  ).action((era: string | undefined, options: EraAt & { checks?: boolean }) => {
+  ).action((era: string | undefined, options: EditionSelector & { checks?: boolean }) => {
     const rules = open(context, { ...options, era: era ?? options.era })
     if (options.checks) {
       const checks = rules.checks()
@@ -65,7 +68,7 @@ export const registerEras: RegisterCommand = (program, context) => {
       .description("a catalog check's rule in an era, or when it began or ended")
       .argument('<id>', 'a check id, e.g. legend-rule (crdb era --checks lists them)')
       .option('--history', 'also list every run of editions in which the check was in force')
-  ).action((id: string, options: EraAt & { history?: boolean }) => {
+  ).action((id: string, options: EditionSelector & { history?: boolean }) => {
     const definition = findCheck(id)
     const rules = open(context, options)
     const answer = rules.check(id)
@@ -93,7 +96,7 @@ export const registerEras: RegisterCommand = (program, context) => {
       .command('sba')
       .description("perform an era's state-based actions on a game state (JSON) until nothing more happens")
       .argument('<state>', 'a game state file (JSON; - for standard input)')
-  ).action((file: string, options: EraAt) => {
+  ).action((file: string, options: EditionSelector) => {
     const state = readState(file)
     const rules = open(context, options)
     const result = checkStateBasedActions(state, rules)
@@ -102,14 +105,12 @@ export const registerEras: RegisterCommand = (program, context) => {
 }
 
 function eraOptions(command: Command): Command {
-  return command
-    .option('--era <era>', 'a preset (2003, 2009, 2024: the rules in force on 31 December) or a day YYYY-MM-DD')
-    .option('--date <YYYY-MM-DD>', 'the rules in force on this day')
-    .option('--edition <YYYY-MM-DD>', 'the edition with this effective date')
+  return addSelectorOptions(command)
 }
 
-function open(context: CliContext, at: EraAt): EraRules {
-  return context.withDatabase(true, (db) => openRules(db, { era: at.era, date: at.date, edition: at.edition }))
+function open(context: CliContext, options: EditionSelector): EraRules {
+  const selector = readSelector(options)
+  return context.withDatabase(true, (db) => openRules(db, selector))
 }
 
 function readState(file: string): GameState {

@@ -5,7 +5,7 @@
  */
 import { Option } from 'commander'
 import { fetchEditions, readManifest, type EditionFetchOutcome } from '../../ingest/fetch.js'
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
 import { projectPath } from './sources.js'
 

@@ -6,43 +6,34 @@
  * Also the text layout the query commands share: wrapping to the terminal and
  * ANSI styling when colour is on.
  */
-import { CrdbError } from '../errors.js'
-import { checkAt, resolveAt } from '../query/at.js'
-import type { At } from '../query/editions.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { resolveEdition } from '../query/editions.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
 import { getNeighbours, getReferences, getRule, getSubtree, type RuleVersion } from '../query/get.js'
 import type { RegisterCommand } from './context.js'
+import { addSelectorOptions, readSelector } from './selector.js'
 import { textLayout, type TextLayout } from './render.js'
 import { printRuleSources } from './sources.js'
 
-/** The options that say which edition to read. */
-export interface AtOptions {
-  date?: string
-  edition?: string
-  era?: string
-}
-
 /** Register `crdb get`. */
 export const registerGet: RegisterCommand = (program, context) => {
-  program
+  const command = program
     .command('get')
     .description('print a rule as it stood on a date, in an edition or in an era (default: the newest)')
     .argument('<number>', 'rule number, e.g. 704.5j (or a rule like 704, or a section like 7, with --subtree)')
-    .option('--date <YYYY-MM-DD>', 'the rules in force on this day')
-    .option('--edition <YYYY-MM-DD>', 'the edition with this effective date')
-    .option('--era <year>', 'the rules in force at the end of 2003, 2009 or 2024')
     .option('--subtree', 'the rule with all its subrules (a section: all its rules)')
     .option('--neighbours', 'the rule with the rules just before and after it')
     .option('--refs', 'the rules and sections the rule cites, as they stood then')
     .option('--sources', 'the official text (every version, or the one asked for) and every attestation of it by secondary dumps')
-    .action((number: string, options: AtOptions & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean }) => {
-      const at = atFromOptions(options)
+  addSelectorOptions(command).action((number: string, options: EditionSelector & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean }) => {
+      const at = readSelector(options)
       const views = (['subtree', 'neighbours', 'refs', 'sources'] as const).filter((name) => options[name])
       if (views.length > 1) throw new CrdbError('E_USAGE', `give one of --subtree, --neighbours, --refs and --sources, not ${views.map((v) => '--' + v).join(' and ')}`)
       const layout = textLayout(context)
       context.withDatabase(true, (db) => {
         if (options.sources) {
           const given = Object.keys(at).length > 0
-          printRuleSources(context, db, number, given ? { edition: resolveAt(db, at) } : undefined)
+          printRuleSources(context, db, number, given ? { edition: resolveEdition(db, at) } : undefined)
         } else if (options.subtree) {
           const rules = getSubtree(db, number, at)
           context.print(rules, () => {
@@ -66,7 +57,7 @@ export const registerGet: RegisterCommand = (program, context) => {
             return lines.join('\n') + '\n'
           })
         } else if (options.refs) {
-          const rule = getRule(db, number, { edition: resolveAt(db, at) })
+          const rule = getRule(db, number, { edition: resolveEdition(db, at) })
           const references = getReferences(db, rule.number, { edition: rule.edition })
           context.print(references, () => {
             const lines = layout.paragraph(`${layout.bold(rule.number)} `, rule.number.length + 1, rule.text, 2)
@@ -89,20 +80,6 @@ export const registerGet: RegisterCommand = (program, context) => {
         }
       })
     })
-}
-
-/**
- * The `At` that `--date`, `--edition` and `--era` give.
- *
- * @throws {CrdbError} `E_USAGE` when more than one is given.
- */
-export function atFromOptions(options: AtOptions): At {
-  const at: At = {}
-  if (options.date !== undefined) at.date = options.date
-  if (options.edition !== undefined) at.edition = options.edition
-  if (options.era !== undefined) at.era = options.era
-  checkAt(at)
-  return at
 }
 
 /** A rule as the CLI prints it: number and text, then its examples. */

@@ -2,31 +2,29 @@
  * `crdb glossary`: a glossary term as it stood on a date, in an edition or in an
  * era, found by any of its names; or the list of an edition's terms.
  */
-import { CrdbError } from '../errors.js'
-import { resolveAt } from '../query/at.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { resolveEdition } from '../query/editions.js'
 import { getTerm, listTerms } from '../query/glossary.js'
 import type { RegisterCommand } from './context.js'
-import { atFromOptions, type AtOptions } from './get.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
+import { addSelectorOptions, readSelector } from './selector.js'
 import { textLayout } from './render.js'
 
 /** Register `crdb glossary`. */
 export const registerGlossary: RegisterCommand = (program, context) => {
-  program
+  const command = program
     .command('glossary')
     .description('print a glossary term, found by any of its names (default: the newest edition), or list the terms')
     .argument('[term...]', 'the term, any case: life total, "Legend Rule"')
-    .option('--date <YYYY-MM-DD>', 'the glossary in force on this day')
-    .option('--edition <YYYY-MM-DD>', 'the glossary of the edition with this effective date')
-    .option('--era <year>', 'the glossary in force at the end of 2003, 2009 or 2024')
     .option('--list', 'list every term of the edition')
-    .action((words: string[], options: AtOptions & { list?: boolean }) => {
-      const at = atFromOptions(options)
+  addSelectorOptions(command, 'the glossary').action((words: string[], options: EditionSelector & { list?: boolean }) => {
+      const at = readSelector(options)
       const name = words.join(' ').trim()
       const layout = textLayout(context)
       if (options.list) {
         if (name !== '') throw new CrdbError('E_USAGE', 'give a TERM or --list, not both')
         const { terms, edition } = context.withDatabase(true, (db) => {
-          const edition = resolveAt(db, at)
+          const edition = resolveEdition(db, at)
           return { terms: listTerms(db, { edition }), edition }
         })
         context.print(terms, () => {

@@ -3,26 +3,26 @@
  * when each rule of an edition has read as it does.
  */
 import { blame, ruleHistory } from '../query/history.js'
-import { CrdbError } from '../errors.js'
-import { parseAt } from '../query/at.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
+import { addSelectorOptions, readSelector } from './selector.js'
 import type { RegisterCommand } from './context.js'
 import { styles, wrapText } from './render.js'
 
 /** Register `crdb history` and `crdb blame`. */
 export const registerHistory: RegisterCommand = (program, context) => {
-  program
+  const historyCommand = program
     .command('history')
     .description('every wording of a rule, followed through renumberings, with the word-level change at each step')
     .argument('[number]', 'the rule (its newest wording is the starting point), e.g. 704.5j')
     .option('--from <number>', 'start at the oldest wording of this number and follow it forward, e.g. 420.5e')
-    .option('--date <YYYY-MM-DD>', 'start from the wording in force on this day')
-    .action((number: string | undefined, options: { from?: string; date?: string }) => {
+  addSelectorOptions(historyCommand, 'start from the wording of the rules').action((number: string | undefined, options: EditionSelector & { from?: string }) => {
       if (!number && !options.from) throw new CrdbError('E_USAGE', 'give a rule number, or --from NUMBER')
       if (number && options.from) throw new CrdbError('E_USAGE', 'give a rule number or --from NUMBER, not both')
       const history = context.withDatabase(true, (db) =>
         options.from
           ? ruleHistory(db, options.from, { direction: 'forward' })
-          : ruleHistory(db, number!, { at: options.date ? parseAt(options.date) : undefined })
+          : ruleHistory(db, number!, { at: readSelector(options) })
       )
       const s = styles(context.io)
       context.print(history, () => {
@@ -48,14 +48,12 @@ export const registerHistory: RegisterCommand = (program, context) => {
       })
     })
 
-  program
+  const blameCommand = program
     .command('blame')
     .description('for each rule of an edition, the edition in which its current text appeared')
-    .option('--date <YYYY-MM-DD>', 'the edition in force on this day (default: the newest)')
-    .option('--edition <YYYY-MM-DD>', 'the edition with this effective date')
     .option('--section <number>', 'only this section, rule or subrule (7, 704, 704.5)')
-    .action((options: { date?: string; edition?: string; section?: string }) => {
-      const at = options.edition ? { edition: options.edition } : options.date ? parseAt(options.date) : {}
+  addSelectorOptions(blameCommand, 'the rules').action((options: EditionSelector & { section?: string }) => {
+      const at = readSelector(options)
       const result = context.withDatabase(true, (db) => blame(db, at, { section: options.section }))
       context.print(result, () =>
         result.lines

@@ -5,7 +5,7 @@
  */
 import { Fetcher } from '../../ingest/fetch.js'
 import type { DumpOutcome, SourceInput } from '../../ingest/ingest.js'
-import { CrdbError, type ErrorCode } from '../errors.js'
+import { CrdbError, type ErrorCode } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
 import { cacheFolder, networkOptions, type NetworkOptions } from './fetch.js'
 

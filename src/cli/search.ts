@@ -2,27 +2,25 @@
  * `crdb search`: full-text search over rules, examples and the glossary.
  */
 import { Option } from 'commander'
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import { search, type SearchHit, type SearchKind } from '../query/search.js'
 import type { RegisterCommand } from './context.js'
-import { atFromOptions, type AtOptions } from './get.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
+import { addSelectorOptions, readSelector } from './selector.js'
 import { textLayout } from './render.js'
 
 /** Register `crdb search`. */
 export const registerSearch: RegisterCommand = (program, context) => {
-  program
+  const command = program
     .command('search')
     .description('search rule text, examples and glossary definitions (default: the newest edition)')
     .argument('<query...>', 'words (all must match), "phrases", prefix*, AND, OR, NOT, ( ); quote a phrase for the shell: \'"legend rule"\'')
-    .option('--date <YYYY-MM-DD>', 'search the rules in force on this day')
-    .option('--edition <YYYY-MM-DD>', 'search the edition with this effective date')
-    .option('--era <year>', 'search the rules in force at the end of 2003, 2009 or 2024')
     .option('--all', 'search every version of every edition, grouped by rule or term with their dates')
     .option('--section <number>', 'only rules (and examples) of this section, rule or subrule, e.g. 7, 704, 704.5')
     .addOption(new Option('--kind <kind>', 'only hits of this kind: rule, example or term (repeatable, or comma-separated)').argParser(collectKinds))
     .option('--limit <n>', 'at most this many hits (default 10)', parseLimit)
-    .action((words: string[], options: AtOptions & { all?: boolean; section?: string; kind?: SearchKind[]; limit?: number }) => {
-      const at = atFromOptions(options)
+  addSelectorOptions(command, 'search the rules').action((words: string[], options: EditionSelector & { all?: boolean; section?: string; kind?: SearchKind[]; limit?: number }) => {
+      const at = readSelector(options)
       if (options.all && Object.keys(at).length > 0) throw new CrdbError('E_USAGE', 'give --all or one of --date, --edition and --era, not both')
       const query = words.join(' ')
       const result = context.withDatabase(true, (db) =>

@@ -4,10 +4,10 @@
  * attestations of one. Also the text of `crdb get NUMBER --sources`.
  */
 import { isAbsolute, join, relative } from 'node:path'
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { packageRoot } from '../paths.js'
-import type { At } from '../query/editions.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { packageRoot } from '../vocabulary/paths.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
 import { getRuleSources, listAttestations, listSourceMessages, listSources, type Attestation, type SourceSummary } from '../query/sources.js'
 import type { CliContext, RegisterCommand } from './context.js'
 
@@ -92,7 +92,7 @@ function attestationLine(a: Attestation, withText: boolean): string {
 }
 
 /** Print `crdb get NUMBER --sources`: the official text, version by version, and every attestation of it. */
-export function printRuleSources(context: CliContext, db: CrdbDatabase, number: string, at?: At): void {
+export function printRuleSources(context: CliContext, db: CrdbDatabase, number: string, at?: EditionSelector): void {
   const result = getRuleSources(db, number, at)
   context.print(result, () => {
     const lines: string[] = []

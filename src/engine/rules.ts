@@ -7,10 +7,12 @@
  * matches, the answer says the check is not in force and when it began or ended,
  * from the same resolution run over every stored edition.
  */
-import { openDatabase, defaultDatabasePath, type CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
+import { openDatabase, defaultDatabasePath, type CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import type { RuleVersion } from '../query/get.js'
-import { resolveEra, type EraAt, findEraPreset } from '../eras.js'
+import { resolveEdition } from '../store/editions.js'
+import { findEraPreset } from '../vocabulary/era-presets.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
 import { checkCatalog, describeAnchors, findCheck, type AnchorRegion, type CheckCategory, type CheckDefinition } from './catalog.js'
 import { deriveSemantics, type EraSemantics } from './semantics.js'
 
@@ -303,7 +305,7 @@ export function checkHistory(db: CrdbDatabase, id: string): CheckRun[] {
 }
 
 /** Where to read the rules, for {@link openRules}. */
-export interface OpenRulesOptions extends EraAt {
+export interface OpenRulesOptions extends EditionSelector {
   /** An open database, or the path of one (default: `$CRDB_DB`, else `db/crdb.sqlite`). */
   db?: CrdbDatabase | string
 }
@@ -313,11 +315,11 @@ export interface OpenRulesOptions extends EraAt {
  * `openRules({ era: '2009' })` reading the default database. Every check is
  * resolved when it opens, so the object keeps no database handle.
  *
- * @throws {CrdbError} `E_BAD_ERA`, `E_BAD_DATE`, `E_NOT_FOUND` (see {@link resolveEra}), `E_DB`.
+ * @throws {CrdbError} `E_BAD_ERA`, `E_BAD_DATE`, `E_NOT_FOUND` (see {@link resolveEdition}), `E_DB`.
  */
-export function openRules(db: CrdbDatabase, at?: EraAt): EraRules
+export function openRules(db: CrdbDatabase, at?: EditionSelector): EraRules
 export function openRules(options?: OpenRulesOptions): EraRules
-export function openRules(first?: CrdbDatabase | OpenRulesOptions, second?: EraAt): EraRules {
+export function openRules(first?: CrdbDatabase | OpenRulesOptions, second?: EditionSelector): EraRules {
   if (first && typeof (first as CrdbDatabase).prepare === 'function') return buildRules(first as CrdbDatabase, second ?? {})
   const options = (first ?? {}) as OpenRulesOptions
   const { db, ...at } = options
@@ -330,8 +332,8 @@ export function openRules(first?: CrdbDatabase | OpenRulesOptions, second?: EraA
   }
 }
 
-function buildRules(db: CrdbDatabase, at: EraAt): EraRules {
-  const edition = resolveEra(db, at)
+function buildRules(db: CrdbDatabase, at: EditionSelector): EraRules {
+  const edition = resolveEdition(db, at)
   const index = indexOf(db)
   const answers = new Map<string, CheckAnswer>()
   const histories = new Map<string, CheckRun[]>()

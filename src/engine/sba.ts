@@ -10,7 +10,7 @@
  * from the `EraRules` the knowledge base resolved; every event cites the rule
  * number and text of that edition.
  */
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import { checkCatalog, type CheckId } from './catalog.js'
 import type { Citation, EraRules } from './rules.js'
 import type { GameState, ObjectState, PlayerState, TeamState } from './state.js'

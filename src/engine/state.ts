@@ -6,7 +6,7 @@
  * The engine never mutates a state: it returns a new one, which may share the
  * parts that did not change.
  */
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 
 /** Where an object is. Permanents are on the `battlefield` ("in play" before 2009). */
 export type Zone = 'battlefield' | 'graveyard' | 'exile' | 'hand' | 'library' | 'stack' | 'command' | 'scheme-deck' | 'planar-deck'

@@ -3,10 +3,11 @@
  * (renumbered) and moved-and-changed rules, paired through their lineage, with
  * word-level changes in rule text and examples.
  */
-import type { CrdbDatabase } from '../database.js'
-import { parseRuleNumber } from '../rule-number.js'
-import { resolveEdition, type At } from './editions.js'
-import { prepared } from './statements.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { parseRuleNumber } from '../vocabulary/rule-number.js'
+import { resolveEdition } from './editions.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
+import { prepared } from '../store/statements.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** A rule as one side of a diff shows it. */
@@ -82,7 +83,7 @@ interface Row {
  *
  * @throws {CrdbError} `E_BAD_DATE`, `E_NOT_FOUND`, `E_BAD_NUMBER` (for a bad section).
  */
-export function diffEditions(db: CrdbDatabase, a: At, b: At, options: DiffOptions = {}): EditionDiff {
+export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSelector, options: DiffOptions = {}): EditionDiff {
   const from = resolveEdition(db, a)
   const to = resolveEdition(db, b)
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)

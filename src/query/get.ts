@@ -2,12 +2,12 @@
  * Looking up rules as they stood in one edition: one rule, a rule with its
  * subrules, its neighbours in document order, and the rules its text cites.
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../rule-number.js'
-import { resolveAt } from './at.js'
-import { resolveEdition, type At } from './editions.js'
-import { prepared } from './statements.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-number.js'
+import { resolveEdition } from './editions.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
+import { prepared } from '../store/statements.js'
 
 /** A rule version as the store holds it. */
 export interface RuleVersion {
@@ -31,7 +31,7 @@ export interface RuleVersion {
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, or `E_NOT_FOUND` (with the nearest numbers).
  */
-export function getRule(db: CrdbDatabase, number: string, at: At = {}): RuleVersion {
+export function getRule(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion {
   const key = parseRuleNumber(number)
   const edition = resolveEdition(db, at)
   const row = prepared(
@@ -111,9 +111,9 @@ export interface CitedNumbers {
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
  */
-export function getSubtree(db: CrdbDatabase, number: string, at: At = {}): RuleVersion[] {
+export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion[] {
   const key = parseRuleNumber(number)
-  const edition = resolveAt(db, at)
+  const edition = resolveEdition(db, at)
   const sort = sortKeyOf(key)
   const rows = prepared(
     db,
@@ -132,9 +132,9 @@ export function getSubtree(db: CrdbDatabase, number: string, at: At = {}): RuleV
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
  */
-export function getNeighbours(db: CrdbDatabase, number: string, at: At = {}): RuleNeighbours {
+export function getNeighbours(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleNeighbours {
   const key = parseRuleNumber(number)
-  const edition = resolveAt(db, at)
+  const edition = resolveEdition(db, at)
   const rule = getRule(db, key, { edition })
   const target = sortKeyOf(key)
   const previous = prepared(
@@ -162,9 +162,9 @@ export function getNeighbours(db: CrdbDatabase, number: string, at: At = {}): Ru
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
  */
-export function getReferences(db: CrdbDatabase, number: string, at: At = {}): RuleReference[] {
+export function getReferences(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleReference[] {
   const key = parseRuleNumber(number)
-  const edition = resolveAt(db, at)
+  const edition = resolveEdition(db, at)
   const rule = getRule(db, key, { edition })
   return resolveReferences(db, [rule.text, ...rule.examples].join('\n'), edition)
 }

@@ -1,13 +1,13 @@
 /**
  * The glossary: a term as it stood in one edition, found by any of its names.
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { termKey } from '../../ingest/normalize.js'
-import { resolveAt } from './at.js'
-import type { At } from './editions.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { termKey } from '../vocabulary/term-key.js'
+import { resolveEdition } from './editions.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
 import { findReferences } from './get.js'
-import { prepared } from './statements.js'
+import { prepared } from '../store/statements.js'
 
 /** A glossary term as one edition has it. */
 export interface GlossaryTerm {
@@ -59,10 +59,10 @@ export interface GlossaryEntry {
  *
  * @throws {CrdbError} `E_NOT_FOUND` (naming up to three close terms), `E_BAD_DATE`, `E_USAGE`.
  */
-export function getTerm(db: CrdbDatabase, term: string, at: At = {}): GlossaryTerm {
+export function getTerm(db: CrdbDatabase, term: string, at: EditionSelector = {}): GlossaryTerm {
   const name = termKey(term)
   if (name === '') throw new CrdbError('E_NOT_FOUND', 'no glossary term given')
-  const edition = resolveAt(db, at)
+  const edition = resolveEdition(db, at)
   const rows = prepared(
     db,
     `${termSelect}
@@ -104,8 +104,8 @@ export function getTerm(db: CrdbDatabase, term: string, at: At = {}): GlossaryTe
  *
  * @throws {CrdbError} `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` when no edition fits.
  */
-export function listTerms(db: CrdbDatabase, at: At = {}): GlossaryEntry[] {
-  const edition = resolveAt(db, at)
+export function listTerms(db: CrdbDatabase, at: EditionSelector = {}): GlossaryEntry[] {
+  const edition = resolveEdition(db, at)
   const aliases = new Map<string, string[]>()
   for (const { alias, key } of prepared(db, 'SELECT alias, key FROM term_aliases ORDER BY key, alias').all() as Array<{ alias: string; key: string }>) {
     let list = aliases.get(key)

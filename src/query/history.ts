@@ -2,14 +2,15 @@
  * The history of one rule across renumberings, and "blame": for each rule of
  * an edition, since when its text has stood.
  */
-import type { LinkKind } from '../../ingest/lineage.js'
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { parseRuleNumber } from '../rule-number.js'
-import { resolveEdition, type At } from './editions.js'
+import type { LinkKind } from '../vocabulary/kinds.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { parseRuleNumber } from '../vocabulary/rule-number.js'
+import { resolveEdition } from './editions.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
 import { inSection } from './diff.js'
 import { nearestNumbers } from './get.js'
-import { prepared } from './statements.js'
+import { prepared } from '../store/statements.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** One wording of a rule in its history. */
@@ -48,7 +49,7 @@ export interface RuleHistory {
 /** Options for {@link ruleHistory}. */
 export interface HistoryOptions {
   /** Which wording of the number to start from (default: the newest edition that has it). */
-  at?: At
+  at?: EditionSelector
   /** `both` (default) follows the rule back and forward; `forward` starts at its oldest wording and goes on. */
   direction?: 'both' | 'forward' | 'backward'
 }
@@ -154,7 +155,7 @@ export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOp
   return { number: key, steps, numbers }
 }
 
-function startingVersion(db: CrdbDatabase, key: string, at: At | undefined, direction: HistoryOptions['direction']): VersionRow {
+function startingVersion(db: CrdbDatabase, key: string, at: EditionSelector | undefined, direction: HistoryOptions['direction']): VersionRow {
   const base = `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id WHERE v.kind = 'rule' AND v.key = @key`
   let row: VersionRow | undefined
   if (at && (at.date !== undefined || at.edition !== undefined)) {
@@ -190,7 +191,7 @@ export interface BlameLine {
  * For each rule of the edition answering `at`, the edition in which its current
  * text appeared, following pure renumberings back.
  */
-export function blame(db: CrdbDatabase, at: At = {}, options: { section?: string } = {}): { edition: string; lines: BlameLine[] } {
+export function blame(db: CrdbDatabase, at: EditionSelector = {}, options: { section?: string } = {}): { edition: string; lines: BlameLine[] } {
   const edition = resolveEdition(db, at)
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)
   const rows = prepared(

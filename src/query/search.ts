@@ -6,12 +6,13 @@
  * and phrase is quoted, so no user text reaches FTS5 (or SQL) unparsed: a query
  * that does not parse is an `E_BAD_QUERY`, never an SQLite error.
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { parseRuleNumber, sortKeyOf } from '../rule-number.js'
-import { checkAt } from './at.js'
-import { resolveEdition, type At } from './editions.js'
-import { prepared } from './statements.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { parseRuleNumber, sortKeyOf } from '../vocabulary/rule-number.js'
+import { checkSelector } from '../vocabulary/selector.js'
+import { resolveEdition } from './editions.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
+import { prepared } from '../store/statements.js'
 
 /** What a hit is: a rule's text, a rule's examples, or a glossary definition. */
 export type SearchKind = 'rule' | 'example' | 'term'
@@ -19,14 +20,14 @@ export type SearchKind = 'rule' | 'example' | 'term'
 /** Options of {@link search}. */
 export interface SearchOptions {
   /** Search the edition that answers `at` (default: the newest). */
-  at?: At
+  at?: EditionSelector
   /** Search every version of every edition; hits are grouped by key with their date ranges. */
   all?: boolean
   /** Only rules (and their examples) of this section, rule or subrule: `'7'`, `'704'`, `'704.5'`. */
   section?: string
   /** Only these kinds of hit (default: all three). */
   kinds?: SearchKind[]
-  /** At most this many hits (default 10, at most 1000). */
+  /** EditionSelector most this many hits (default 10, at most 1000). */
   limit?: number
 }
 
@@ -100,7 +101,7 @@ export function search(db: CrdbDatabase, query: string, options: SearchOptions =
     throw new CrdbError('E_USAGE', 'search one edition (at) or all of them (all), not both')
   }
   const section = options.section === undefined ? undefined : sortKeyOf(parseRuleNumber(options.section))
-  if (options.at) checkAt(options.at)
+  if (options.at) checkSelector(options.at)
   const edition = options.all ? null : resolveEdition(db, options.at)
   const scope = scopeOf(db, edition)
 

@@ -3,11 +3,12 @@
  * and secondary dumps) with its kind, date and counts, and what the dumps
  * say about a rule next to the official text.
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { parseRuleNumber } from '../rule-number.js'
-import { resolveEdition, type At, type EditionMessage } from './editions.js'
-import { prepared } from './statements.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { parseRuleNumber } from '../vocabulary/rule-number.js'
+import { resolveEdition, type EditionMessage } from './editions.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
+import { prepared } from '../store/statements.js'
 
 /** One ingested source. */
 export interface SourceSummary {
@@ -266,7 +267,7 @@ export interface RuleSources {
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, or `E_NOT_FOUND` when no edition has the rule and no dump quotes it.
  */
-export function getRuleSources(db: CrdbDatabase, number: string, at?: At): RuleSources {
+export function getRuleSources(db: CrdbDatabase, number: string, at?: EditionSelector): RuleSources {
   const key = parseRuleNumber(number)
   const edition = at && (at.date !== undefined || at.edition !== undefined) ? resolveEdition(db, at) : undefined
   const versions = (

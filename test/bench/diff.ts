@@ -1,7 +1,7 @@
 /**
  * Benchmark module: diffs and history on a built database.
  */
-import { openDatabase } from '../../src/database.js'
+import { openDatabase } from '../../src/store/database.js'
 import { diffEditions } from '../../src/query/diff.js'
 import { ruleHistory } from '../../src/query/history.js'
 

@@ -12,7 +12,7 @@
  *
  *   import { benchEngine } from './engine.js'; await benchEngine(dbPath, 5)
  */
-import { openDatabase } from '../../src/database.js'
+import { openDatabase } from '../../src/store/database.js'
 import { openRules, type EraRules } from '../../src/engine/rules.js'
 import { checkStateBasedActions } from '../../src/engine/sba.js'
 import type { GameState, ObjectState } from '../../src/engine/state.js'

@@ -11,7 +11,7 @@
  * once (after two warm-up passes, so the per-edition caches are built) and
  * keeps the 95th percentile.
  */
-import { openDatabase } from '../../src/database.js'
+import { openDatabase } from '../../src/store/database.js'
 import { getRule, getSubtree } from '../../src/query/get.js'
 import { getTerm } from '../../src/query/glossary.js'
 import { search, type SearchOptions } from '../../src/query/search.js'

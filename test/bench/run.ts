@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { openDatabase } from '../../src/database.js'
+import { openDatabase } from '../../src/store/database.js'
 import { listEditions } from '../../src/query/editions.js'
 import { getRule } from '../../src/query/get.js'
 import { benchDiff } from './diff.js'

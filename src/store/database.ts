@@ -6,10 +6,10 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import * as migration001 from '../db/migrations/001-initial.js'
-import * as migration002 from '../db/migrations/002-lineage.js'
-import * as migration003 from '../db/migrations/003-attestations.js'
-import { CrdbError } from './errors.js'
+import * as migration001 from '../../db/migrations/001-initial.js'
+import * as migration002 from '../../db/migrations/002-lineage.js'
+import * as migration003 from '../../db/migrations/003-attestations.js'
+import { CrdbError } from '../vocabulary/errors.js'
 
 /** An open crdb database (a better-sqlite3 handle). */
 export type CrdbDatabase = Database.Database

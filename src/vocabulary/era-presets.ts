@@ -50,6 +50,6 @@ export function eraDate(era: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(era.trim())) return parseDate(era)
   throw new CrdbError(
     'E_BAD_ERA',
-    `"${era}" is not an era (presets: ${eraPresets.map((p) => p.name).join(', ')}; or give a day as YYYY-MM-DD, --date or --edition)`
+    `"${era}" is not an era (presets: ${eraPresets.map((p) => p.name).join(', ')}; or a day as YYYY-MM-DD)`
   )
 }

@@ -1,0 +1,10 @@
+/**
+ * `crdb/engine`: the rules of an era for a game engine, and the reference
+ * state-based-action engine. This module only re-exports; each export is
+ * documented where it is defined.
+ */
+export { checkCatalog, findCheck, sbaCheckIds, type CheckDefinition, type CheckCategory, type CheckId, type Anchor, type AnchorRegion, type GameVariant } from './catalog.js'
+export { openRules, resolveCheck, checkHistory, describeAnchors, type EraRules, type CheckAnswer, type CheckRule, type CheckNotInForce, type CheckRun, type Citation, type OpenRulesOptions } from './rules.js'
+export { deriveSemantics, type EraSemantics, type LegendRuleMode } from './semantics.js'
+export { validateState, parseState, stateProblems, type GameState, type PlayerState, type TeamState, type ObjectState, type Zone, type GameVariantName } from './state.js'
+export { checkStateBasedActions, defaultChoice, type SbaResult, type SbaEvent, type SbaAction, type ChoiceRequest, type ChoiceCallback } from './sba.js'

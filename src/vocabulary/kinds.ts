@@ -1,0 +1,14 @@
+/**
+ * The kinds of things the store holds, named once for the write and read sides.
+ */
+
+/** What a version's key names: a rule number, or a glossary term. */
+export type VersionKind = 'rule' | 'term'
+
+/**
+ * How a version continues another in the next edition that changed it: the same
+ * number with a new text (`changed`), the same text under a new number (`moved`),
+ * a similar text under a new number (`moved-changed`), or as the override file says
+ * (`override`).
+ */
+export type LinkKind = 'changed' | 'moved' | 'moved-changed' | 'override'
