@@ -7,7 +7,7 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Hono } from 'hono'
-import type { CrdbDatabase } from '../src/database.js'
+import type { CrdbDatabase } from '../src/store/database.js'
 import { createApp } from '../src/server/app.js'
 import { startServer, type RunningServer } from '../src/server/node.js'
 import { archiveAvailable, openArchiveDatabase } from './helpers.js'

@@ -2,7 +2,7 @@
  * `crdb serve`: the JSON API and the web pages from one database, opened
  * read-only, until SIGINT or SIGTERM.
  */
-import { CrdbError } from '../errors.js'
+import { CrdbError } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
 
 /** Register `crdb serve`. */

@@ -2,7 +2,7 @@
  * The JSON answers of the era commands, shared by the CLI (`--json`) and the
  * HTTP API so that both print the same shapes.
  */
-import { findEraPreset } from '../era-presets.js'
+import { findEraPreset } from '../vocabulary/era-presets.js'
 import type { CheckAnswer, CheckRun, EraRules } from './rules.js'
 import type { SbaResult } from './sba.js'
 import type { EraSemantics } from './semantics.js'

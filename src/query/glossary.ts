@@ -129,8 +129,8 @@ export function listTerms(db: CrdbDatabase, at: EditionSelector = {}): GlossaryE
  *
  * @throws {CrdbError} `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` when no edition fits.
  */
-export function listTermDefinitions(db: CrdbDatabase, at: At = {}): Array<GlossaryEntry & { definition: string }> {
-  const edition = resolveAt(db, at)
+export function listTermDefinitions(db: CrdbDatabase, at: EditionSelector = {}): Array<GlossaryEntry & { definition: string }> {
+  const edition = resolveEdition(db, at)
   const definitions = new Map(termsAt(db, edition).map((row) => [row.key, row.text]))
   return listTerms(db, { edition }).map((entry) => ({ ...entry, definition: definitions.get(entry.key) ?? '' }))
 }

@@ -5,7 +5,7 @@
  * server on a file that `crdb build` updates serves the new content at once.
  */
 import { createHash } from 'node:crypto'
-import type { CrdbDatabase } from '../database.js'
+import type { CrdbDatabase } from '../store/database.js'
 
 /** A function that returns the current ETag (quoted) of `db`, cheap to call per request. */
 export function trackContentTag(db: CrdbDatabase, version: string): () => string {

@@ -2,7 +2,7 @@
  * Errors as the HTTP API answers them: `{"error": {"code", "message"}}` with the
  * CLI's stable codes, and the status each code means.
  */
-import type { ErrorCode } from '../errors.js'
+import type { ErrorCode } from '../vocabulary/errors.js'
 
 /** Codes that only the server gives (the CLI's codes are {@link ErrorCode}). */
 export type HttpErrorCode = ErrorCode | 'E_NO_ROUTE' | 'E_METHOD' | 'E_TOO_LARGE' | 'E_MEDIA_TYPE' | 'E_INTERNAL'

@@ -3,7 +3,7 @@
  * edition picker), rule text with its citations as links, and the error page.
  * Pages are plain strings built on the server; they need no script.
  */
-import { eraPresets } from '../era-presets.js'
+import { eraPresets } from '../vocabulary/era-presets.js'
 import { findReferences } from '../query/get.js'
 import type { At } from './selector.js'
 

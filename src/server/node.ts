@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
-import { openDatabase } from '../database.js'
-import { packageRoot } from '../paths.js'
+import { openDatabase } from '../store/database.js'
+import { packageRoot } from '../vocabulary/paths.js'
 import { createApp } from './app.js'
 
 /** Options of {@link startServer}. */

@@ -1,32 +1,28 @@
 /**
  * The edition selector of every route: `date`, `edition` or `era` (at most one)
  * read from the query string. The one place the server touches the library's
- * selector (`At`, `checkAt`, `resolveAt`), so that it follows the library when
- * that changes.
+ * selector, so that it follows the library when that changes.
  */
-import type { CrdbDatabase } from '../database.js'
-import { CrdbError } from '../errors.js'
-import { parseAt, resolveAt, type At } from '../query/at.js'
+import { resolveEdition } from '../query/editions.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { checkSelector, parseSelector, selectorFields, type EditionSelector } from '../vocabulary/selector.js'
 
-export type { At }
-
-/** The names of the selector's query parameters. */
-export const selectorNames = ['date', 'edition', 'era'] as const
+/** Which edition a route reads (the library's selector). */
+export type At = EditionSelector
 
 /**
  * The selector that a request's query parameters give. An empty value counts as
  * absent, so that a form's empty field selects nothing.
  *
- * @throws {CrdbError} `E_USAGE` when more than one is given.
+ * @throws {CrdbError} `E_USAGE` when more than one is given; `E_BAD_DATE`, `E_BAD_ERA` for a malformed one.
  */
 export function readSelector(query: (name: string) => string | undefined): At {
   const at: At = {}
-  for (const name of selectorNames) {
+  for (const name of selectorFields) {
     const value = query(name)?.trim()
     if (value) at[name] = value
   }
-  const given = Object.keys(at)
-  if (given.length > 1) throw new CrdbError('E_USAGE', `give one of date, edition or era, not ${given.join(' and ')}`)
+  checkSelector(at)
   return at
 }
 
@@ -36,16 +32,7 @@ export function readSelector(query: (name: string) => string | undefined): At {
  * @throws {CrdbError} `E_BAD_DATE`, `E_BAD_ERA`, `E_NOT_FOUND`.
  */
 export function editionOf(db: CrdbDatabase, at: At): string {
-  return resolveAt(db, at)
-}
-
-/** The query string that selects `at` (`?era=2009`), or `''` for the newest edition. */
-export function selectorQuery(at: At): string {
-  for (const name of selectorNames) {
-    const value = at[name]
-    if (value) return `?${name}=${encodeURIComponent(value)}`
-  }
-  return ''
+  return resolveEdition(db, at)
 }
 
 /**
@@ -54,5 +41,5 @@ export function selectorQuery(at: At): string {
  * @throws {CrdbError} `E_BAD_DATE` for anything else.
  */
 export function readPoint(text: string): At {
-  return parseAt(text)
+  return parseSelector(text)
 }

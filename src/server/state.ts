@@ -2,7 +2,7 @@
  * What the server holds: the read-only database handle, its content tag, and
  * the era rules already opened (dropped when the content changes).
  */
-import type { CrdbDatabase } from '../database.js'
+import type { CrdbDatabase } from '../store/database.js'
 import { openRules, type EraRules } from '../engine/rules.js'
 import { listEditions, type EditionSummary } from '../query/editions.js'
 import { trackContentTag } from './content-tag.js'

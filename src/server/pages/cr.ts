@@ -4,10 +4,10 @@
  * browser's find works over the whole text.
  */
 import type { Hono } from 'hono'
-import { CrdbError } from '../../errors.js'
+import { CrdbError } from '../../vocabulary/errors.js'
 import { getSubtree, type RuleVersion } from '../../query/get.js'
 import { listTermDefinitions } from '../../query/glossary.js'
-import { splitRuleNumber } from '../../rule-number.js'
+import { splitRuleNumber } from '../../vocabulary/rule-number.js'
 import { escapeHtml, plural, renderPage, renderRuleText, ruleAnchor } from '../html.js'
 import type { ServerState } from '../state.js'
 import { readEditionView } from './index.js'

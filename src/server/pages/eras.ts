@@ -4,7 +4,7 @@
  */
 import type { Hono } from 'hono'
 import { describeEra, listEraChecks } from '../../engine/answers.js'
-import { eraPresets } from '../../era-presets.js'
+import { eraPresets } from '../../vocabulary/era-presets.js'
 import { escapeHtml, renderPage, ruleHref } from '../html.js'
 import type { ServerState } from '../state.js'
 

@@ -2,7 +2,7 @@
  * `/`: search, the edition picker, and the editions as a chart and a table.
  */
 import type { Hono } from 'hono'
-import { eraPresets } from '../../era-presets.js'
+import { eraPresets } from '../../vocabulary/era-presets.js'
 import { escapeHtml, href, plural, renderPage } from '../html.js'
 import type { ServerState } from '../state.js'
 import { renderTimeline, type TimelinePoint } from '../svg.js'

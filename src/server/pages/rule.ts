@@ -4,10 +4,10 @@
  * rule went. `/history/{number}`: every wording with its word-level changes.
  */
 import type { Context, Hono } from 'hono'
-import { CrdbError } from '../../errors.js'
+import { CrdbError } from '../../vocabulary/errors.js'
 import { getNeighbours, getRule, getSubtree, nearestNumbers, type RuleVersion } from '../../query/get.js'
 import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/history.js'
-import { parentOf, parseRuleNumber } from '../../rule-number.js'
+import { parentOf, parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { escapeHtml, href, plural, renderPage, renderRuleText, renderWordChanges, ruleHref } from '../html.js'
 import type { ServerState } from '../state.js'
 import { renderHistoryBars } from '../svg.js'
