@@ -15,7 +15,7 @@ import { runCli } from '../src/cli.js'
 import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
 import { getRule } from '../src/query/get.js'
 import { getRuleSources, listAttestations, listSources } from '../src/query/sources.js'
-import { archiveAvailable, projectRoot, temporaryFolder, writeEdition, type EditionSpec } from './helpers.js'
+import { archiveAvailable, projectRoot, temporaryFolder, thrown, writeEdition, type EditionSpec } from './helpers.js'
 
 const base: Record<string, string> = {
   '1': 'Game Concepts',
@@ -345,6 +345,14 @@ describe.skipIf(!available)('the five seed dumps against the whole archive', () 
       ['crystal-keep', 'equal'],
       ['book', 'equal']
     ])
+  })
+
+  it('reads the sources of a rule in the edition an era or a date names', () => {
+    const byEra = getRuleSources(db, '420.5a', { era: '2003' })
+    expect(byEra.versions.map((version) => version.firstDate)).toEqual(['2003-10-01'])
+    expect(getRuleSources(db, '420.5a', { date: '2004-01-15' }).versions).toEqual(byEra.versions)
+    expect(getRuleSources(db, '420.5a').versions.length).toBeGreaterThan(1)
+    expect(thrown(() => getRuleSources(db, '420.5a', { era: '2003', date: '2004-01-15' })).code).toBe('E_USAGE')
   })
 
   it('reads the seeds the same from corpus/ as from ../shared/seeds/', () => {

@@ -32,8 +32,7 @@ export const registerGet: RegisterCommand = (program, context) => {
       const layout = textLayout(context)
       context.withDatabase(true, (db) => {
         if (options.sources) {
-          const given = Object.keys(at).length > 0
-          printRuleSources(context, db, number, given ? { edition: resolveEdition(db, at) } : undefined)
+          printRuleSources(context, db, number, Object.keys(at).length > 0 ? at : undefined)
         } else if (options.subtree) {
           const rules = getSubtree(db, number, at)
           context.print(rules, () => {

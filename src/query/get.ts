@@ -7,7 +7,7 @@ import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition } from './editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
-import { prepared } from '../store/statements.js'
+import { findRuleAt, findRuleBeside, findRuleTextAt, listExamples, listExamplesOf, listNumbersBeside, listRulesBetween, listSubtreeAt, type RuleRow } from '../store/rules.js'
 
 /** A rule version as the store holds it. */
 export interface RuleVersion {
@@ -34,42 +34,15 @@ export interface RuleVersion {
 export function getRule(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion {
   const key = parseRuleNumber(number)
   const edition = resolveEdition(db, at)
-  const row = prepared(
-    db,
-      `SELECT v.id, v.key, v.content_id, c.text, v.first_date, v.last_date, v.line, s.uri, s.sha256,
-              (SELECT MIN(e.effective_date) FROM editions e WHERE e.effective_date > v.last_date) AS valid_to
-       FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id
-       WHERE v.kind = 'rule' AND v.key = ? AND v.first_date <= ? AND v.last_date >= ?`
-  ).get(key, edition, edition) as Record<string, any> | undefined
-  if (!row) {
-    const near = nearestNumbers(db, key, edition)
-    throw new CrdbError('E_NOT_FOUND', `rule ${key} is not in the edition of ${edition}${near.length ? ` (nearest: ${near.join(', ')})` : ''}`)
-  }
-  const examples = prepared(db, 'SELECT text FROM examples WHERE content_id = ? ORDER BY ordinal').pluck().all(row.content_id) as string[]
-  return {
-    number: row.key,
-    text: row.text,
-    examples,
-    edition,
-    validFrom: row.first_date,
-    validTo: row.valid_to,
-    lastEdition: row.last_date,
-    source: { uri: row.uri, sha256: row.sha256, line: row.line }
-  }
+  const row = findRuleAt(db, key, edition)
+  if (!row) throw notFound(db, key, edition)
+  return toRuleVersion(row, listExamples(db, row.contentId), edition)
 }
 
 /** The rule numbers of an edition closest to `key` in document order: two before, two after. */
 export function nearestNumbers(db: CrdbDatabase, key: string, edition: string): string[] {
   const target = sortKeyOf(key)
-  const before = prepared(
-    db,
-    `SELECT key FROM versions WHERE kind = 'rule' AND first_date <= @edition AND last_date >= @edition AND sort_key < @target ORDER BY sort_key DESC LIMIT 2`
-  ).pluck().all({ edition, target }) as string[]
-  const after = prepared(
-    db,
-    `SELECT key FROM versions WHERE kind = 'rule' AND first_date <= @edition AND last_date >= @edition AND sort_key > @target ORDER BY sort_key LIMIT 2`
-  ).pluck().all({ edition, target }) as string[]
-  return [...before.reverse(), ...after]
+  return [...listNumbersBeside(db, target, edition, 'before', 2).reverse(), ...listNumbersBeside(db, target, edition, 'after', 2)]
 }
 
 /** The rules of one edition around a rule: the one before and the one after it in document order. */
@@ -114,14 +87,7 @@ export interface CitedNumbers {
 export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion[] {
   const key = parseRuleNumber(number)
   const edition = resolveEdition(db, at)
-  const sort = sortKeyOf(key)
-  const rows = prepared(
-    db,
-    `${versionSelect}
-     WHERE v.kind = 'rule' AND v.key >= @key AND v.key < @keyEnd AND v.sort_key >= @sort AND v.sort_key < @sortEnd
-       AND v.first_date <= @edition AND v.last_date >= @edition
-     ORDER BY v.sort_key`
-  ).all({ key, keyEnd: key + '~', sort, sortEnd: sort + '~', edition }) as VersionRow[]
+  const rows = listSubtreeAt(db, key, sortKeyOf(key), edition)
   if (rows.length === 0) throw notFound(db, key, edition)
   return toRuleVersions(db, rows, edition)
 }
@@ -137,19 +103,13 @@ export function getNeighbours(db: CrdbDatabase, number: string, at: EditionSelec
   const edition = resolveEdition(db, at)
   const rule = getRule(db, key, { edition })
   const target = sortKeyOf(key)
-  const previous = prepared(
-    db,
-    `${versionSelect} WHERE v.kind = 'rule' AND v.first_date <= @edition AND v.last_date >= @edition AND v.sort_key < @target ORDER BY v.sort_key DESC LIMIT 1`
-  ).all({ edition, target }) as VersionRow[]
-  const next = prepared(
-    db,
-    `${versionSelect} WHERE v.kind = 'rule' AND v.first_date <= @edition AND v.last_date >= @edition AND v.sort_key > @target ORDER BY v.sort_key LIMIT 1`
-  ).all({ edition, target }) as VersionRow[]
+  const previous = findRuleBeside(db, target, edition, 'before')
+  const next = findRuleBeside(db, target, edition, 'after')
   return {
     edition,
     rule,
-    previous: previous.length ? toRuleVersions(db, previous, edition)[0] : null,
-    next: next.length ? toRuleVersions(db, next, edition)[0] : null
+    previous: previous ? toRuleVersions(db, [previous], edition)[0] : null,
+    next: next ? toRuleVersions(db, [next], edition)[0] : null
   }
 }
 
@@ -176,15 +136,10 @@ export function getReferences(db: CrdbDatabase, number: string, at: EditionSelec
 export function resolveReferences(db: CrdbDatabase, text: string, edition: string): RuleReference[] {
   const references: RuleReference[] = []
   const seen = new Set<string>()
-  const textOf = prepared(
-    db,
-    `SELECT c.text FROM versions v JOIN contents c ON c.id = v.content_id
-     WHERE v.kind = 'rule' AND v.key = ? AND v.first_date <= ? AND v.last_date >= ?`
-  ).pluck()
   const add = (key: string, cited: string, text?: string): void => {
     if (seen.has(key)) return
     seen.add(key)
-    if (text === undefined) text = textOf.get(key, edition, edition) as string | undefined
+    if (text === undefined) text = findRuleTextAt(db, key, edition)
     references.push(text === undefined ? { number: key, found: false, cited } : { number: key, found: true, text, cited })
   }
   for (const citation of findReferences(text)) {
@@ -193,12 +148,7 @@ export function resolveReferences(db: CrdbDatabase, text: string, edition: strin
       continue
     }
     const level = levelOf(citation.from)
-    const inRange = prepared(
-      db,
-      `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
-       WHERE v.kind = 'rule' AND v.sort_key >= @from AND v.sort_key <= @to AND v.first_date <= @edition AND v.last_date >= @edition
-       ORDER BY v.sort_key LIMIT 500`
-    ).all({ from: sortKeyOf(citation.from), to: sortKeyOf(citation.to), edition }) as Array<{ key: string; text: string }>
+    const inRange = listRulesBetween(db, sortKeyOf(citation.from), sortKeyOf(citation.to), edition, 500)
     const members = inRange.filter((row) => levelOf(row.key) === level).slice(0, maxRangeSize)
     if (members[0]?.key !== citation.from) add(citation.from, citation.cited)
     for (const member of members) add(member.key, citation.cited, member.text)
@@ -285,44 +235,24 @@ function levelOf(number: string): number {
   return parts.letter === undefined ? 2 : 3
 }
 
-interface VersionRow {
-  key: string
-  content_id: number
-  text: string
-  first_date: string
-  last_date: string
-  line: number
-  uri: string
-  sha256: string
-  valid_to: string | null
-}
-
-const versionSelect = `SELECT v.key, v.content_id, c.text, v.first_date, v.last_date, v.line, s.uri, s.sha256,
-       (SELECT MIN(e.effective_date) FROM editions e WHERE e.effective_date > v.last_date) AS valid_to
-FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id`
-
-/** Rows of `versionSelect` as rule versions, their examples read in one query. */
-function toRuleVersions(db: CrdbDatabase, rows: VersionRow[], edition: string): RuleVersion[] {
-  const examples = new Map<number, string[]>()
-  const found = prepared(
-    db,
-    'SELECT content_id, text FROM examples WHERE content_id IN (SELECT value FROM json_each(?)) ORDER BY content_id, ordinal'
-  ).all(JSON.stringify([...new Set(rows.map((row) => row.content_id))])) as Array<{ content_id: number; text: string }>
-  for (const example of found) {
-    let list = examples.get(example.content_id)
-    if (!list) examples.set(example.content_id, (list = []))
-    list.push(example.text)
-  }
-  return rows.map((row) => ({
+/** A stored rule row as a rule version of `edition`. */
+function toRuleVersion(row: RuleRow, examples: string[], edition: string): RuleVersion {
+  return {
     number: row.key,
     text: row.text,
-    examples: examples.get(row.content_id) ?? [],
+    examples,
     edition,
-    validFrom: row.first_date,
-    validTo: row.valid_to,
-    lastEdition: row.last_date,
+    validFrom: row.firstDate,
+    validTo: row.validTo,
+    lastEdition: row.lastDate,
     source: { uri: row.uri, sha256: row.sha256, line: row.line }
-  }))
+  }
+}
+
+/** Rule rows as rule versions, their examples read in one query. */
+function toRuleVersions(db: CrdbDatabase, rows: RuleRow[], edition: string): RuleVersion[] {
+  const examples = listExamplesOf(db, rows.map((row) => row.contentId))
+  return rows.map((row) => toRuleVersion(row, examples.get(row.contentId) ?? [], edition))
 }
 
 function notFound(db: CrdbDatabase, key: string, edition: string): CrdbError {

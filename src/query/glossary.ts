@@ -7,7 +7,7 @@ import { termKey } from '../vocabulary/term-key.js'
 import { resolveEdition } from './editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { findReferences } from './get.js'
-import { prepared } from '../store/statements.js'
+import { findTermAt, findTermsNamed, listAliases, listAliasesOf, listTermNamesAt, listTermsAt, type TermRow } from '../store/terms.js'
 
 /** A glossary term as one edition has it. */
 export interface GlossaryTerm {
@@ -63,19 +63,13 @@ export function getTerm(db: CrdbDatabase, term: string, at: EditionSelector = {}
   const name = termKey(term)
   if (name === '') throw new CrdbError('E_NOT_FOUND', 'no glossary term given')
   const edition = resolveEdition(db, at)
-  const rows = prepared(
-    db,
-    `${termSelect}
-     WHERE v.kind = 'term' AND v.first_date <= @edition AND v.last_date >= @edition
-       AND v.key IN (SELECT key FROM term_aliases WHERE alias = @name UNION SELECT @name)
-     ORDER BY v.key = @name DESC, v.key`
-  ).all({ edition, name }) as TermRow[]
+  const rows = findTermsNamed(db, name, edition)
   let row: TermRow | undefined = rows[0]
   if (!row) {
     // Older headings list their names with a slash ('Life/Life Total'); read any heading's parts.
-    const names = termNamesAt(db, edition)
+    const names = listTermNamesAt(db, edition)
     const heading = names.find((candidate) => namesOf(candidate.key).includes(name))
-    if (heading) row = prepared(db, `${termSelect} WHERE v.kind = 'term' AND v.key = ? AND v.first_date <= ? AND v.last_date >= ?`).get(heading.key, edition, edition) as TermRow
+    if (heading) row = findTermAt(db, heading.key, edition)
     if (!row) {
       const close = closeTerms(db, names, name)
       throw new CrdbError('E_NOT_FOUND', `no glossary term "${term.trim()}" in the edition of ${edition}${close.length ? ` (close: ${close.map((label) => `"${label}"`).join(', ')})` : ''}`)
@@ -86,14 +80,14 @@ export function getTerm(db: CrdbDatabase, term: string, at: EditionSelector = {}
     term: row.label,
     key: row.key,
     aliases: aliasesOf(db, row.key),
-    obsolete: row.obsolete === 1,
+    obsolete: row.obsolete,
     definition,
     senses: sensesOf(definition),
     references: [...new Set(findReferences(definition).flatMap((c) => (c.to ? [c.from, c.to] : [c.from])))],
     edition,
-    validFrom: row.first_date,
-    validTo: row.valid_to,
-    lastEdition: row.last_date,
+    validFrom: row.firstDate,
+    validTo: row.validTo,
+    lastEdition: row.lastDate,
     source: { uri: row.uri, sha256: row.sha256, line: row.line }
   }
 }
@@ -107,18 +101,18 @@ export function getTerm(db: CrdbDatabase, term: string, at: EditionSelector = {}
 export function listTerms(db: CrdbDatabase, at: EditionSelector = {}): GlossaryEntry[] {
   const edition = resolveEdition(db, at)
   const aliases = new Map<string, string[]>()
-  for (const { alias, key } of prepared(db, 'SELECT alias, key FROM term_aliases ORDER BY key, alias').all() as Array<{ alias: string; key: string }>) {
+  for (const { alias, key } of listAliases(db)) {
     let list = aliases.get(key)
     if (!list) aliases.set(key, (list = []))
     list.push(alias)
   }
-  return termsAt(db, edition).map((row) => ({
+  return listTermsAt(db, edition).map((row) => ({
     term: row.label,
     key: row.key,
     aliases: aliases.get(row.key) ?? [row.key],
-    obsolete: row.obsolete === 1,
-    validFrom: row.first_date,
-    validTo: row.valid_to
+    obsolete: row.obsolete,
+    validFrom: row.firstDate,
+    validTo: row.validTo
   }))
 }
 
@@ -146,39 +140,8 @@ export function sensesOf(definition: string): string[] {
   return senses
 }
 
-interface TermRow {
-  key: string
-  label: string
-  obsolete: number
-  text: string
-  first_date: string
-  last_date: string
-  line: number
-  uri: string
-  sha256: string
-  valid_to: string | null
-}
-
-const termSelect = `SELECT v.key, v.label, v.obsolete, c.text, v.first_date, v.last_date, v.line, s.uri, s.sha256,
-       (SELECT MIN(e.effective_date) FROM editions e WHERE e.effective_date > v.last_date) AS valid_to
-FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id`
-
-function termsAt(db: CrdbDatabase, edition: string): TermRow[] {
-  return prepared(db, `${termSelect} WHERE v.kind = 'term' AND v.first_date <= @edition AND v.last_date >= @edition ORDER BY v.sort_key`).all({
-    edition
-  }) as TermRow[]
-}
-
-/** The keys and labels of an edition's terms. */
-function termNamesAt(db: CrdbDatabase, edition: string): Array<{ key: string; label: string }> {
-  return prepared(db, `SELECT key, label FROM versions WHERE kind = 'term' AND first_date <= ? AND last_date >= ?`).all(edition, edition) as Array<{
-    key: string
-    label: string
-  }>
-}
-
 function aliasesOf(db: CrdbDatabase, key: string): string[] {
-  const stored = prepared(db, 'SELECT alias FROM term_aliases WHERE key = ? ORDER BY alias').pluck().all(key) as string[]
+  const stored = listAliasesOf(db, key)
   return [...new Set([...stored, ...namesOf(key)])].sort()
 }
 
@@ -195,7 +158,7 @@ function namesOf(key: string): string[] {
  */
 function closeTerms(db: CrdbDatabase, terms: Array<{ key: string; label: string }>, name: string): string[] {
   const labels = new Map(terms.map((row) => [row.key, row.label]))
-  const aliases = (prepared(db, 'SELECT alias, key FROM term_aliases').all() as Array<{ alias: string; key: string }>).filter((a) => labels.has(a.key))
+  const aliases = listAliases(db).filter((a) => labels.has(a.key))
   const candidates = new Map<string, { name: string; key: string }>()
   for (const candidate of [
     ...terms.flatMap((row) => namesOf(row.key).map((n) => ({ name: n, key: row.key }))),

@@ -1,0 +1,101 @@
+/**
+ * Rule versions: the questions the read side asks about rules, one function
+ * each, rows in camelCase.
+ */
+import type { CrdbDatabase } from './database.js'
+import { inForceAt, prepared, validToOf } from './statements.js'
+
+/** A rule version with its content, interval and provenance. */
+export interface RuleRow {
+  id: number
+  key: string
+  sortKey: string
+  contentId: number
+  text: string
+  firstDate: string
+  lastDate: string
+  /** The day a different text (or none) took over; `null` while in force. */
+  validTo: string | null
+  line: number
+  uri: string
+  sha256: string
+}
+
+const ruleSelect = `SELECT v.id, v.key, v.sort_key AS sortKey, v.content_id AS contentId, c.text, v.first_date AS firstDate,
+       v.last_date AS lastDate, ${validToOf('v')} AS validTo, v.line, s.uri, s.sha256
+FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id`
+
+/** Rule `key` in force in `edition`, or `undefined`. */
+export function findRuleAt(db: CrdbDatabase, key: string, edition: string): RuleRow | undefined {
+  return prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')}`).get({ key, edition }) as RuleRow | undefined
+}
+
+/** Rule `key` and every rule numbered under it (`704.5` -> 704.5, 704.5a, ...) in force in `edition`, in document order. */
+export function listSubtreeAt(db: CrdbDatabase, key: string, sortKey: string, edition: string): RuleRow[] {
+  return prepared(
+    db,
+    `${ruleSelect}
+     WHERE v.kind = 'rule' AND v.key >= @key AND v.key < @keyEnd AND v.sort_key >= @sort AND v.sort_key < @sortEnd AND ${inForceAt('v')}
+     ORDER BY v.sort_key`
+  ).all({ key, keyEnd: key + '~', sort: sortKey, sortEnd: sortKey + '~', edition }) as RuleRow[]
+}
+
+/** The rule just before (`'before'`) or after (`'after'`) document position `sortKey` in `edition`, or `undefined`. */
+export function findRuleBeside(db: CrdbDatabase, sortKey: string, edition: string, side: 'before' | 'after'): RuleRow | undefined {
+  const sql =
+    side === 'before'
+      ? `${ruleSelect} WHERE v.kind = 'rule' AND ${inForceAt('v')} AND v.sort_key < @target ORDER BY v.sort_key DESC LIMIT 1`
+      : `${ruleSelect} WHERE v.kind = 'rule' AND ${inForceAt('v')} AND v.sort_key > @target ORDER BY v.sort_key LIMIT 1`
+  return prepared(db, sql).get({ edition, target: sortKey }) as RuleRow | undefined
+}
+
+/** Up to `limit` rule numbers of `edition` just before (nearest first) or after document position `sortKey`. */
+export function listNumbersBeside(db: CrdbDatabase, sortKey: string, edition: string, side: 'before' | 'after', limit: number): string[] {
+  const sql =
+    side === 'before'
+      ? `SELECT key FROM versions v WHERE kind = 'rule' AND ${inForceAt('v')} AND sort_key < @target ORDER BY sort_key DESC LIMIT @limit`
+      : `SELECT key FROM versions v WHERE kind = 'rule' AND ${inForceAt('v')} AND sort_key > @target ORDER BY sort_key LIMIT @limit`
+  return prepared(db, sql).pluck().all({ edition, target: sortKey, limit }) as string[]
+}
+
+/** The text of rule `key` in `edition`, or `undefined`. */
+export function findRuleTextAt(db: CrdbDatabase, key: string, edition: string): string | undefined {
+  return prepared(db, `SELECT c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')}`)
+    .pluck()
+    .get({ key, edition }) as string | undefined
+}
+
+/** The rules of `edition` from document position `from` to `to` (inclusive), at most `limit`. */
+export function listRulesBetween(db: CrdbDatabase, from: string, to: string, edition: string, limit: number): Array<{ key: string; text: string }> {
+  return prepared(
+    db,
+    `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'rule' AND v.sort_key >= @from AND v.sort_key <= @to AND ${inForceAt('v')}
+     ORDER BY v.sort_key LIMIT @limit`
+  ).all({ from, to, edition, limit }) as Array<{ key: string; text: string }>
+}
+
+/** Every version of rule `key`, oldest first. */
+export function listRuleVersions(db: CrdbDatabase, key: string): RuleRow[] {
+  return prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.first_date`).all(key) as RuleRow[]
+}
+
+/** The examples of content `contentId`, in order. */
+export function listExamples(db: CrdbDatabase, contentId: number): string[] {
+  return prepared(db, 'SELECT text FROM examples WHERE content_id = ? ORDER BY ordinal').pluck().all(contentId) as string[]
+}
+
+/** The examples of each of `contentIds`, in order, read in one query. */
+export function listExamplesOf(db: CrdbDatabase, contentIds: Iterable<number>): Map<number, string[]> {
+  const examples = new Map<number, string[]>()
+  const rows = prepared(
+    db,
+    'SELECT content_id AS contentId, text FROM examples WHERE content_id IN (SELECT value FROM json_each(?)) ORDER BY content_id, ordinal'
+  ).all(JSON.stringify([...new Set(contentIds)])) as Array<{ contentId: number; text: string }>
+  for (const row of rows) {
+    let list = examples.get(row.contentId)
+    if (!list) examples.set(row.contentId, (list = []))
+    list.push(row.text)
+  }
+  return examples
+}
