@@ -125,7 +125,7 @@ export function listTerms(db: CrdbDatabase, at: EditionSelector = {}): GlossaryE
  */
 export function listTermDefinitions(db: CrdbDatabase, at: EditionSelector = {}): Array<GlossaryEntry & { definition: string }> {
   const edition = resolveEdition(db, at)
-  const definitions = new Map(termsAt(db, edition).map((row) => [row.key, row.text]))
+  const definitions = new Map(listTermsAt(db, edition).map((row) => [row.key, row.text]))
   return listTerms(db, { edition }).map((entry) => ({ ...entry, definition: definitions.get(entry.key) ?? '' }))
 }
 
