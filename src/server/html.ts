@@ -167,7 +167,7 @@ ${extra}
 
 /** "s" after a count other than one. */
 export function plural(count: number, word: string): string {
-  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`
+  return `${String(count).replace(/\B(?=(\d{3})+$)/g, ',')} ${word}${count === 1 ? '' : 's'}`
 }
 
 /** Word-level changes as HTML: `inline` marks both removed and added words, `before` and `after` one side each. */

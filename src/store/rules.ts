@@ -42,11 +42,16 @@ export function listSubtreeAt(db: CrdbDatabase, key: string, sortKey: string, ed
 
 /** The rule just before (`'before'`) or after (`'after'`) document position `sortKey` in `edition`, or `undefined`. */
 export function findRuleBeside(db: CrdbDatabase, sortKey: string, edition: string, side: 'before' | 'after'): RuleRow | undefined {
-  const sql =
+  // Look in the section of `sortKey` first (its keys share their first digit, a range of the key index),
+  // then in the whole edition: a scan of every rule version, for the first or last rule of a section.
+  const section = sortKey.charAt(0)
+  const within = `v.key >= @section AND v.key < @sectionEnd AND`
+  const sql = (bounded: boolean): string =>
     side === 'before'
-      ? `${ruleSelect} WHERE v.kind = 'rule' AND ${inForceAt('v')} AND v.sort_key < @target ORDER BY v.sort_key DESC LIMIT 1`
-      : `${ruleSelect} WHERE v.kind = 'rule' AND ${inForceAt('v')} AND v.sort_key > @target ORDER BY v.sort_key LIMIT 1`
-  return prepared(db, sql).get({ edition, target: sortKey }) as RuleRow | undefined
+      ? `${ruleSelect} WHERE v.kind = 'rule' AND ${bounded ? within : ''} ${inForceAt('v')} AND v.sort_key < @target ORDER BY v.sort_key DESC LIMIT 1`
+      : `${ruleSelect} WHERE v.kind = 'rule' AND ${bounded ? within : ''} ${inForceAt('v')} AND v.sort_key > @target ORDER BY v.sort_key LIMIT 1`
+  const bounds = { section, sectionEnd: String.fromCharCode(section.charCodeAt(0) + 1) }
+  return (prepared(db, sql(true)).get({ edition, target: sortKey, ...bounds }) ?? prepared(db, sql(false)).get({ edition, target: sortKey })) as RuleRow | undefined
 }
 
 /** Up to `limit` rule numbers of `edition` just before (nearest first) or after document position `sortKey`. */

@@ -16,7 +16,8 @@
  *  4. getRule in-process over ~200 (number, date) pairs taken from the database, for ~1 s per run;
  *  5. `node bin/crdb.js --db TMP get 704.5j --date 2010-01-01` end to end (wall time);
  *  6. the modules beside this file on the built database: diffs and history (diff.ts),
- *     lookups and search (query.ts), the state-based-action engine (engine.ts).
+ *     lookups and search (query.ts), the state-based-action engine (engine.ts), and the
+ *     HTTP server under load (server.ts: `crdb serve` and autocannon, 20 connections).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -29,6 +30,7 @@ import { getRule } from '../../src/query/get.js'
 import { benchDiff } from './diff.js'
 import { benchEngine } from './engine.js'
 import { benchQuery } from './query.js'
+import { benchServer } from './server.js'
 
 interface Stats {
   median: number
@@ -262,6 +264,7 @@ async function main(): Promise<void> {
     // 6: the modules, each on the database built above.
     const modules: Array<{ name: string; median: number; unit: string; target: string }> = []
     for (const bench of [benchDiff, benchQuery, benchEngine]) modules.push(...(await bench(database, runs)))
+    modules.push(...(await benchServer(database, runs, root)))
     const moduleWidth = Math.max(...modules.map((figure) => figure.name.length)) + 3
     out('\n')
     for (const figure of modules) {
