@@ -20,6 +20,7 @@ import { registerScrape } from './cli/scrape.js'
 import { registerSources } from './cli/sources.js'
 import { defaultDatabasePath } from './store/database.js'
 import { CrdbError } from './vocabulary/errors.js'
+import { packageVersion } from './vocabulary/paths.js'
 
 const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerScrape, registerServe]
 
@@ -32,9 +33,14 @@ export async function runCli(argv: string[], io: Io = processIo()): Promise<numb
     .description('A versioned knowledge base of the Magic: The Gathering Comprehensive Rules')
     .option('--db <path>', `database file (default: $CRDB_DB or ${defaultDatabasePath})`)
     .option('--json', 'print JSON instead of text')
-    .showHelpAfterError()
+    .version(packageVersion(), '-V, --version', "print crdb's version")
     .exitOverride()
-    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .configureOutput({
+      writeOut: io.out,
+      writeErr: io.err,
+      // The parser's own errors read like every other: one line with a stable code.
+      outputError: (text) => io.err(`crdb: E_USAGE: ${text.replace(/^error:\s*/, '').trim()} (see crdb --help)\n`)
+    })
   const context = createContext(program, io, (code) => (exitCode = code))
   for (const register of commands) register(program, context)
 

@@ -3,7 +3,7 @@
  * against a real database file.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot, temporaryFolder, writeEdition } from './helpers.js'
@@ -57,6 +57,12 @@ describe('crdb command line', () => {
     expect(text).toContain('Example: A game of two players.')
   })
 
+  it('prints its version', () => {
+    const result = crdb(['--version'])
+    expect(result.code).toBe(0)
+    expect(result.stdout.trim()).toBe(JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')).version)
+  })
+
   it('answers bad input with one line naming it, and a non-zero exit', () => {
     const cases: Array<[string[], number, RegExp]> = [
       [['get', '70x.5'], 1, /^crdb: E_BAD_NUMBER: "70x.5" is not a rule number/],
@@ -66,7 +72,11 @@ describe('crdb command line', () => {
       [['editions', '--messages', '2020-02-30'], 1, /^crdb: E_BAD_DATE: "2020-02-30" is not a real day/],
       [['editions', '--messages', '2020-02-01'], 1, /^crdb: E_NOT_FOUND: no edition dated 2020-02-01 \(nearest: 2020-01-01/],
       [['build', '--no-corpus'], 2, /^crdb: E_USAGE: nothing to build/],
-      [['build', '--archive', join(folder.dir, 'nope')], 1, /^crdb: E_IO: .*nope: cannot read archive folder/]
+      [['build', '--archive', join(folder.dir, 'nope')], 1, /^crdb: E_IO: .*nope: cannot read archive folder/],
+      [['get', '704.5j', '--bogus'], 2, /^crdb: E_USAGE: unknown option '--bogus' \(see crdb --help\)\n/],
+      [['frob'], 2, /^crdb: E_USAGE: unknown command 'frob'/],
+      [['get'], 2, /^crdb: E_USAGE: missing required argument 'number'/],
+      [['blame', '--era', '2009', '--edition', '2020-01-01'], 2, /^crdb: E_USAGE: give one of --date, --edition or --era, not --edition and --era\n/]
     ]
     for (const [args, code, message] of cases) {
       const result = crdb(['--db', db, ...args])

@@ -21,13 +21,18 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 function browserAvailable(): boolean {
   const present = existsSync(executablePath)
   if (!present && process.env.CI) throw new Error(`CI is set but no browser at ${executablePath} (apt-get install chromium-headless-shell)`)
-  if (!present) console.warn(`skipping browser tests: no browser at ${executablePath} (apt-get install -y --no-install-recommends chromium-headless-shell, or set CRDB_CHROMIUM)`)
+  if (!present)
+    console.warn(
+      `skipping browser tests: no browser at ${executablePath} (apt-get install -y --no-install-recommends chromium-headless-shell, or set CRDB_CHROMIUM)`
+    )
   return present
 }
 
 /** Start `crdb serve --port 0` on the archive database; resolve with its URL. */
 function startServe(database: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(projectRoot, 'bin/crdb.js'), '--db', database, 'serve', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [join(projectRoot, 'bin/crdb.js'), '--db', database, 'serve', '--port', '0', '--quiet'], {
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   return new Promise((resolve, reject) => {
     let out = ''
     let err = ''
@@ -103,7 +108,10 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     expect(then).toContain('planeswalker')
     // The edition list of the picker keeps the page too.
     await page.locator('nav.picker select[name="edition"]').selectOption('2015-01-23')
-    await page.locator('nav.picker form', { has: page.locator('select') }).locator('button').click()
+    await page
+      .locator('nav.picker form', { has: page.locator('select') })
+      .locator('button')
+      .click()
     await page.waitForURL(/\/rules\/704\.5j\?edition=2015-01-23/)
     await page.close()
   })
@@ -243,7 +251,12 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
       })) as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>
       for (const violation of violations) {
         if (violation.impact === 'serious' || violation.impact === 'critical') {
-          problems.push(`${name} ${path}: ${violation.impact} ${violation.id} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`)
+          problems.push(
+            `${name} ${path}: ${violation.impact} ${violation.id} at ${violation.nodes
+              .slice(0, 3)
+              .map((node) => node.target.join(' '))
+              .join(', ')}`
+          )
         }
       }
       await page.close()

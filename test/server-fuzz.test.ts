@@ -25,19 +25,131 @@ function generator(seed: number): () => number {
 }
 
 const hostile = [
-  '', ' ', '0', '-1', '1e309', 'NaN', 'null', 'undefined', 'true', '[]', '{}', '%', '%%', '%zz', '%00', '%FF%FE%FD', '%ED%A0%80', '%C0%AF', '%E2%80%AE',
-  '..%2F..%2Fetc%2Fpasswd', '../../etc/passwd', '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "'; DROP TABLE versions; --", 'SELECT * FROM sources',
-  '704.5j', '704.5J', '704', '7', '100.1a', '999.999z', '704.5jj', '7045', '704..5', 'rule%20704.5j', '2009', '2003', '2024', '1850', '99999',
-  '2009-07-11', '2010-01-01', '1999-04-23', '0000-00-00', '2010-02-30', '9999-12-31', '2026-13-01', '20090711', 'legend', 'legend rule', '"legend', 'legend*',
-  '(a OR', 'NOT', 'AND AND', '*', '"', 'a"b"c', 'subtree', 'subtree,refs', 'neighbours,sources,refs,subtree', 'everything', 'rule,term', 'card', 'forward',
-  'x'.repeat(5000), 'é'.repeat(300), '🂡🂢🂣', '\u202e', '\uFEFF', 'a%0Ab', '%0D%0ASet-Cookie:%20x=1', '\\u0000', 'legend-rule', 'no-such-check'
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '%',
+  '%%',
+  '%zz',
+  '%00',
+  '%FF%FE%FD',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%E2%80%AE',
+  '..%2F..%2Fetc%2Fpasswd',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  "'; DROP TABLE versions; --",
+  'SELECT * FROM sources',
+  '704.5j',
+  '704.5J',
+  '704',
+  '7',
+  '100.1a',
+  '999.999z',
+  '704.5jj',
+  '7045',
+  '704..5',
+  'rule%20704.5j',
+  '2009',
+  '2003',
+  '2024',
+  '1850',
+  '99999',
+  '2009-07-11',
+  '2010-01-01',
+  '1999-04-23',
+  '0000-00-00',
+  '2010-02-30',
+  '9999-12-31',
+  '2026-13-01',
+  '20090711',
+  'legend',
+  'legend rule',
+  '"legend',
+  'legend*',
+  '(a OR',
+  'NOT',
+  'AND AND',
+  '*',
+  '"',
+  'a"b"c',
+  'subtree',
+  'subtree,refs',
+  'neighbours,sources,refs,subtree',
+  'everything',
+  'rule,term',
+  'card',
+  'forward',
+  'x'.repeat(5000),
+  'é'.repeat(300),
+  '🂡🂢🂣',
+  '\u202e',
+  '\uFEFF',
+  'a%0Ab',
+  '%0D%0ASet-Cookie:%20x=1',
+  '\\u0000',
+  'legend-rule',
+  'no-such-check'
 ]
 const paths = [
-  '/v1/editions', '/v1/eras', '/v1/sources', '/v1/rules/{}', '/v1/rules/{}/history', '/v1/glossary', '/v1/glossary/{}', '/v1/search', '/v1/diff', '/v1/checks',
-  '/v1/checks/{}', '/v1/sba', '/v1/{}', '/v1', '/openapi.json', '/', '/rules/{}', '/history/{}', '/cr', '/diff', '/glossary', '/glossary/{}', '/search',
-  '/eras', '/eras/{}', '/{}', '/{}/{}', '/style.css'
+  '/v1/editions',
+  '/v1/eras',
+  '/v1/sources',
+  '/v1/rules/{}',
+  '/v1/rules/{}/history',
+  '/v1/glossary',
+  '/v1/glossary/{}',
+  '/v1/search',
+  '/v1/diff',
+  '/v1/checks',
+  '/v1/checks/{}',
+  '/v1/sba',
+  '/v1/{}',
+  '/v1',
+  '/openapi.json',
+  '/',
+  '/rules/{}',
+  '/history/{}',
+  '/cr',
+  '/diff',
+  '/glossary',
+  '/glossary/{}',
+  '/search',
+  '/eras',
+  '/eras/{}',
+  '/{}',
+  '/{}/{}',
+  '/style.css'
 ]
-const names = ['date', 'edition', 'era', 'q', 'include', 'from', 'to', 'section', 'summary', 'all', 'kind', 'limit', 'direction', 'history', 'only', 'hide', '{}']
+const names = [
+  'date',
+  'edition',
+  'era',
+  'q',
+  'include',
+  'from',
+  'to',
+  'section',
+  'summary',
+  'all',
+  'kind',
+  'limit',
+  'direction',
+  'history',
+  'only',
+  'hide',
+  '{}'
+]
 const methods = ['GET', 'GET', 'GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']
 const types = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/ld+json', 'multipart/form-data; boundary=x', '']
 
@@ -54,13 +166,25 @@ describe.skipIf(!archiveAvailable())('fuzzing the HTTP app', () => {
     const seed = Number(process.env.CRDB_FUZZ_SEED ?? Date.now() % 1_000_000)
     const random = generator(seed)
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]
-    const value = (): string => (random() < 0.8 ? pick(hostile) : Array.from({ length: Math.floor(random() * 40) }, () => `%${Math.floor(random() * 256).toString(16).padStart(2, '0')}`).join(''))
+    const value = (): string =>
+      random() < 0.8
+        ? pick(hostile)
+        : Array.from(
+            { length: Math.floor(random() * 40) },
+            () =>
+              `%${Math.floor(random() * 256)
+                .toString(16)
+                .padStart(2, '0')}`
+          ).join('')
     const failures: string[] = []
     const counts = new Map<number, number>()
     const count = 2000
     for (let index = 0; index < count; index++) {
       let path = pick(paths).replace(/\{\}/g, () => value().replace(/[/?#]/g, encodeURIComponent))
-      const query = Array.from({ length: Math.floor(random() * 4) }, () => `${pick(names).replace('{}', value())}=${value().replace(/[&#]/g, encodeURIComponent)}`)
+      const query = Array.from(
+        { length: Math.floor(random() * 4) },
+        () => `${pick(names).replace('{}', value())}=${value().replace(/[&#]/g, encodeURIComponent)}`
+      )
       if (query.length) path += '?' + query.join('&')
       const method = pick(methods)
       const init: RequestInit = { method }
@@ -70,7 +194,10 @@ describe.skipIf(!archiveAvailable())('fuzzing the HTTP app', () => {
         const kind = random()
         init.body =
           kind < 0.3
-            ? JSON.stringify({ players: [{ id: value(), life: random() < 0.5 ? 3 : value() }], permanents: random() < 0.5 ? [] : [{ id: value(), types: [value()] }] })
+            ? JSON.stringify({
+                players: [{ id: value(), life: random() < 0.5 ? 3 : value() }],
+                permanents: random() < 0.5 ? [] : [{ id: value(), types: [value()] }]
+              })
             : kind < 0.5
               ? new Uint8Array(Array.from({ length: Math.floor(random() * 2000) }, () => Math.floor(random() * 256)))
               : kind < 0.6
@@ -91,7 +218,12 @@ describe.skipIf(!archiveAvailable())('fuzzing the HTTP app', () => {
       counts.set(status, (counts.get(status) ?? 0) + 1)
       if (status >= 500 || status < 200) failures.push(`${method} ${path.slice(0, 120)}: ${status}`)
     }
-    console.log(`fuzz seed ${seed}: ${count} requests, statuses ${[...counts].sort().map(([status, n]) => `${status}x${n}`).join(' ')}`)
+    console.log(
+      `fuzz seed ${seed}: ${count} requests, statuses ${[...counts]
+        .sort()
+        .map(([status, n]) => `${status}x${n}`)
+        .join(' ')}`
+    )
     expect(failures, `seed ${seed}`).toEqual([])
     const after = await app.request('/v1/rules/704.5j')
     expect(after.status).toBe(200)

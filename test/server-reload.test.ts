@@ -38,7 +38,8 @@ describe.skipIf(!archiveAvailable())('serving while crdb build adds an edition',
     expect((await build(database, first)).code).toBe(0)
 
     server = await startServer({ databasePath: database, port: 0 })
-    const editions = async (): Promise<string[]> => ((await (await fetch(`${server!.url}/v1/editions`)).json()) as Array<{ effectiveDate: string }>).map((e) => e.effectiveDate)
+    const editions = async (): Promise<string[]> =>
+      ((await (await fetch(`${server!.url}/v1/editions`)).json()) as Array<{ effectiveDate: string }>).map((e) => e.effectiveDate)
     expect(await editions()).toEqual(['2009-05-01', '2009-07-11'])
     const tagBefore = (await fetch(`${server.url}/v1/rules/704.5k`)).headers.get('etag')
 

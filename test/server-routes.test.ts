@@ -38,9 +38,7 @@ const board = {
     { id: 'alice', life: 0 },
     { id: 'bob', life: 20 }
   ],
-  permanents: [
-    { id: 'c1', name: 'Grizzly Bears', controller: 'bob', types: ['Creature'], power: 2, toughness: 2, damage: 2 }
-  ]
+  permanents: [{ id: 'c1', name: 'Grizzly Bears', controller: 'bob', types: ['Creature'], power: 2, toughness: 2, damage: 2 }]
 }
 
 describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
@@ -164,13 +162,16 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       expect((await get('/v1/checks?era=2009')).body).toEqual(await cliJson(['era', '2009', '--checks']))
       const legend = (await get('/v1/checks/legend-rule?era=2003&history=true')).body
       expect(legend).toEqual(await cliJson(['check', 'legend-rule', '--era', '2003', '--history']))
-      expect(legend.number).toBe(openRules(db, { era: '2003' }).check('legend-rule').inForce ? (openRules(db, { era: '2003' }).check('legend-rule') as any).number : undefined)
+      expect(legend.number).toBe(
+        openRules(db, { era: '2003' }).check('legend-rule').inForce ? (openRules(db, { era: '2003' }).check('legend-rule') as any).number : undefined
+      )
       await expectError('/v1/checks/no-such-check', 404, 'E_NOT_FOUND')
       await expectError('/v1/checks?era=1492', 400, 'E_BAD_ERA')
     })
 
     it('performs state-based actions on a posted state, and refuses bad bodies', async () => {
-      const post = (body: BodyInit, type = 'application/json', query = '?era=2009') => app.request(`/v1/sba${query}`, { method: 'POST', body, headers: { 'content-type': type } })
+      const post = (body: BodyInit, type = 'application/json', query = '?era=2009') =>
+        app.request(`/v1/sba${query}`, { method: 'POST', body, headers: { 'content-type': type } })
       const response = await post(JSON.stringify(board))
       expect(response.status).toBe(200)
       const result = (await response.json()) as any
@@ -216,7 +217,10 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       // A different database content gives a different tag.
       const other = createApp({ db, version: 'another version' })
       expect((await other.request('/v1/rules/704.5j')).headers.get('etag')).not.toBe(tag)
-      const preflight = await app.request('/v1/rules/704.5j', { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' } })
+      const preflight = await app.request('/v1/rules/704.5j', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' }
+      })
       expect(preflight.status).toBe(204)
       expect(preflight.headers.get('access-control-allow-methods')).toContain('GET')
     })
@@ -227,12 +231,22 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>)
         .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
         .sort()
-      const routes = [...new Set(app.routes.filter((route) => route.path.startsWith('/v1/') && route.method !== 'ALL').map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`))].sort()
+      const routes = [
+        ...new Set(
+          app.routes
+            .filter((route) => route.path.startsWith('/v1/') && route.method !== 'ALL')
+            .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
+        )
+      ].sort()
       expect(documented).toEqual(routes)
       expect(document).toEqual(roundTrip(openApiDocument))
       for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
         for (const name of path.match(/\{(\w+)\}/g) ?? []) {
-          for (const operation of Object.values(methods)) expect(operation.parameters.some((parameter: any) => `{${parameter.name}}` === name && parameter.in === 'path'), `${path} ${name}`).toBe(true)
+          for (const operation of Object.values(methods))
+            expect(
+              operation.parameters.some((parameter: any) => `{${parameter.name}}` === name && parameter.in === 'path'),
+              `${path} ${name}`
+            ).toBe(true)
         }
       }
     })
@@ -321,7 +335,9 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       expect(html).toMatch(/420\.5e<\/a> → <a href="\/rules\/704\.5k\?edition=2009-07-11">704\.5k<\/a>/)
       expect(html.match(/<section class="change"/g)?.length).toBe(diff.changes.length)
       const filtered = await page('/diff?from=2009-05-01&to=2009-07-11&hide=references&hide=examples&section=704')
-      const kept = diffEditions(db, { edition: '2009-05-01' }, { edition: '2009-07-11' }, { section: '704' }).changes.filter((change) => !change.referencesOnly && !change.examplesOnly)
+      const kept = diffEditions(db, { edition: '2009-05-01' }, { edition: '2009-07-11' }, { section: '704' }).changes.filter(
+        (change) => !change.referencesOnly && !change.examplesOnly
+      )
       expect(filtered.match(/<section class="change"/g)?.length).toBe(kept.length)
       expect(await page('/diff')).toContain('<form method="get" action="/diff"')
       await page('/diff?from=2009-05-01&to=nonsense', 400)

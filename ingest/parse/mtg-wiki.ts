@@ -93,7 +93,7 @@ export function parseMtgWikiMarkdown(text: string, name: string): ParsedDump {
           if (first.type === 'paragraph') paragraphLines(first, '- ')
           else visit(first, '- ')
         }
-        for (const child of rest) visit(child, child.type === 'list' ? '' : '')
+        for (const child of rest) visit(child, '')
         return
       }
       case 'thematicBreak':

@@ -5,7 +5,7 @@ import { Option } from 'commander'
 import { diffEditions, summarizeDiff, type EditionDiff, type RuleChange } from '../query/diff.js'
 import { parseSelector } from '../vocabulary/selector.js'
 import type { Io, RegisterCommand } from './context.js'
-import { sideBySide, styles, wrapText } from './render.js'
+import { sideBySide, textLayout } from './render.js'
 
 /** Register `crdb diff`. */
 export const registerDiff: RegisterCommand = (program, context) => {
@@ -25,26 +25,26 @@ export const registerDiff: RegisterCommand = (program, context) => {
 
 /** The text of a diff, unified (one column) or side by side. */
 export function renderDiff(diff: EditionDiff, format: 'unified' | 'side-by-side', io: Io): string {
-  const s = styles(io)
+  const s = textLayout(io)
   const lines = [s.bold(summarizeDiff(diff)), '']
   for (const change of diff.changes) {
     lines.push(s.bold(heading(change)))
     if (format === 'side-by-side' && change.from && change.to) {
       const width = Math.max(30, Math.floor(((io.columns ?? 160) - 7) / 2))
-      const left = wrapText(change.textChanges.length ? s.changes(change.textChanges, 'before') : change.from.text, width, '    ')
-      const right = wrapText(change.textChanges.length ? s.changes(change.textChanges, 'after') : change.to.text, width, '    ')
+      const left = s.wrap(change.textChanges.length ? s.changes(change.textChanges, 'before') : change.from.text, '    ', width)
+      const right = s.wrap(change.textChanges.length ? s.changes(change.textChanges, 'after') : change.to.text, '    ', width)
       lines.push(...sideBySide(left, right, width + 4))
     } else if (change.from && change.to) {
-      lines.push(...wrapText(change.textChanges.length ? s.changes(change.textChanges) : change.to.text, io.columns, '    '))
+      lines.push(...s.wrap(change.textChanges.length ? s.changes(change.textChanges) : change.to.text, '    '))
     } else {
       const side = (change.to ?? change.from)!
       const paint = change.to ? s.added : s.removed
-      lines.push(...wrapText(paint(side.text), io.columns, '    '))
-      for (const example of side.examples) lines.push(...wrapText(paint(`Example: ${example}`), io.columns, '      '))
+      lines.push(...s.wrap(paint(side.text), '    '))
+      for (const example of side.examples) lines.push(...s.wrap(paint(`Example: ${example}`), '      '))
     }
     for (const example of change.exampleChanges) {
       if (!change.from || !change.to) break
-      lines.push(...wrapText(`Example ${example.ordinal + 1} ${example.kind}: ${s.changes(example.changes)}`, io.columns, '      '))
+      lines.push(...s.wrap(`Example ${example.ordinal + 1} ${example.kind}: ${s.changes(example.changes)}`, '      '))
     }
   }
   return lines.join('\n') + '\n'

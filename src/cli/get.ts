@@ -29,7 +29,7 @@ export const registerGet: RegisterCommand = (program, context) => {
       const at = readSelector(options)
       const views = (['subtree', 'neighbours', 'refs', 'sources'] as const).filter((name) => options[name])
       if (views.length > 1) throw new CrdbError('E_USAGE', `give one of --subtree, --neighbours, --refs and --sources, not ${views.map((v) => '--' + v).join(' and ')}`)
-      const layout = textLayout(context)
+      const layout = textLayout(context.io)
       context.withDatabase(true, (db) => {
         if (options.sources) {
           printRuleSources(context, db, number, Object.keys(at).length > 0 ? at : undefined)

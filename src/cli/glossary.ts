@@ -20,7 +20,7 @@ export const registerGlossary: RegisterCommand = (program, context) => {
   addSelectorOptions(command, 'the glossary').action((words: string[], options: EditionSelector & { list?: boolean }) => {
       const at = readSelector(options)
       const name = words.join(' ').trim()
-      const layout = textLayout(context)
+      const layout = textLayout(context.io)
       if (options.list) {
         if (name !== '') throw new CrdbError('E_USAGE', 'give a TERM or --list, not both')
         const { terms, edition } = context.withDatabase(true, (db) => {

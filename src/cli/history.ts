@@ -7,7 +7,7 @@ import { CrdbError } from '../vocabulary/errors.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { addSelectorOptions, readSelector } from './selector.js'
 import type { RegisterCommand } from './context.js'
-import { styles, wrapText } from './render.js'
+import { textLayout } from './render.js'
 
 /** Register `crdb history` and `crdb blame`. */
 export const registerHistory: RegisterCommand = (program, context) => {
@@ -24,7 +24,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
           ? ruleHistory(db, options.from, { direction: 'forward' })
           : ruleHistory(db, number!, { at: readSelector(options) })
       )
-      const s = styles(context.io)
+      const s = textLayout(context.io)
       context.print(history, () => {
         const lines = [s.bold(`${history.number}: ${history.steps.length} wordings, numbered ${history.numbers.join(' -> ')}`), '']
         for (const step of history.steps) {
@@ -42,7 +42,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
                 ? ', only examples'
                 : ''
           lines.push(s.bold(`${step.number}  ${span}  ${how}${notes}`))
-          lines.push(...wrapText(step.change && step.change.textChanges.length ? s.changes(step.change.textChanges) : step.text, context.io.columns, '    '))
+          lines.push(...s.wrap(step.change && step.change.textChanges.length ? s.changes(step.change.textChanges) : step.text, '    '))
         }
         return lines.join('\n') + '\n'
       })

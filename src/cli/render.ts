@@ -1,9 +1,10 @@
 /**
- * Text output helpers for the CLI: wrapping to the terminal, colour only on a
- * TTY, and word-level changes (`[-gone-]{+new+}` without colour).
+ * The CLI's one rendering module: wrapping to the terminal, bold and colour
+ * only on a TTY (never with `NO_COLOR`), and word-level changes
+ * (`[-gone-]{+new+}` without colour).
  */
 import type { WordChange } from '../query/word-diff.js'
-import type { CliContext, Io } from './context.js'
+import type { Io } from './context.js'
 
 const ansi = {
   red: '\u001b[31m',
@@ -16,36 +17,16 @@ const ansi = {
   reset: '\u001b[0m'
 }
 
-/** Styling functions that are identities when colour is off. */
-export function styles(io: Io) {
-  const wrap = (code: string) => (text: string) => (io.color ? code + text + ansi.reset : text)
-  return {
-    bold: wrap(ansi.bold),
-    dim: wrap(ansi.dim),
-    added: wrap(ansi.green),
-    removed: wrap(ansi.red),
-    /** Word changes inline: coloured on a TTY, `[-…-]{+…+}` otherwise. */
-    changes: (changes: WordChange[], show: 'both' | 'before' | 'after' = 'both'): string =>
-      changes
-        .map((change) => {
-          if (change.kind === 'same') return change.text
-          if (change.kind === 'removed') return show === 'after' ? '' : io.color ? ansi.red + ansi.strike + change.text + ansi.reset : `[-${change.text}-]`
-          return show === 'before' ? '' : io.color ? ansi.green + ansi.underline + change.text + ansi.reset : `{+${change.text}+}`
-        })
-        .join('')
-  }
-}
-
 /** The visible length of a string, without ANSI codes. */
 export function visibleLength(text: string): number {
   return text.replace(/\u001b\[[0-9;]*m/g, '').length
 }
 
 /**
- * Wrap text to `width` columns (by words), indenting continuation lines. With no
+ * Wrap text to `width` columns (by words), indenting every line. With no
  * width (not a terminal) lines are left whole.
  */
-export function wrapText(text: string, width: number | undefined, indent = ''): string[] {
+function wrapText(text: string, width: number | undefined, indent = ''): string[] {
   const out: string[] = []
   for (const paragraph of text.split('\n')) {
     if (!width || width <= indent.length + 10) {
@@ -82,6 +63,12 @@ export interface TextLayout {
   color: boolean
   bold: (text: string) => string
   dim: (text: string) => string
+  added: (text: string) => string
+  removed: (text: string) => string
+  /** Word changes inline: coloured on a TTY, `[-…-]{+…+}` otherwise; `show` keeps one side only. */
+  changes: (changes: WordChange[], show?: 'both' | 'before' | 'after') => string
+  /** Wrap `text` (which may hold ANSI codes) at the width, every line indented by `indent`. */
+  wrap: (text: string, indent?: string, width?: number) => string[]
   /**
    * Lay out `text` after `head` (whose visible width is `headWidth`), wrapping at
    * the width with continuation lines indented by `indent`; each `\n` starts a new
@@ -91,20 +78,33 @@ export interface TextLayout {
   paragraph: (head: string, headWidth: number, text: string, indent: number, style?: (text: string) => string, highlights?: Array<[number, number]>) => string[]
 }
 
-/** The layout the context's terminal asks for. */
-export function textLayout(context: CliContext): TextLayout {
-  const color = context.io.color === true
-  const columns = context.io.columns
+/** The layout the terminal of `io` asks for. */
+export function textLayout(io: Io): TextLayout {
+  const color = io.color === true
+  const columns = io.columns
   const width = columns !== undefined && columns > 0 ? Math.max(40, columns) : undefined
   const wrapStyle = (code: string) => (text: string): string => (color && text !== '' ? code + text + ansi.reset : text)
   const bold = wrapStyle(ansi.bold)
   const dim = wrapStyle(ansi.dim)
   const highlight = wrapStyle(ansi.highlight)
+  const added = wrapStyle(ansi.green)
+  const removed = wrapStyle(ansi.red)
   return {
     width,
     color,
     bold,
     dim,
+    added,
+    removed,
+    changes: (changes, show = 'both') =>
+      changes
+        .map((change) => {
+          if (change.kind === 'same') return change.text
+          if (change.kind === 'removed') return show === 'after' ? '' : color ? ansi.red + ansi.strike + change.text + ansi.reset : `[-${change.text}-]`
+          return show === 'before' ? '' : color ? ansi.green + ansi.underline + change.text + ansi.reset : `{+${change.text}+}`
+        })
+        .join(''),
+    wrap: (text, indent = '', wrapWidth = columns) => wrapText(text, wrapWidth, indent),
     paragraph: (head, headWidth, text, indent, style, highlights = []) => {
       const lines: string[] = []
       const render = (start: number, end: number): string => {

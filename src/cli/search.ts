@@ -27,7 +27,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
         search(db, query, { at, all: options.all, section: options.section, kinds: options.kind, limit: options.limit })
       )
       context.print(result, () => {
-        const layout = textLayout(context)
+        const layout = textLayout(context.io)
         const lines: string[] = []
         for (const hit of result.hits) {
           const label = hit.kind === 'term' ? hit.term! : hit.number!

@@ -9,7 +9,7 @@
  */
 import { openDatabase, defaultDatabasePath, type CrdbDatabase } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
-import type { RuleVersion } from '../query/get.js'
+import type { RuleVersion } from '../vocabulary/rule-version.js'
 import { resolveEdition } from '../store/editions.js'
 import { findEraPreset } from '../vocabulary/era-presets.js'
 import type { EditionSelector } from '../vocabulary/selector.js'

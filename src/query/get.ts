@@ -5,26 +5,13 @@
 import type { CrdbDatabase } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-number.js'
+import type { RuleVersion } from '../vocabulary/rule-version.js'
 import { resolveEdition } from './editions.js'
+
+export type { RuleVersion } from '../vocabulary/rule-version.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { findRuleAt, findRuleBeside, findRuleTextAt, listExamples, listExamplesOf, listNumbersBeside, listRulesBetween, listSubtreeAt, type RuleRow } from '../store/rules.js'
 
-/** A rule version as the store holds it. */
-export interface RuleVersion {
-  number: string
-  text: string
-  examples: string[]
-  /** The edition asked about. */
-  edition: string
-  /** First day this text was in force (the effective date of its first edition). */
-  validFrom: string
-  /** The day a different text (or none) took over; `null` while still in force. */
-  validTo: string | null
-  /** The last edition that has this text. */
-  lastEdition: string
-  /** Provenance: the source this text was read from, and its line there. */
-  source: { uri: string; sha256: string; line: number }
-}
 
 /**
  * The text of rule `number` in the edition that answers `at` (default: the newest).

@@ -70,7 +70,15 @@ export function registerApi(app: Hono, state: ServerState): void {
     if (all && Object.keys(selector).length) throw new CrdbError('E_USAGE', 'give all=true or one of date, edition and era, not both')
     const q = c.req.query('q')
     if (q === undefined) throw new CrdbError('E_USAGE', 'give a query: q=...')
-    return c.json(search(db, q, { at: selector, all, section: c.req.query('section') || undefined, kinds: readKinds(c.req.query('kind')), limit: readLimit(c.req.query('limit')) }))
+    return c.json(
+      search(db, q, {
+        at: selector,
+        all,
+        section: c.req.query('section') || undefined,
+        kinds: readKinds(c.req.query('kind')),
+        limit: readLimit(c.req.query('limit'))
+      })
+    )
   })
 
   app.get('/v1/diff', (c) => {
@@ -94,7 +102,10 @@ export function registerApi(app: Hono, state: ServerState): void {
     async (c) => {
       const type = c.req.header('content-type') ?? ''
       if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
-        return c.json(errorBody('E_MEDIA_TYPE', `the body must be JSON (Content-Type: application/json), not ${type ? `"${type.slice(0, 80)}"` : 'untyped'}`), statusOf('E_MEDIA_TYPE'))
+        return c.json(
+          errorBody('E_MEDIA_TYPE', `the body must be JSON (Content-Type: application/json), not ${type ? `"${type.slice(0, 80)}"` : 'untyped'}`),
+          statusOf('E_MEDIA_TYPE')
+        )
       }
       const rules = state.eraRules(at(c))
       const game = parseState(await c.req.text(), 'body')
@@ -105,9 +116,17 @@ export function registerApi(app: Hono, state: ServerState): void {
 
 function readIncludes(value: string | undefined): Include[] {
   if (!value) return []
-  const parts = [...new Set(value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))]
+  const parts = [
+    ...new Set(
+      value
+        .split(',')
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean)
+    )
+  ]
   for (const part of parts) {
-    if (!(includes as readonly string[]).includes(part)) throw new CrdbError('E_USAGE', `include=${clip(part)}: expected a comma list of ${includes.join(', ')}`)
+    if (!(includes as readonly string[]).includes(part))
+      throw new CrdbError('E_USAGE', `include=${clip(part)}: expected a comma list of ${includes.join(', ')}`)
   }
   return parts as Include[]
 }

@@ -58,7 +58,8 @@ export function createApp(options: AppOptions): Hono {
   app.use(
     methodNotAllowed({
       app,
-      onMethodNotAllowed: (c, methods) => failure(c, 'E_METHOD', `${c.req.method} is not allowed here; use ${methods.join(' or ')}`, { Allow: methods.join(', ') })
+      onMethodNotAllowed: (c, methods) =>
+        failure(c, 'E_METHOD', `${c.req.method} is not allowed here; use ${methods.join(' or ')}`, { Allow: methods.join(', ') })
     })
   )
 

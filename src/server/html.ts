@@ -171,7 +171,10 @@ export function plural(count: number, word: string): string {
 }
 
 /** Word-level changes as HTML: `inline` marks both removed and added words, `before` and `after` one side each. */
-export function renderWordChanges(changes: ReadonlyArray<{ kind: 'same' | 'added' | 'removed'; text: string }>, side: 'inline' | 'before' | 'after' = 'inline'): string {
+export function renderWordChanges(
+  changes: ReadonlyArray<{ kind: 'same' | 'added' | 'removed'; text: string }>,
+  side: 'inline' | 'before' | 'after' = 'inline'
+): string {
   return changes
     .map((change) => {
       if (change.kind === 'same') return escapeHtml(change.text)

@@ -26,7 +26,9 @@ const ok = (description: string, schema: Record<string, unknown> = { type: 'obje
   ...errors
 })
 
-const get = (summary: string, parameters: unknown[], responses: Record<string, unknown>): Record<string, unknown> => ({ get: { summary, parameters, responses } })
+const get = (summary: string, parameters: unknown[], responses: Record<string, unknown>): Record<string, unknown> => ({
+  get: { summary, parameters, responses }
+})
 
 /** The OpenAPI document served at `/openapi.json`. */
 export const openApiDocument = {
@@ -38,9 +40,17 @@ export const openApiDocument = {
       'The Magic: The Gathering Comprehensive Rules, every edition since 1999, read-only. Every route takes one edition selector (date, edition or era; none: the newest edition) and answers in the shapes `crdb --json` prints. Answers carry an ETag (304 on If-None-Match) and Cache-Control.'
   },
   paths: {
-    '/v1/editions': get('Every stored edition, oldest first, with counts and messages (crdb editions)', [], ok('editions', { type: 'array', items: { type: 'object' } })),
+    '/v1/editions': get(
+      'Every stored edition, oldest first, with counts and messages (crdb editions)',
+      [],
+      ok('editions', { type: 'array', items: { type: 'object' } })
+    ),
     '/v1/eras': get('The era presets with their editions, and every edition with its date range (crdb eras)', [], ok('eras')),
-    '/v1/sources': get('Every source: official editions and secondary dumps (crdb sources)', [query('only', 'only official editions or only dumps', { enum: ['official', 'dumps'] })], ok('sources', { type: 'array', items: { type: 'object' } })),
+    '/v1/sources': get(
+      'Every source: official editions and secondary dumps (crdb sources)',
+      [query('only', 'only official editions or only dumps', { enum: ['official', 'dumps'] })],
+      ok('sources', { type: 'array', items: { type: 'object' } })
+    ),
     '/v1/rules/{number}': get(
       'A rule as it stood (crdb get); include adds subtree, neighbours, refs or sources in the shapes of crdb get --subtree, --neighbours, --refs, --sources',
       [path('number', 'a rule number: 704.5j, 704, 7'), ...selector, query('include', 'comma list of subtree, neighbours, refs, sources')],
@@ -48,11 +58,19 @@ export const openApiDocument = {
     ),
     '/v1/rules/{number}/history': get(
       'Every wording of a rule across renumberings (crdb history)',
-      [path('number', 'a rule number'), ...selector, query('direction', 'both (default), forward from the oldest wording of the number, or backward', { enum: ['both', 'forward', 'backward'] })],
+      [
+        path('number', 'a rule number'),
+        ...selector,
+        query('direction', 'both (default), forward from the oldest wording of the number, or backward', { enum: ['both', 'forward', 'backward'] })
+      ],
       ok('the history')
     ),
     '/v1/glossary': get('The glossary terms of an edition (crdb glossary --list)', selector, ok('terms', { type: 'array', items: { type: 'object' } })),
-    '/v1/glossary/{term}': get('A glossary term found by any of its names (crdb glossary TERM)', [path('term', 'the term, any case'), ...selector], ok('the term')),
+    '/v1/glossary/{term}': get(
+      'A glossary term found by any of its names (crdb glossary TERM)',
+      [path('term', 'the term, any case'), ...selector],
+      ok('the term')
+    ),
     '/v1/search': get(
       'Full-text search over rules, examples and the glossary (crdb search)',
       [
@@ -76,12 +94,20 @@ export const openApiDocument = {
       ok('the diff')
     ),
     '/v1/checks': get("An era's catalog of engine checks, each with its rule (crdb era --checks)", selector, ok('the checks')),
-    '/v1/checks/{id}': get("One check's rule in an era (crdb check)", [path('id', 'a check id, e.g. legend-rule'), ...selector, query('history', 'also every run of editions in which it was in force', { type: 'boolean' })], ok('the check')),
+    '/v1/checks/{id}': get(
+      "One check's rule in an era (crdb check)",
+      [path('id', 'a check id, e.g. legend-rule'), ...selector, query('history', 'also every run of editions in which it was in force', { type: 'boolean' })],
+      ok('the check')
+    ),
     '/v1/sba': {
       post: {
         summary: "Perform an era's state-based actions on a game state until nothing more happens (crdb sba)",
         parameters: selector,
-        requestBody: { required: true, description: 'a game state in the engine format (at most 1 MB)', content: { 'application/json': { schema: { type: 'object' } } } },
+        requestBody: {
+          required: true,
+          description: 'a game state in the engine format (at most 1 MB)',
+          content: { 'application/json': { schema: { type: 'object' } } }
+        },
         responses: {
           '200': { description: 'the new state and the events with their citations', content: { 'application/json': { schema: { type: 'object' } } } },
           '400': errorResponse,
@@ -102,7 +128,11 @@ export const openApiDocument = {
             type: 'object',
             required: ['code', 'message'],
             properties: {
-              code: { type: 'string', description: 'a stable code: E_BAD_NUMBER, E_BAD_DATE, E_BAD_ERA, E_USAGE, E_BAD_QUERY, E_BAD_STATE, E_NOT_FOUND, E_NO_ROUTE, E_METHOD, E_TOO_LARGE, E_MEDIA_TYPE' },
+              code: {
+                type: 'string',
+                description:
+                  'a stable code: E_BAD_NUMBER, E_BAD_DATE, E_BAD_ERA, E_USAGE, E_BAD_QUERY, E_BAD_STATE, E_NOT_FOUND, E_NO_ROUTE, E_METHOD, E_TOO_LARGE, E_MEDIA_TYPE'
+              },
               message: { type: 'string' }
             }
           }

@@ -54,7 +54,9 @@ export function renderTimeline(points: readonly TimelinePoint[]): string {
   const y = scale(0, ceiling, height - bottom, top)
   const grid: string[] = []
   for (let value = 0; value <= ceiling; value += 500) {
-    grid.push(`<line x1="${left}" y1="${y(value)}" x2="${width - right}" y2="${y(value)}" class="grid"/><text x="${left - 6}" y="${y(value) + 4}" text-anchor="end">${value}</text>`)
+    grid.push(
+      `<line x1="${left}" y1="${y(value)}" x2="${width - right}" y2="${y(value)}" class="grid"/><text x="${left - 6}" y="${y(value) + 4}" text-anchor="end">${value}</text>`
+    )
   }
   const line = (key: 'rules' | 'terms'): string => points.map((point) => `${x(dayOf(point.edition))},${y(point[key])}`).join(' ')
   const rewrites = points

@@ -14,6 +14,8 @@ export function readDataVersion(db: CrdbDatabase): number {
 /** The database's content as one string: the schema version, every source's digest, and the lineage links. */
 export function readContentSummary(db: CrdbDatabase): string {
   const sources = prepared(db, `SELECT group_concat(id || ':' || sha256, ',') FROM (SELECT id, sha256 FROM sources ORDER BY id)`).pluck().get() as string | null
-  const lineage = prepared(db, `SELECT COUNT(*) || ':' || COALESCE(SUM(from_version), 0) || ':' || COALESCE(SUM(to_version), 0) FROM lineage_links`).pluck().get() as string
+  const lineage = prepared(db, `SELECT COUNT(*) || ':' || COALESCE(SUM(from_version), 0) || ':' || COALESCE(SUM(to_version), 0) FROM lineage_links`)
+    .pluck()
+    .get() as string
   return `${db.pragma('user_version', { simple: true })};${sources ?? ''};${lineage}`
 }

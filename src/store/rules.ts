@@ -3,22 +3,13 @@
  * each, rows in camelCase.
  */
 import type { CrdbDatabase } from './database.js'
-import { inForceAt, prepared, validToOf } from './statements.js'
+import { inForceAt, prepared, validToOf, type VersionRowBase } from './statements.js'
 
 /** A rule version with its content, interval and provenance. */
-export interface RuleRow {
+export interface RuleRow extends VersionRowBase {
   id: number
-  key: string
   sortKey: string
   contentId: number
-  text: string
-  firstDate: string
-  lastDate: string
-  /** The day a different text (or none) took over; `null` while in force. */
-  validTo: string | null
-  line: number
-  uri: string
-  sha256: string
 }
 
 const ruleSelect = `SELECT v.id, v.key, v.sort_key AS sortKey, v.content_id AS contentId, c.text, v.first_date AS firstDate,

@@ -25,3 +25,19 @@ export function inForceAt(v: string): string {
 export function validToOf(v: string): string {
   return `(SELECT MIN(e.effective_date) FROM editions e WHERE e.effective_date > ${v}.last_date)`
 }
+
+/** What every version row carries: its interval and where its text was read. */
+export interface VersionRowBase {
+  key: string
+  text: string
+  /** The effective date of its first edition. */
+  firstDate: string
+  /** The effective date of its last edition. */
+  lastDate: string
+  /** The day a different text (or none) took over; `null` while in force. */
+  validTo: string | null
+  /** Provenance: the source's uri and sha256, and the line the text was read from. */
+  uri: string
+  sha256: string
+  line: number
+}

@@ -2,21 +2,13 @@
  * Glossary terms: the questions the read side asks about terms and their names.
  */
 import type { CrdbDatabase } from './database.js'
-import { inForceAt, prepared, validToOf } from './statements.js'
+import { inForceAt, prepared, validToOf, type VersionRowBase } from './statements.js'
 
 /** A term version with its definition, interval and provenance. */
-export interface TermRow {
-  key: string
+export interface TermRow extends VersionRowBase {
   /** The term as printed. */
   label: string
   obsolete: boolean
-  text: string
-  firstDate: string
-  lastDate: string
-  validTo: string | null
-  line: number
-  uri: string
-  sha256: string
 }
 
 const termSelect = `SELECT v.key, v.label, v.obsolete, c.text, v.first_date AS firstDate, v.last_date AS lastDate,

@@ -20,6 +20,11 @@ export function packageRoot(): string {
   }
 }
 
+/** crdb's version, from its package.json. */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version
+}
+
 /** The project's lineage override file. */
 export function lineageOverridesPath(): string {
   return join(packageRoot(), 'corpus', 'lineage-overrides.json')

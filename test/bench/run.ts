@@ -2,8 +2,8 @@
  * Benchmark: prints medians (and min/max) of the numbers crdb has targets for.
  * It never asserts timing; it is not a test.
  *
- *   npm run bench                      (builds, then runs dist/test/bench/run.js)
- *   node dist/test/bench/run.js [--runs N] [--json]
+ *   npm run bench                      (compiles the library, then runs this file with tsx)
+ *   npx tsx test/bench/run.ts [--runs N] [--json]
  *
  * The archive is `../shared/corpus/cr` relative to the project root, or
  * `$CRDB_ARCHIVE`. Without it the benchmark says so and exits 0.
@@ -17,7 +17,8 @@
  *  5. `node bin/crdb.js --db TMP get 704.5j --date 2010-01-01` end to end (wall time);
  *  6. the modules beside this file on the built database: diffs and history (diff.ts),
  *     lookups and search (query.ts), the state-based-action engine (engine.ts), and the
- *     HTTP server under load (server.ts: `crdb serve` and autocannon, 20 connections).
+ *     HTTP server under load (server.ts: `crdb serve` and autocannon, 20 connections);
+ *  7. the import time of each entry point (`crdb`, `crdb/engine`, `crdb/ingest`) in a fresh node.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -70,7 +71,7 @@ function parseArgs(argv: string[]): { runs: number; json: boolean } {
       }
       runs = parsed
     } else if (arg === '--help' || arg === '-h') {
-      process.stdout.write('usage: node dist/test/bench/run.js [--runs N] [--json]\n')
+      process.stdout.write('usage: tsx test/bench/run.ts [--runs N] [--json]\n')
       process.exit(0)
     } else {
       process.stderr.write(`bench: unknown argument ${arg}\n`)
@@ -270,6 +271,26 @@ async function main(): Promise<void> {
     for (const figure of modules) {
       const digits = figure.unit === 'ms' || figure.unit === 'us' ? 1 : 0
       out(`${figure.name.padEnd(moduleWidth)}median ${figure.median.toFixed(digits)} ${figure.unit}   (target ${figure.target})\n`)
+    }
+
+    // 7: import time of each entry point, in a fresh node each run.
+    const entries = [
+      { name: 'crdb', path: 'dist/src/index.js', target: 150 },
+      { name: 'crdb/engine', path: 'dist/src/engine/index.js', target: 150 },
+      { name: 'crdb/ingest', path: 'dist/ingest/index.js', target: 1000 }
+    ]
+    out('\n')
+    for (const entry of entries) {
+      const url = new URL(`file://${join(root, entry.path)}`).href
+      const samples: number[] = []
+      for (let run = 0; run < runs; run++) {
+        const script = `const t = performance.now(); await import(${JSON.stringify(url)}); process.stdout.write(String(performance.now() - t))`
+        const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+        samples.push(Number(result.stdout))
+      }
+      const figure = { name: `import ${entry.name}`, median: stats(samples).median, unit: 'ms', target: `<= ${entry.target} ms` }
+      modules.push(figure)
+      out(`${figure.name.padEnd(moduleWidth)}median ${figure.median.toFixed(1)} ms   (target ${figure.target})\n`)
     }
 
     if (json) {

@@ -35,7 +35,9 @@ function shuffled<T>(items: T[]): T[] {
 }
 
 function startServe(root: string, database: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(root, 'bin/crdb.js'), '--db', database, 'serve', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [join(root, 'bin/crdb.js'), '--db', database, 'serve', '--port', '0', '--quiet'], {
+    stdio: ['ignore', 'pipe', 'inherit']
+  })
   return new Promise((resolve, reject) => {
     let out = ''
     child.stdout!.on('data', (chunk) => {
@@ -129,10 +131,25 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
     return total ? `, ${total} errors` : ''
   }
   return [
-    { name: `server GET /v1/rules/{n}?date= (20 connections${errors(figures.rules)})`, median: median(figures.rules.map((r) => r.perSecond)), unit: 'req/s', target: '>= 10000 req/s' },
+    {
+      name: `server GET /v1/rules/{n}?date= (20 connections${errors(figures.rules)})`,
+      median: median(figures.rules.map((r) => r.perSecond)),
+      unit: 'req/s',
+      target: '>= 10000 req/s'
+    },
     { name: 'server GET /v1/rules/{n}?date= p99 latency', median: median(figures.rules.map((r) => r.p99)), unit: 'ms', target: '<= 10 ms' },
-    { name: `server GET /v1/search (20 connections${errors(figures.search)})`, median: median(figures.search.map((r) => r.perSecond)), unit: 'req/s', target: '>= 2000 req/s' },
-    { name: `server GET /rules/{n} HTML (20 connections${errors(figures.pages)})`, median: median(figures.pages.map((r) => r.perSecond)), unit: 'req/s', target: '>= 3000 req/s' },
+    {
+      name: `server GET /v1/search (20 connections${errors(figures.search)})`,
+      median: median(figures.search.map((r) => r.perSecond)),
+      unit: 'req/s',
+      target: '>= 2000 req/s'
+    },
+    {
+      name: `server GET /rules/{n} HTML (20 connections${errors(figures.pages)})`,
+      median: median(figures.pages.map((r) => r.perSecond)),
+      unit: 'req/s',
+      target: '>= 3000 req/s'
+    },
     { name: 'server M10 diff page, first render', median: median(heavy.diff), unit: 'ms', target: '< 1000 ms' },
     { name: 'server whole-edition /cr page, first render', median: median(heavy.cr), unit: 'ms', target: '< 500 ms' },
     { name: 'server resident memory under load (max)', median: Math.max(...memory.filter((value) => !Number.isNaN(value))), unit: 'MB', target: '< 200 MB' }

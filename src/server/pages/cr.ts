@@ -42,7 +42,10 @@ export function registerCrPage(app: Hono, state: ServerState): void {
       .join('\n')
     const terms = listTermDefinitions(state.db, { edition })
     const glossary = terms
-      .map((term) => `<dt id="term-${escapeHtml(slug(term.key))}">${escapeHtml(term.term)}</dt><dd>${renderRuleText(term.definition, edition, inPage).replace(/\n/g, '<br>')}</dd>`)
+      .map(
+        (term) =>
+          `<dt id="term-${escapeHtml(slug(term.key))}">${escapeHtml(term.term)}</dt><dd>${renderRuleText(term.definition, edition, inPage).replace(/\n/g, '<br>')}</dd>`
+      )
       .join('\n')
     const count = sections.reduce((total, rules) => total + rules.length, 0)
     const body = `<h1>The Comprehensive Rules, edition of ${escapeHtml(edition)}</h1>
@@ -66,5 +69,8 @@ function depthOf(number: string): number {
 
 /** A term key as an anchor id. */
 export function slug(key: string): string {
-  return key.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()
+  return key
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
 }

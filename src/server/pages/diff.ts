@@ -65,7 +65,11 @@ ${shown.map((change) => renderChange(change, diff.from, diff.to)).join('\n')}`
 }
 
 function isHidden(change: RuleChange, hidden: Set<Hidden>): boolean {
-  return (hidden.has('typography') && change.typographyOnly) || (hidden.has('references') && change.referencesOnly) || (hidden.has('examples') && change.examplesOnly)
+  return (
+    (hidden.has('typography') && change.typographyOnly) ||
+    (hidden.has('references') && change.referencesOnly) ||
+    (hidden.has('examples') && change.examplesOnly)
+  )
 }
 
 /** The anchor of a change: its new number, or its old one for a removed rule. */
@@ -74,7 +78,11 @@ export function changeAnchor(change: RuleChange): string {
 }
 
 function renderChange(change: RuleChange, from: string, to: string): string {
-  const notes = [change.referencesOnly ? 'only cross-references' : '', change.typographyOnly ? 'only typography' : '', change.examplesOnly ? 'only examples' : '']
+  const notes = [
+    change.referencesOnly ? 'only cross-references' : '',
+    change.typographyOnly ? 'only typography' : '',
+    change.examplesOnly ? 'only examples' : ''
+  ]
     .filter(Boolean)
     .map((note) => `<span class="tag">${note}</span>`)
     .join('')
@@ -96,7 +104,9 @@ function renderChange(change: RuleChange, from: string, to: string): string {
       ? `<div class="side"><div><span class="visually-hidden">Before: </span>${renderWordChanges(changes, 'before')}</div><div><span class="visually-hidden">After: </span>${renderWordChanges(changes, 'after')}</div></div>`
       : ''
     text = `<p class="inline${side ? ' has-side' : ''}">${renderWordChanges(changes)}</p>${side}`
-    text += change.exampleChanges.map((example) => `<p class="example">Example ${example.ordinal + 1} ${example.kind}: ${renderWordChanges(example.changes)}</p>`).join('')
+    text += change.exampleChanges
+      .map((example) => `<p class="example">Example ${example.ordinal + 1} ${example.kind}: ${renderWordChanges(example.changes)}</p>`)
+      .join('')
   } else {
     const side = (change.to ?? change.from)!
     const tag = change.to ? 'ins' : 'del'
@@ -104,4 +114,3 @@ function renderChange(change: RuleChange, from: string, to: string): string {
   }
   return `<section class="change" id="${escapeHtml(anchor)}"><h3><a href="#${escapeHtml(anchor)}" aria-label="Link to this change">#</a> ${title}${notes}</h3>${text}</section>`
 }
-

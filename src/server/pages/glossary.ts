@@ -19,7 +19,10 @@ export function registerGlossaryPages(app: Hono, state: ServerState): void {
     const view = readEditionView(c, state)
     const terms = listTerms(state.db, { edition: view.edition })
     const items = terms
-      .map((term) => `<li><a href="${escapeHtml(termHref(term.key, view.edition))}">${escapeHtml(term.term)}</a>${term.obsolete ? ' <span class="tag">obsolete</span>' : ''}</li>`)
+      .map(
+        (term) =>
+          `<li><a href="${escapeHtml(termHref(term.key, view.edition))}">${escapeHtml(term.term)}</a>${term.obsolete ? ' <span class="tag">obsolete</span>' : ''}</li>`
+      )
       .join('')
     const body = `<h1>Glossary of ${escapeHtml(view.edition)}</h1>
 <p class="meta">${plural(terms.length, 'term')}.</p>

@@ -16,7 +16,15 @@ import { registerSearchPage } from './search.js'
 
 /** Register every page on `app`. */
 export function registerPages(app: Hono, state: ServerState): void {
-  for (const register of [registerHomePage, registerRulePages, registerCrPage, registerDiffPage, registerGlossaryPages, registerSearchPage, registerErasPages]) {
+  for (const register of [
+    registerHomePage,
+    registerRulePages,
+    registerCrPage,
+    registerDiffPage,
+    registerGlossaryPages,
+    registerSearchPage,
+    registerErasPages
+  ]) {
     register(app, state)
   }
 }

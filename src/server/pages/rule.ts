@@ -25,7 +25,7 @@ export function registerRulePages(app: Hono, state: ServerState): void {
       if (error instanceof CrdbError && error.code === 'E_NOT_FOUND') return renderMissingRule(c, state, view, key, error.message)
       throw error
     }
-    return c.html(renderPage({ title: `${rule.number} (${rule.edition})`, body: renderRuleBody(state, view, rule), picker: view.picker }))
+    return c.html(renderPage({ title: `${rule.number} (${rule.edition})`, body: renderRuleBody(state, rule), picker: view.picker }))
   })
 
   app.get('/history/:number', (c) => {
@@ -53,7 +53,7 @@ ${steps}`
   })
 }
 
-function renderRuleBody(state: ServerState, view: EditionView, rule: RuleVersion): string {
+function renderRuleBody(state: ServerState, rule: RuleVersion): string {
   const { db } = state
   const edition = rule.edition
   const around = getNeighbours(db, rule.number, { edition })
@@ -65,7 +65,9 @@ function renderRuleBody(state: ServerState, view: EditionView, rule: RuleVersion
     if (!(error instanceof CrdbError)) throw error
   }
   const neighbour = (label: string, other: RuleVersion | null): string =>
-    other ? `<a href="${escapeHtml(ruleHref(other.number, edition))}" rel="${label === 'Previous' ? 'prev' : 'next'}">${label}: ${escapeHtml(other.number)}</a>` : `<span class="meta">${label}: none</span>`
+    other
+      ? `<a href="${escapeHtml(ruleHref(other.number, edition))}" rel="${label === 'Previous' ? 'prev' : 'next'}">${label}: ${escapeHtml(other.number)}</a>`
+      : `<span class="meta">${label}: none</span>`
   const subrules = children.length
     ? `<h2>Subrules</h2><ul>${children.map((sub) => `<li><a href="${escapeHtml(ruleHref(sub.number, edition))}">${escapeHtml(sub.number)}</a> ${renderRuleText(clipText(sub.text, 160), edition)}</li>`).join('')}</ul>`
     : ''
@@ -109,8 +111,19 @@ function renderBars(history: RuleHistory, state: ServerState): string {
 /** How a wording came from the one before, in words. */
 function describeStep(step: HistoryStep): string {
   if (!step.change) return 'first seen'
-  const how = step.change.kind === 'changed' ? 'reworded' : step.change.kind === 'moved' ? `renumbered from ${step.change.fromNumber}` : `renumbered from ${step.change.fromNumber} and reworded`
-  const note = step.change.referencesOnly ? ', only cross-references' : step.change.typographyOnly ? ', only typography' : step.change.examplesChanged && step.change.kind === 'changed' && step.change.textChanges.every((part) => part.kind === 'same') ? ', only examples' : ''
+  const how =
+    step.change.kind === 'changed'
+      ? 'reworded'
+      : step.change.kind === 'moved'
+        ? `renumbered from ${step.change.fromNumber}`
+        : `renumbered from ${step.change.fromNumber} and reworded`
+  const note = step.change.referencesOnly
+    ? ', only cross-references'
+    : step.change.typographyOnly
+      ? ', only typography'
+      : step.change.examplesChanged && step.change.kind === 'changed' && step.change.textChanges.every((part) => part.kind === 'same')
+        ? ', only examples'
+        : ''
   return escapeHtml(how + note)
 }
 
