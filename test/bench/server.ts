@@ -59,21 +59,52 @@ function residentMB(pid: number): number {
   }
 }
 
+/** CPU time (user + system) a process has used, in ms (Linux), or NaN. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ')
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return NaN
+  }
+}
+
 interface LoadResult {
   perSecond: number
   p99: number
   errors: number
+  /** The server's CPU time per request, in microseconds: what the load costs it, whatever else the machine runs. */
+  cpuPerRequest: number
 }
 
-async function load(url: string, paths: string[], seconds: number): Promise<LoadResult> {
+async function load(url: string, paths: string[], seconds: number, pid: number): Promise<LoadResult> {
   let next = 0
+  const cpuBefore = cpuMs(pid)
   const result = await autocannon({
     url,
     connections: 20,
     duration: seconds,
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
   })
-  return { perSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx }
+  const cpuPerRequest = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)
+  return { perSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpuPerRequest }
+}
+
+/**
+ * The server's CPU time per request: on a machine shared with other work the
+ * requests per second say little, but 1,000,000 / (CPU microseconds per request)
+ * is what one core free for the server would answer per second.
+ */
+function cpuFigure(route: string, results: LoadResult[], perSecond: number): BenchFigure {
+  return {
+    name: `server CPU per ${route} request (1e6 / it = req/s per free core)`,
+    median: median(results.map((result) => result.cpuPerRequest)),
+    unit: 'us',
+    target: `<= ${Math.round(1e6 / perSecond)} us (${perSecond} req/s on one core)`
+  }
 }
 
 /**
@@ -109,16 +140,17 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
 
   const server = await startServe(root, dbPath)
   const figures = { rules: [] as LoadResult[], search: [] as LoadResult[], pages: [] as LoadResult[] }
+  const pid = server.child.pid!
   const memory: number[] = []
-  const sampler = setInterval(() => memory.push(residentMB(server.child.pid!)), 100)
+  const sampler = setInterval(() => memory.push(residentMB(pid)), 100)
   try {
     // Warm-up: the first requests build per-edition caches.
-    await load(server.url, [...rulePaths.slice(0, 50), ...searchPaths, ...pagePaths.slice(0, 50)], 2)
+    await load(server.url, [...rulePaths.slice(0, 50), ...searchPaths, ...pagePaths.slice(0, 50)], 2, pid)
     const seconds = 5
     for (let run = 0; run < Math.min(runs, 3); run++) {
-      figures.rules.push(await load(server.url, rulePaths, seconds))
-      figures.search.push(await load(server.url, searchPaths, seconds))
-      figures.pages.push(await load(server.url, pagePaths, seconds))
+      figures.rules.push(await load(server.url, rulePaths, seconds, pid))
+      figures.search.push(await load(server.url, searchPaths, seconds, pid))
+      figures.pages.push(await load(server.url, pagePaths, seconds, pid))
     }
   } finally {
     clearInterval(sampler)
@@ -138,18 +170,21 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
       target: '>= 10000 req/s'
     },
     { name: 'server GET /v1/rules/{n}?date= p99 latency', median: median(figures.rules.map((r) => r.p99)), unit: 'ms', target: '<= 10 ms' },
+    cpuFigure('/v1/rules/{n}?date=', figures.rules, 10000),
     {
       name: `server GET /v1/search (20 connections${errors(figures.search)})`,
       median: median(figures.search.map((r) => r.perSecond)),
       unit: 'req/s',
       target: '>= 2000 req/s'
     },
+    cpuFigure('/v1/search', figures.search, 2000),
     {
       name: `server GET /rules/{n} HTML (20 connections${errors(figures.pages)})`,
       median: median(figures.pages.map((r) => r.perSecond)),
       unit: 'req/s',
       target: '>= 3000 req/s'
     },
+    cpuFigure('/rules/{n}', figures.pages, 3000),
     { name: 'server M10 diff page, first render', median: median(heavy.diff), unit: 'ms', target: '< 1000 ms' },
     { name: 'server whole-edition /cr page, first render', median: median(heavy.cr), unit: 'ms', target: '< 500 ms' },
     { name: 'server resident memory under load (max)', median: Math.max(...memory.filter((value) => !Number.isNaN(value))), unit: 'MB', target: '< 200 MB' }
