@@ -78,7 +78,7 @@ export function renderPage(page: Page): string {
 <li><a href="/eras">Eras</a></li>
 <li><a href="/openapi.json">API</a></li>
 </ul></nav>
-<form class="search" role="search" method="get" action="/search">
+<form class="search" role="search" aria-label="Search the rules" method="get" action="/search">
 <label for="site-q" class="visually-hidden">Search the rules</label>
 <input id="site-q" type="search" name="q" value="${escapeHtml(page.query ?? '')}" placeholder="Search the rules">
 <button type="submit">Search</button>

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { createApp } from '../../src/server/app.js'
+import { getRule } from '../../src/query/get.js'
 import { openDatabase } from '../../src/store/database.js'
 import type { BenchFigure } from './diff.js'
 import { benchQueries } from './query.js'
@@ -116,11 +117,20 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
   let rulePaths: string[]
   let pagePaths: string[]
   const heavy = { diff: [] as number[], cr: [] as number[] }
+  let calibration = Number.NaN
   try {
     const pairs = db.prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{ key: string; date: string }>
     const sample = shuffled(pairs).slice(0, 500)
     rulePaths = sample.map((pair) => `/v1/rules/${pair.key}?date=${pair.date}`)
     pagePaths = sample.map((pair) => `/rules/${pair.key}?date=${pair.date}`)
+    // How fast this machine is right now: getRule in-process, the unit the README's figures can be scaled by.
+    const started = performance.now()
+    let lookups = 0
+    while (performance.now() - started < 1000) {
+      for (const pair of sample.slice(0, 200)) getRule(db, pair.key, { date: pair.date })
+      lookups += 200
+    }
+    calibration = ((performance.now() - started) * 1000) / lookups
     const newest = db.prepare('SELECT MAX(effective_date) FROM editions').pluck().get() as string
     for (let run = 0; run < runs; run++) {
       const app = createApp({ db })
@@ -163,6 +173,7 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
     return total ? `, ${total} errors` : ''
   }
   return [
+    { name: 'server bench calibration: getRule in-process at the time of the load', median: calibration, unit: 'us', target: 'as get in-process above' },
     {
       name: `server GET /v1/rules/{n}?date= (20 connections${errors(figures.rules)})`,
       median: median(figures.rules.map((r) => r.perSecond)),

@@ -37,7 +37,8 @@ export function registerErasPages(app: Hono, state: ServerState): void {
       .map(([name, value]) => `<tr><th scope="row">${escapeHtml(name)}</th><td>${escapeHtml(String(value))}</td></tr>`)
       .join('')
     const body = `<h1>Era ${escapeHtml(era.era ?? c.req.param('era'))}: the edition of ${escapeHtml(rules.edition)}</h1>
-<p>${era.summary ? escapeHtml(era.summary) + ' ' : ''}In force ${rules.edition} to ${rules.validTo ?? 'now'}. <a href="${escapeHtml(ruleHref('704', rules.edition))}">Its state-based actions</a>.</p>
+<nav aria-label="Eras" class="meta">Eras: ${eraPresets.map((preset) => (preset.name === era.era ? `<strong>${preset.name}</strong>` : `<a href="/eras/${preset.name}">${preset.name}</a>`)).join(' · ')} · <a href="/eras">all</a></nav>
+<p>${era.summary ? `${escapeHtml(era.summary)}. ` : ''}In force ${rules.edition} to ${rules.validTo ?? 'now'}. <a href="${escapeHtml(ruleHref('704', rules.edition))}">Its state-based actions</a>.</p>
 <h2>How an engine behaves</h2>
 <div class="table-wrap"><table><tbody>${semantics}</tbody></table></div>
 <h2>Checks</h2>

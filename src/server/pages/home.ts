@@ -42,7 +42,7 @@ export function registerHomePage(app: Hono, state: ServerState): void {
     const last = editions.at(-1)?.effectiveDate ?? ''
     const body = `<h1>The Comprehensive Rules, ${first.slice(0, 4)} to ${last.slice(0, 4)}</h1>
 <p>${plural(editions.length, 'edition')} of the Magic: The Gathering Comprehensive Rules, each rule followed through its renumberings. Read a rule as it stood on any day, compare any two editions, search every word.</p>
-<form class="big-search" role="search" method="get" action="/search">
+<form class="big-search" role="search" aria-label="Search this edition" method="get" action="/search">
 <label for="home-q">Search the edition of ${escapeHtml(view.edition)}</label>
 <input id="home-q" type="search" name="q" placeholder="legend rule, &quot;first strike&quot;, deathtouch">
 <input type="hidden" name="edition" value="${escapeHtml(view.edition)}">

@@ -17,7 +17,7 @@ export function registerSearchPage(app: Hono, state: ServerState): void {
   app.get('/search', (c) => {
     const q = c.req.query('q')?.trim() ?? ''
     const view = readEditionView(c, state, { q })
-    const form = `<form method="get" action="/search" role="search"><label for="page-q">Search the edition of ${escapeHtml(view.edition)}</label> <input id="page-q" type="search" name="q" value="${escapeHtml(q)}"><input type="hidden" name="edition" value="${escapeHtml(view.edition)}"> <button type="submit">Search</button></form>
+    const form = `<form method="get" action="/search" role="search" aria-label="Search this edition"><label for="page-q">Search the edition of ${escapeHtml(view.edition)}</label> <input id="page-q" type="search" name="q" value="${escapeHtml(q)}"><input type="hidden" name="edition" value="${escapeHtml(view.edition)}"> <button type="submit">Search</button></form>
 <p class="meta">All words must match; "quoted phrases", prefix*, AND, OR, NOT and ( ) work too.</p>`
     if (q === '') return c.html(renderPage({ title: 'Search', body: `<h1>Search</h1>${form}`, picker: view.picker }))
     const result = search(state.db, q, { at: { edition: view.edition }, limit: pageSize })
