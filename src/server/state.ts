@@ -5,6 +5,7 @@
 import type { CrdbDatabase } from '../store/database.js'
 import { openRules, type EraRules } from '../engine/rules.js'
 import { listEditions, type EditionSummary } from '../query/editions.js'
+import { ruleHistory, type RuleHistory } from '../query/history.js'
 import { trackContentTag } from './content-tag.js'
 import { editionOf, type At } from './selector.js'
 
@@ -17,7 +18,15 @@ export interface ServerState {
   eraRules: (at: At) => EraRules
   /** Every edition, oldest first (read once per content). */
   editions: () => EditionSummary[]
+  /**
+   * The history of the rule version `rule` (a number and the first day of its
+   * wording): computed once per version and content, the most recent 2,000 kept.
+   */
+  history: (rule: { number: string; validFrom: string }) => RuleHistory
 }
+
+/** Rule histories kept (each a few kB). */
+const historyEntries = 2000
 
 /** The state of an app serving `db`, as crdb `version`. */
 export function createState(db: CrdbDatabase, version: string): ServerState {
@@ -25,10 +34,12 @@ export function createState(db: CrdbDatabase, version: string): ServerState {
   let cachedFor = ''
   const rules = new Map<string, EraRules>()
   let editions: EditionSummary[] = []
+  const histories = new Map<string, RuleHistory>()
   const fresh = (): void => {
     const current = tag()
     if (current !== cachedFor) {
       rules.clear()
+      histories.clear()
       editions = listEditions(db)
       cachedFor = current
     }
@@ -46,6 +57,20 @@ export function createState(db: CrdbDatabase, version: string): ServerState {
     editions: () => {
       fresh()
       return editions
+    },
+    history: (rule) => {
+      fresh()
+      const key = `${rule.number} ${rule.validFrom}`
+      let found = histories.get(key)
+      if (found) {
+        histories.delete(key)
+      } else {
+        // The version in force on its first day is this wording: the same history for every edition that has it.
+        found = ruleHistory(db, rule.number, { at: { edition: rule.validFrom } })
+        if (histories.size >= historyEntries) histories.delete(histories.keys().next().value!)
+      }
+      histories.set(key, found)
+      return found
     }
   }
 }

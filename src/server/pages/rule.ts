@@ -60,7 +60,7 @@ function renderRuleBody(state: ServerState, rule: RuleVersion): string {
   const children = getSubtree(db, rule.number, { edition }).filter((sub) => parentOf(sub.number) === rule.number)
   let history: RuleHistory | undefined
   try {
-    history = ruleHistory(db, rule.number, { at: { edition } })
+    history = state.history(rule)
   } catch (error) {
     if (!(error instanceof CrdbError)) throw error
   }
