@@ -63,9 +63,13 @@ export function decodeSource(bytes: Uint8Array, name: string): DecodedSource {
     )
   }
 
+  const rebuilt = rebuildMisreadUtf16(text, encoding, name, messages)
+  if (rebuilt) return { ...rebuilt, sha256, bytes: bytes.length, messages }
+
   const lineEnding = detectLineEnding(text)
   text = text.replace(/\r\n?/g, '\n').normalize('NFC')
-  text = repairReplacementCharacters(text, messages)
+  text = recoverReplacementBytes(text, name, messages)
+  text = repairReplacementCharacters(text, name, messages)
 
   const mojibake = mojibakePattern.exec(text)
   if (mojibake) {
@@ -168,20 +172,121 @@ function detectLineEnding(text: string): LineEnding {
 }
 
 /**
+ * A whole file of UTF-8 (or ASCII) bytes read as UTF-16 comes out as CJK and
+ * Hangul nonsense (`桔獥⁥畲敬...`), whether it was then saved as UTF-16 or as
+ * UTF-8. Its code units still hold every original byte: write them back and
+ * decode those bytes instead, or reject the file when they do not decode.
+ */
+function rebuildMisreadUtf16(text: string, encoding: Encoding, name: string, messages: SourceMessage[]): Omit<DecodedSource, 'sha256' | 'bytes' | 'messages'> | undefined {
+  if (nonsenseShare(text) < 0.3) return undefined
+  const reasons: string[] = []
+  for (const unitEncoding of ['utf16le', 'utf16be'] as const) {
+    const units = iconv.encode(text, unitEncoding)
+    // A trailing NUL pads an odd number of original bytes.
+    const bytes = units.at(-1) === 0 ? units.subarray(0, -1) : units
+    try {
+      const decoded = decodeSource(bytes, name)
+      if (nonsenseShare(decoded.text) >= 0.05) continue
+      messages.push({
+        line: 1,
+        severity: 'warning',
+        code: 'lossy-round-trip',
+        text: `the file is ${decoded.encoding} text whose bytes were read as ${unitEncoding === 'utf16le' ? 'UTF-16 LE' : 'UTF-16 BE'} code units and saved as ${encoding}; rebuilt from those code units`
+      })
+      messages.push(...decoded.messages)
+      return { text: decoded.text, encoding: decoded.encoding, lineEnding: decoded.lineEnding }
+    } catch (error) {
+      reasons.push(error instanceof CrdbError ? error.message.replace(`${name}: `, '') : String(error))
+    }
+  }
+  throw new CrdbError('E_DECODE', `${name}: lossy round trip: the text is UTF-16 code units of other bytes (CJK and Hangul nonsense) and cannot be rebuilt${reasons.length ? ` (${reasons[0]})` : ''}`)
+}
+
+/** Share of the non-blank characters that are CJK, Hangul or private use: nonsense in rules text. */
+function nonsenseShare(text: string): number {
+  const nonsense = text.match(/[\u3400-\u9fff\uac00-\ud7af\ue000-\uf8ff]/g)
+  if (!nonsense) return 0
+  const blanks = text.match(/\s/g)?.length ?? 0
+  return nonsense.length / Math.max(1, text.length - blanks)
+}
+
+/**
+ * The bytes of U+FFFD (EF BF BD) read in the wrong encoding: as UTF-16 code
+ * units after a character of U+0080-U+00FF was lost (`é` = E9 00 became
+ * EF BF BD 00, read back as `뿯½`), or as Windows-1252 (`ï¿½`). Their code
+ * units are recovered as U+FFFD, restored from context below, or rejected.
+ */
+function recoverReplacementBytes(text: string, name: string, messages: SourceMessage[]): string {
+  if (!/\ubfef\u00bd|ï¿½/.test(text)) return text
+  const lines = text.split('\n')
+  for (let index = 0; index < lines.length; index++) {
+    if (!/\ubfef\u00bd|ï¿½/.test(lines[index])) continue
+    lines[index] = lines[index].replace(/\ubfef\u00bd|ï¿½/g, (garble) => {
+      messages.push({ line: index + 1, severity: 'warning', code: 'lossy-round-trip', text: `"${garble}" is U+FFFD read in the wrong encoding (a lossy round trip); recovered as U+FFFD` })
+      return garble === 'ï¿½' ? '\ufffd' : '\ufffd\u0000' // NUL marks a lost character of U+0080-U+00FF.
+    })
+  }
+  return lines.join('\n')
+}
+
+/** What an edition's undamaged text shows of its typography, to restore damaged characters by. */
+interface Conventions {
+  /** Dash between the ends of a number range (`212–215`, `409.1a–409.1f`). */
+  rangeDash?: string
+  /** Dash of a type line (`Basic Land – Mountain`). */
+  typeLineDash?: string
+  /** The mark each word carries where it is printed whole (`Magic®`, `Unglued™`). */
+  marks: Map<string, string>
+}
+
+const typeWords = /(?:^|["“\s])(?:Basic |Legendary |Snow |World )*(?:Artifact Creature|Enchant Creature|Creature|Artifact|Enchantment|Land|Instant|Sorcery|Tribal|Planeswalker|Legend|Summon)\s$/
+
+/** Learn how an edition prints ranges, type lines and trademarks, from its undamaged text. */
+function learnConventions(text: string): Conventions {
+  const count = (pattern: RegExp): Map<string, number> => {
+    const counts = new Map<string, number>()
+    for (const match of text.matchAll(pattern)) counts.set(match[1], (counts.get(match[1]) ?? 0) + 1)
+    return counts
+  }
+  const most = (counts: Map<string, number>): string | undefined => [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
+  const marks = new Map<string, string>()
+  for (const match of text.matchAll(/([A-Z][A-Za-z']+)(™|®|\(tm\)|\(r\))/g)) {
+    const mark = match[2] === '(tm)' ? '™' : match[2] === '(r)' ? '®' : match[2]
+    if (!marks.has(match[1])) marks.set(match[1], mark)
+  }
+  return {
+    rangeDash: most(count(/\d[a-z]?([–—])\d/g)),
+    typeLineDash: most(count(/(?:Creature|Artifact|Enchantment|Land|Instant|Sorcery|Legend) ([–—]) [A-Z[]/g)),
+    marks
+  }
+}
+
+/**
  * Some archived editions were converted lossily before publication and contain
  * U+FFFD where a typographic character stood. Restore it from its context and
- * report each one, so that no replacement character reaches the store.
+ * the edition's own conventions, and report each one, so that no replacement
+ * character reaches the store. Runs of them (the bytes of one character each
+ * replaced) cannot be restored: the file is rejected.
  */
-function repairReplacementCharacters(text: string, messages: SourceMessage[]): string {
+function repairReplacementCharacters(text: string, name: string, messages: SourceMessage[]): string {
   if (!text.includes('\ufffd')) return text
+  const run = /\ufffd(?:\u0000?\ufffd)+/.exec(text)
+  if (run) {
+    const length = run[0].replace(/\u0000/g, '').length
+    throw new CrdbError('E_DECODE', `${name}: lossy round trip: ${length} replacement characters in a row at line ${lineOf(text, run.index)}; the characters they replaced cannot be recovered`)
+  }
+  const conventions = learnConventions(text)
   const lines = text.split('\n')
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]
     if (!line.includes('\ufffd')) continue
-    lines[index] = line.replace(/\ufffd/g, (_match, offset: number) => {
-      const before = line.slice(0, offset)
-      const after = line.slice(offset + 1)
-      const guess = guessReplacement(before, after)
+    lines[index] = line.replace(/\ufffd(\u0000?)/g, (_match, latin1: string, offset: number) => {
+      const before = line.slice(0, offset).replace(/\u0000/g, '')
+      const after = line.slice(offset + 1 + latin1.length).replace(/^\u0000/, '')
+      const guess = latin1 ? guessLatin1(before, after, conventions) : guessReplacement(before, after, conventions)
+      if (guess === undefined) {
+        throw new CrdbError('E_DECODE', `${name}: lossy round trip: a character of U+0080-U+00FF was lost at line ${index + 1} ("${before.slice(-15)}?${after.slice(0, 15)}") and its context does not tell which`)
+      }
       messages.push({
         line: index + 1,
         severity: 'warning',
@@ -194,20 +299,42 @@ function repairReplacementCharacters(text: string, messages: SourceMessage[]): s
   return lines.join('\n')
 }
 
-function guessReplacement(before: string, after: string): string {
-  if (/\d$/.test(before) && /^\d/.test(after)) return '–' // 212–215, 1993–2001
-  if (/[\d.][a-z]$/.test(before) && /^\d/.test(after)) return '–' // 409.1a–409.1f
+// Words whose mark is ® where the editions of 1999-2002 print it whole (Magic: The Gathering®, Wizards
+// of the Coast®, Arabian Nights®, Antiquities®, Legends®, The Dark®); other names carry ™.
+const registeredWords = /^(Magic|Gathering|Coast|Wizards|Nights|Antiquities|Legends|Dark)$/
+
+function guessReplacement(before: string, after: string, conventions: Conventions): string {
+  const range = conventions.rangeDash ?? '–'
+  if (/\d$/.test(before) && /^\d/.test(after)) return range // 212–215, 1993–2001
+  if (/[\d.][a-z]$/.test(before) && /^\d/.test(after)) return range // 409.1a–409.1f
+  if (/\d[a-z]$/.test(before) && /^[a-z]\b/.test(after)) return range // 409.1b–i
   if (/(^|\s)$/.test(before) && /^\d{4}/.test(after)) return '©' // ©1993
   if (/[A-Za-z]$/.test(before) && /^(s|t|d|ll|re|ve|m)\b/.test(after)) return '’' // it’s, won’t
+  // Type lines: as the edition prints them; failing that, as the nearest whole edition (2003-10-01)
+  // does: "Basic Land – Mountain" with an en dash, "Creature — Goblin Wizard" with an em dash.
+  if (typeWords.test(before) && /^\s[A-Z[]/.test(after)) return conventions.typeLineDash ?? (/Basic Land\s$/.test(before) ? '–' : '—')
   if (/(^|[\s(])$/.test(before) && /^[A-Za-z]/.test(after)) return '“'
-  if (/\s$/.test(before) && /^(\s|"|$)/.test(after)) return '—' // Creature — Goblin
+  if (/\s$/.test(before) && /^(\s|"|$)/.test(after)) return '—' // Choose one — Untap
   if (/[a-z]$/.test(before) && /^[a-z]/.test(after)) return '—' // type—the
   if (/[a-z]$/.test(before) && /^\s*\./.test(after)) return '—' // chooses one— .
   if (/[.,!?]$/.test(before) && /^(\s|\)|$)/.test(after)) return '”'
   if (/"$/.test(before) || /^"/.test(after)) return '—' // "Threshold —"
-  if (/[A-Z][A-Za-z']*$/.test(before)) return /^(Magic|Gathering|Coast|DCI|Wizards)$/.test(before.match(/[A-Za-z']+$/)![0]) ? '®' : '™'
+  const word = /([A-Z][A-Za-z']*)$/.exec(before)?.[1]
+  if (word && /^[A-Za-z]/.test(after)) return '—' // Gathering—Seventh Edition
+  if (word) return conventions.marks.get(word) ?? (registeredWords.test(word) ? '®' : '™')
   if (/[a-z)]$/.test(before) && /^[\s,;:)]/.test(after)) return '”'
   return '—'
+}
+
+/** A lost character of U+0080-U+00FF: only the marks ® and © are told by their context. */
+function guessLatin1(before: string, after: string, conventions: Conventions): string | undefined {
+  if (/(^|\s)$/.test(before) && /^\d{4}/.test(after)) return '©'
+  const word = /([A-Z][A-Za-z']*)$/.exec(before)?.[1]
+  if (word && /^(\s|$|[,.;:)])/.test(after)) {
+    const mark = conventions.marks.get(word) ?? (registeredWords.test(word) ? '®' : undefined)
+    return mark === '®' ? '®' : undefined
+  }
+  return undefined
 }
 
 function lineOf(text: string, index: number): number {

@@ -4,7 +4,33 @@
  * module only re-exports; each export is documented where it is defined.
  */
 export { ingestPaths, ingestSources, listArchive, parseDump, type IngestOutcome, type IngestReport, type IngestOptions, type SourceInput, type DumpOutcome } from './ingest.js'
-export { Fetcher, fetchEditions, readManifest, type FetcherOptions, type FetchResult, type Manifest, type ManifestEdition, type FetchEditionsOptions, type FetchEditionsReport, type EditionFetchOutcome } from './fetch.js'
+export {
+  Fetcher,
+  Unreachable,
+  fetchEditions,
+  fetchNewerEditions,
+  readManifest,
+  resolveSourceBases,
+  defaultSourceBases,
+  sourceOrder,
+  verifyEditionBytes,
+  readDocumentShape,
+  readOrigins,
+  recordOriginWarnings,
+  type FetcherOptions,
+  type FetchResult,
+  type Manifest,
+  type ManifestEdition,
+  type FetchEditionsOptions,
+  type FetchEditionsReport,
+  type EditionFetchOutcome,
+  type FetchNewerReport,
+  type NewerEdition,
+  type SourceBases,
+  type SourceName,
+  type Verification,
+  type EditionOrigin
+} from './fetch.js'
 export { decodeSource, type DecodedSource, type Encoding, type LineEnding } from './decode.js'
 export { detectFormat, type DetectOptions } from './detect-format.js'
 export { parseOfficialText, type ParsedEdition, type ParsedRule, type ParsedTerm } from './parse/official-text.js'

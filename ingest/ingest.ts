@@ -22,10 +22,13 @@ import { parseBookHtml, parseBookText } from './parse/book-text.js'
 import { parseCrystalKeepHtml, parseCrystalKeepText } from './parse/crystal-keep.js'
 import type { ParsedDump, SourceFormat } from './parse/dump.js'
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
-import { parseOfficialText } from './parse/official-text.js'
+import { attributeToEntries, parseOfficialText } from './parse/official-text.js'
 import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './reconcile.js'
 import { storeDump, type DumpInput } from './store-dump.js'
-import { EditionWriter, optimizeSearchIndex, type EditionInput, type StoreResult } from './store.js'
+import { EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
+import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
+import { hasUnreconciledDumps, hasVersionsWithoutLineage } from '../src/store/totals.js'
+import { acquireBuildLock } from '../src/store/build-lock.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 
 /** What happened to one source during an ingest. */
@@ -85,28 +88,36 @@ export interface IngestOptions {
   onOutcome?: (outcome: IngestOutcome) => void
   /** Corrections to lineage matching (default: the project's `corpus/lineage-overrides.json`). */
   lineageOverrides?: LineageOverride[]
+  /** Called once when another build holds the database and this one waits for it. */
+  onWait?: (holder: number) => void
 }
 
 // Files in an archive folder that are not documents.
 const ignoredNames = /^(.*\.json|readme(\.md|\.txt)?|\..*)$/i
 
 /**
- * List the source files of an archive folder (not recursive), sorted by name.
+ * List the source files of an archive: a folder (not recursive), sorted by
+ * name, or a single file. Subfolders are not read; `onSubfolder` hears of each.
  *
- * @throws {CrdbError} `E_IO` when the folder cannot be read.
+ * @throws {CrdbError} `E_IO` when the folder or file cannot be read.
  */
-export function listArchive(folder: string): string[] {
+export function listArchive(folder: string, onSubfolder?: (path: string) => void): string[] {
   let names: string[]
   try {
+    if (statSync(folder).isFile()) return [folder]
     names = readdirSync(folder)
   } catch (error) {
     throw new CrdbError('E_IO', `${folder}: cannot read archive folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
   }
-  return names
-    .filter((name) => !ignoredNames.test(name))
-    .map((name) => join(folder, name))
-    .filter((path) => statSync(path).isFile())
-    .sort()
+  const files: string[] = []
+  for (const name of names) {
+    if (ignoredNames.test(name)) continue
+    const path = join(folder, name)
+    const stat = statSync(path, { throwIfNoEntry: false })
+    if (stat?.isFile()) files.push(path)
+    else if (stat?.isDirectory()) onSubfolder?.(path)
+  }
+  return files.sort()
 }
 
 /**
@@ -123,6 +134,20 @@ export function ingestPaths(db: CrdbDatabase, paths: string[], options: IngestOp
  * {@link ingestPaths}; never throws for a bad source.
  */
 export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions = {}): IngestReport {
+  return withBuildLock(db, options, () => ingestLocked(db, sources, options))
+}
+
+/** Hold the database's build lock (files only) around `action`. */
+function withBuildLock<T>(db: CrdbDatabase, options: IngestOptions, action: () => T): T {
+  const release = db.memory ? undefined : acquireBuildLock(db.name, { onWait: options.onWait })
+  try {
+    return action()
+  } finally {
+    release?.()
+  }
+}
+
+function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions): IngestReport {
   const writer = new EditionWriter(db)
   const outcomes: IngestOutcome[] = []
   const report = (outcome: IngestOutcome): void => {
@@ -147,32 +172,13 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
   ready.sort((a, b) => a.parsed.effectiveDate.localeCompare(b.parsed.effectiveDate))
   for (const input of ready) {
     try {
-      const result = writer.write(input)
-      report({
-        status: 'stored',
-        kind: 'edition',
-        uri: input.uri,
-        effectiveDate: input.parsed.effectiveDate,
-        encoding: input.decoded.encoding,
-        rules: input.parsed.rules.length,
-        examples: input.parsed.rules.reduce((count, rule) => count + rule.examples.length, 0),
-        terms: input.parsed.glossary.length,
-        messages: input.messages,
-        ...result
-      })
+      report(editionOutcome(input, writer.write(input)))
     } catch (error) {
       report(rejection(input.uri, error))
     }
   }
   const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
-  // Lineage is derived from all versions: recompute it whenever versions changed.
-  // A build stopped between storing editions and deriving from them leaves work undone:
-  // versions without a lineage, dumps reconciled before the newest edition. Redo it now.
-  const lineageStale = editionsStored > 0 || db.prepare('SELECT EXISTS (SELECT 1 FROM versions WHERE lineage_id IS NULL)').pluck().get() === 1
-  if (lineageStale) {
-    computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
-    optimizeSearchIndex(db)
-  }
+  const derived = refreshLineage(db, options, editionsStored > 0)
 
   // Secondary dumps, after the editions they are reconciled with.
   const storedDumps: Array<{ input: DumpInput; sourceId: number }> = []
@@ -185,16 +191,10 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
   }
   // New editions change versions (and their ids): reconcile every dump; else only the new ones.
   let reconciled: ReconcileResult[] = []
-  const dumpsStale =
-    db
-      .prepare(
-        `SELECT EXISTS (SELECT 1 FROM dumps d WHERE d.reconciled_at IS NULL
-           OR d.reconciled_at < (SELECT MAX(s.ingested_at) FROM sources s JOIN editions e ON e.source_id = s.id))`
-      )
-      .pluck()
-      .get() === 1
+  const dumpsStale = derived.reconciliation || hasUnreconciledDumps(db)
   if (editionsStored > 0 || dumpsStale) reconciled = reconcileDumps(db)
   else if (storedDumps.length > 0) reconciled = reconcileDumps(db, { sourceIds: storedDumps.map((dump) => dump.sourceId) })
+  markDerivedCurrent(db, 'reconciliation')
   const bySource = new Map(reconciled.map((result) => [result.sourceId, result]))
   for (const { input, sourceId } of storedDumps) report(dumpOutcome(input, sourceId, bySource.get(sourceId)))
 
@@ -204,6 +204,113 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
     unchanged: outcomes.filter((outcome) => outcome.status === 'unchanged').length,
     rejected: outcomes.filter((outcome) => outcome.status === 'rejected').length,
     reconciled: reconciled.length
+  }
+}
+
+/**
+ * Lineage is derived from all versions: recompute it whenever versions changed.
+ * A build stopped between storing editions and deriving from them leaves work
+ * undone (the derived state says so): redo it now. Returns the state read first.
+ */
+function refreshLineage(db: CrdbDatabase, options: IngestOptions, editionsChanged: boolean): DerivedState {
+  const derived = readDerivedState(db)
+  if (editionsChanged || derived.lineage || hasVersionsWithoutLineage(db)) {
+    computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
+    optimizeSearchIndex(db)
+    markDerivedCurrent(db, 'lineage')
+  }
+  return derived
+}
+
+/** After editions were removed or replaced: lineage, and every dump reconciled again. */
+function refreshAll(db: CrdbDatabase, options: IngestOptions): void {
+  refreshLineage(db, options, true)
+  reconcileDumps(db)
+  markDerivedCurrent(db, 'reconciliation')
+}
+
+/** What `crdb editions --remove` or `--replace` did. */
+export interface EditionChange {
+  /** The effective date of the edition removed or replaced. */
+  date: string
+  /** The file the removed (or replaced) edition had been read from; null when none was stored for that date. */
+  removed: string | null
+  /** The outcome of storing the replacement (for `--replace`). */
+  stored?: IngestOutcome
+}
+
+/**
+ * Remove the edition dated `date`: its versions are undone (and the versions
+ * it had split joined again), its source and messages deleted, then lineage
+ * and reconciliation are recomputed.
+ *
+ * @throws {CrdbError} `E_NOT_FOUND` when no edition has that date, `E_DB_BUSY` when a build holds the database.
+ */
+export function removeEdition(db: CrdbDatabase, date: string, options: IngestOptions = {}): EditionChange {
+  return withBuildLock(db, options, () => {
+    const removed = new EditionWriter(db).remove(date, lineLookup(db))
+    refreshAll(db, options)
+    return { date, removed }
+  })
+}
+
+/**
+ * Store the official edition in `path` in place of the edition of its date,
+ * complete or not (a build replaces only a truncated one by itself), then
+ * recompute lineage and reconciliation.
+ *
+ * @throws {CrdbError} the source's own error (`E_DECODE`, `E_FORMAT`, `E_NO_DATE`, ...) when it cannot be read
+ *   as an official edition, `E_DUPLICATE_EDITION` when these very bytes are already stored.
+ */
+export function replaceEdition(db: CrdbDatabase, path: string, options: IngestOptions = {}): EditionChange {
+  return withBuildLock(db, options, () => {
+    const writer = new EditionWriter(db)
+    const input = prepareSource(path, readSource(path), writer, new Set())
+    if ('unchanged' in input) throw new CrdbError('E_DUPLICATE_EDITION', `${path}: these bytes are already stored; nothing to replace`)
+    if (isDumpInput(input)) throw new CrdbError('E_FORMAT', `${path}: a secondary dump (${input.parsed.format}), not an official edition; --replace takes an edition`)
+    const date = input.parsed.effectiveDate
+    const removed = writer.findEditionUri(date)
+    const result = writer.write(input, { replace: true })
+    refreshAll(db, options)
+    return { date, removed, stored: editionOutcome(input, result) }
+  })
+}
+
+/** Where each key is read in the edition of a date, from its source file when it is still there unchanged. */
+function lineLookup(db: CrdbDatabase): LineLookup {
+  const cache = new Map<string, Map<string, { line: number; label: string }> | undefined>()
+  const writer = new EditionWriter(db)
+  return (date, kind, key) => {
+    if (!cache.has(date)) {
+      let lines: Map<string, { line: number; label: string }> | undefined
+      const stored = writer.findEditionSource(date)
+      try {
+        const bytes = stored ? readFileSync(stored.uri) : undefined
+        if (bytes && sha256Of(bytes) === stored!.sha256) {
+          const entries = normalizeEdition(parseOfficialText(decodeSource(bytes, stored!.uri).text, stored!.uri))
+          lines = new Map(entries.map((entry) => [entry.kind + '\u0000' + entry.key, { line: entry.line, label: entry.label }]))
+        }
+      } catch {
+        // Gone or changed: the versions keep the line they had.
+      }
+      cache.set(date, lines)
+    }
+    return cache.get(date)?.get(kind + '\u0000' + key)
+  }
+}
+
+function editionOutcome(input: EditionInput, result: StoreResult): IngestOutcome {
+  return {
+    status: 'stored',
+    kind: 'edition',
+    uri: input.uri,
+    effectiveDate: input.parsed.effectiveDate,
+    encoding: input.decoded.encoding,
+    rules: input.parsed.rules.length,
+    examples: input.parsed.rules.reduce((count, rule) => count + rule.examples.length, 0),
+    terms: input.parsed.glossary.length,
+    messages: input.messages,
+    ...result
   }
 }
 
@@ -279,7 +386,7 @@ function prepareSource(uri: string, bytes: Uint8Array, writer: EditionWriter, se
   }
   seen.add(sha256)
   const parsed = parseOfficialText(decoded.text, uri)
-  const messages = [...decoded.messages, ...parsed.messages]
+  const messages = [...attributeToEntries(parsed, decoded.messages), ...parsed.messages]
   const named = /(\d{4}-\d{2}-\d{2})/.exec(basename(uri))
   if (named && named[1] !== parsed.effectiveDate) {
     messages.push({

@@ -16,6 +16,7 @@
  * split and join versions), and is idempotent.
  */
 import type { CrdbDatabase } from '../src/store/database.js'
+import { prepareReconciliation, type AttestationRow, type OfficialVersionRow, type ReconciliationStatements } from '../src/store/reconciliation.js'
 import { comparable, composeRule, diffSummary, similarity } from './compare-text.js'
 import { dateByMatching, type DatingResult } from './date-by-matching.js'
 import type { SourceMessage } from '../src/vocabulary/messages.js'
@@ -59,21 +60,6 @@ interface OfficialVersion {
   comparable: string
 }
 
-interface AttestationRow {
-  id: number
-  ordinal: number
-  line: number
-  kind: 'rule' | 'term' | 'note' | 'ruling' | 'external'
-  label: string
-  key: string | null
-  term: string | null
-  text: string
-  examples: string
-  fragment: 'head' | 'tail' | null
-  as_of: string | null
-  revision_date: string | null
-}
-
 interface Link {
   key: string | null
   versionId: number | null
@@ -88,33 +74,24 @@ interface Link {
 /** Official text, loaded lazily and cached for one reconciliation run. */
 class OfficialIndex {
   readonly editions: string[]
-  readonly #db: CrdbDatabase
   readonly #versions = new Map<string, OfficialVersion[]>()
   readonly #inForce = new Map<string, OfficialVersion[]>()
-  readonly #statements
+  readonly #store: ReconciliationStatements
 
-  constructor(db: CrdbDatabase) {
-    this.#db = db
-    this.editions = db.prepare('SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
-    const columns = `v.id, v.kind, v.key, v.label, v.first_date, v.last_date, c.text,
-      (SELECT json_group_array(text) FROM (SELECT text FROM examples x WHERE x.content_id = c.id ORDER BY x.ordinal)) AS examples`
-    this.#statements = {
-      byKey: db.prepare(`SELECT ${columns} FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = ? AND v.key = ? ORDER BY v.first_date`),
-      inForce: db.prepare(`SELECT ${columns} FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = ? AND v.first_date <= ? AND v.last_date >= ?`),
-      alias: db.prepare('SELECT DISTINCT key FROM term_aliases WHERE alias = ?'),
-      prefixed: db.prepare(`SELECT DISTINCT key FROM versions WHERE kind = 'term' AND key >= ? AND key < ?`)
-    }
+  constructor(store: ReconciliationStatements) {
+    this.#store = store
+    this.editions = store.editionDates()
   }
 
-  #row(row: Record<string, any>): OfficialVersion {
+  #row(row: OfficialVersionRow): OfficialVersion {
     const examples = JSON.parse(row.examples ?? '[]') as string[]
     return {
       id: row.id,
       kind: row.kind,
       key: row.key,
       label: row.label,
-      firstDate: row.first_date,
-      lastDate: row.last_date,
+      firstDate: row.firstDate,
+      lastDate: row.lastDate,
       text: row.text,
       examples,
       comparable: comparable(row.kind === 'rule' ? composeRule(row.text, examples) : row.text)
@@ -125,7 +102,7 @@ class OfficialIndex {
     const slot = kind + '\u0000' + key
     let versions = this.#versions.get(slot)
     if (!versions) {
-      versions = (this.#statements.byKey.all(kind, key) as Array<Record<string, any>>).map((row) => this.#row(row))
+      versions = this.#store.versionsOf(kind, key).map((row) => this.#row(row))
       this.#versions.set(slot, versions)
     }
     return versions
@@ -135,7 +112,7 @@ class OfficialIndex {
     const slot = kind + '\u0000' + edition
     let versions = this.#inForce.get(slot)
     if (!versions) {
-      versions = (this.#statements.inForce.all(kind, edition, edition) as Array<Record<string, any>>).map((row) => this.#row(row))
+      versions = this.#store.versionsInForce(kind, edition).map((row) => this.#row(row))
       this.#inForce.set(slot, versions)
     }
     return versions
@@ -158,8 +135,8 @@ class OfficialIndex {
     candidates.add(full)
     const bare = termKey(name.replace(/\s*\([^)]*\)\s*/g, ' '))
     candidates.add(bare)
-    for (const alias of [full, bare]) for (const key of this.#statements.alias.pluck().all(alias) as string[]) candidates.add(key)
-    for (const key of this.#statements.prefixed.pluck().all(bare + ' (', bare + ' )') as string[]) candidates.add(key)
+    for (const alias of [full, bare]) for (const key of this.#store.termKeysOfAlias(alias)) candidates.add(key)
+    for (const key of this.#store.qualifiedTermKeys(bare)) candidates.add(key)
     let fallback: string | undefined
     for (const key of candidates) {
       const versions = this.versionsOf('term', key)
@@ -324,46 +301,33 @@ function missingReferences(note: string, official: OfficialVersion): { refs: num
  * undated dumps, score each dump, and replace its reconciliation messages.
  */
 export function reconcileDumps(db: CrdbDatabase, options: ReconcileOptions = {}): ReconcileResult[] {
-  const index = new OfficialIndex(db)
-  const dumps = db
-    .prepare(`SELECT d.id, d.source_id, d.stated_date, s.uri FROM dumps d JOIN sources s ON s.id = d.source_id ORDER BY d.id`)
-    .all() as Array<{ id: number; source_id: number; stated_date: string | null; uri: string }>
+  const store = prepareReconciliation(db)
+  const index = new OfficialIndex(store)
+  const dumps = store.dumps()
   const wanted = options.sourceIds ? new Set(options.sourceIds) : undefined
   const results: ReconcileResult[] = []
-  const statements = {
-    attestations: db.prepare(
-      'SELECT id, ordinal, line, kind, label, key, term, text, examples, fragment, as_of, revision_date FROM attestations WHERE source_id = ? ORDER BY ordinal'
-    ),
-    update: db.prepare('UPDATE attestations SET key = ?, version_id = ?, status = ?, similarity = ?, diff = ?, remarks = ? WHERE id = ?'),
-    updateDump: db.prepare('UPDATE dumps SET era_edition = ?, inferred_from = ?, inferred_to = ?, match_score = ?, disagreeing = ?, reconciled_at = ? WHERE id = ?'),
-    clearMessages: db.prepare(`DELETE FROM messages WHERE source_id = ? AND code LIKE 'reconcile-%'`),
-    insertMessage: db.prepare('INSERT INTO messages (source_id, line, rule, severity, code, text) VALUES (?, ?, ?, ?, ?, ?)')
-  }
 
   for (const dump of dumps) {
-    if (wanted && !wanted.has(dump.source_id)) continue
-    const rows = statements.attestations.all(dump.source_id) as AttestationRow[]
+    if (wanted && !wanted.has(dump.sourceId)) continue
+    const rows = store.attestationsOf(dump.sourceId)
     const result = reconcileOne(dump, rows, index)
     db.transaction(() => {
       for (const [row, link] of result.links) {
-        statements.update.run(link.key, link.versionId, link.status, link.similarity, link.diff, link.remarks.length ? link.remarks.join('; ') : null, row.id)
+        store.linkAttestation(row.id, { ...link, remarks: link.remarks.length ? link.remarks.join('; ') : null })
       }
-      statements.updateDump.run(
-        result.statedEra ?? (result.era ? result.era.to : null),
-        result.inferred?.from ?? null,
-        result.inferred?.to ?? null,
-        result.score,
-        result.inferred ? JSON.stringify(result.inferred.disagreeing) : null,
-        new Date().toISOString(),
-        dump.id
-      )
-      statements.clearMessages.run(dump.source_id)
-      for (const message of result.messages) statements.insertMessage.run(dump.source_id, message.line, message.rule ?? null, message.severity, message.code, message.text)
+      store.dateDump(dump.id, {
+        eraEdition: result.statedEra ?? (result.era ? result.era.to : null),
+        inferredFrom: result.inferred?.from ?? null,
+        inferredTo: result.inferred?.to ?? null,
+        matchScore: result.score,
+        disagreeing: result.inferred ? JSON.stringify(result.inferred.disagreeing) : null
+      })
+      store.replaceReconcileMessages(dump.sourceId, result.messages)
     }).immediate()
     results.push({
-      sourceId: dump.source_id,
+      sourceId: dump.sourceId,
       uri: dump.uri,
-      statedDate: dump.stated_date,
+      statedDate: dump.statedDate,
       era: result.era ?? null,
       inferred: result.inferred ?? null,
       score: result.score,
@@ -375,7 +339,7 @@ export function reconcileDumps(db: CrdbDatabase, options: ReconcileOptions = {})
 }
 
 function reconcileOne(
-  dump: { stated_date: string | null; uri: string },
+  dump: { statedDate: string | null; uri: string },
   rows: AttestationRow[],
   index: OfficialIndex
 ): {
@@ -418,16 +382,16 @@ function reconcileOne(
   // 2. The dump's era.
   let era: Era | undefined
   let statedEra: string | undefined
-  if (dump.stated_date) {
-    statedEra = index.editionAt(dump.stated_date)
+  if (dump.statedDate) {
+    statedEra = index.editionAt(dump.statedDate)
     if (statedEra) era = { from: statedEra, to: statedEra }
-    else messages.push({ line: 1, severity: 'warning', code: 'reconcile-era', text: `states ${dump.stated_date}, before the oldest stored edition (${index.editions[0]}); compared with every edition` })
+    else messages.push({ line: 1, severity: 'warning', code: 'reconcile-era', text: `states ${dump.statedDate}, before the oldest stored edition (${index.editions[0]}); compared with every edition` })
     if (statedEra && inferred && (statedEra < inferred.from || statedEra > inferred.to) && inferred.score > 0) {
       messages.push({
         line: 1,
         severity: 'info',
         code: 'reconcile-era',
-        text: `states ${dump.stated_date} (the edition of ${statedEra} was in force), but its text matches ${eraText(inferred)} best (${inferred.matched} of ${inferred.total} equal)`
+        text: `states ${dump.statedDate} (the edition of ${statedEra} was in force), but its text matches ${eraText(inferred)} best (${inferred.matched} of ${inferred.total} equal)`
       })
     }
   } else if (inferred) {
@@ -450,7 +414,7 @@ function reconcileOne(
   const ownerLinks = new Map<string, Link>()
   let eraEqual = 0
   for (const row of rows) {
-    const rowEra = row.as_of ? ((edition) => (edition ? { from: edition, to: edition } : era))(index.editionAt(row.as_of)) : era
+    const rowEra = row.asOf ? ((edition) => (edition ? { from: edition, to: edition } : era))(index.editionAt(row.asOf)) : era
     if (row.kind === 'external') {
       links.push([row, { key: null, versionId: null, status: 'external', similarity: null, diff: null, remarks: [], eraEqual: false }])
       continue
@@ -458,11 +422,11 @@ function reconcileOne(
     if (row.kind === 'rule' || row.kind === 'term') {
       const key = keyOf(row, rowEra)
       const link = linkEntry(row, key, rowEra, index)
-      if (row.revision_date && link.versionId !== null && row.kind === 'rule') {
+      if (row.revisionDate && link.versionId !== null && row.kind === 'rule') {
         // Crystal Keep restamps texts it re-checks, so a later date is normal; an earlier one is not.
         const first = firstPublished(index, key ?? link.key!, link.versionId)
-        if (first && row.revision_date < first) link.remarks.push(`the dump dates this text ${row.revision_date}, before the official text first read so (the edition of ${first})`)
-        if (dump.stated_date && row.revision_date > dump.stated_date) link.remarks.push(`the dump dates this text ${row.revision_date}, after its own date ${dump.stated_date}`)
+        if (first && row.revisionDate < first) link.remarks.push(`the dump dates this text ${row.revisionDate}, before the official text first read so (the edition of ${first})`)
+        if (dump.statedDate && row.revisionDate > dump.statedDate) link.remarks.push(`the dump dates this text ${row.revisionDate}, after its own date ${dump.statedDate}`)
       }
       if (link.eraEqual) eraEqual++
       if (link.key) ownerLinks.set(row.kind + '\u0000' + link.key, link)
@@ -498,7 +462,7 @@ function reconcileOne(
   for (const [, link] of links) counts[link.status]++
 
   const compared = comparableRows.length
-  const score = dump.stated_date || !inferred ? (compared ? round(eraEqual / compared) : null) : round(inferred.score)
+  const score = dump.statedDate || !inferred ? (compared ? round(eraEqual / compared) : null) : round(inferred.score)
   const unmatched = links.filter(([, link]) => link.status === 'unmatched').map(([row]) => row.label || `line ${row.line}`)
   const differs = links.filter(([row, link]) => link.status === 'differs' && (row.kind === 'rule' || row.kind === 'term')).map(([row]) => row.label)
   messages.push({

@@ -6,6 +6,8 @@
  * Never touches the official tables (`editions`, `contents`, `versions`).
  */
 import type { CrdbDatabase } from '../src/store/database.js'
+import { markDerivedStale } from '../src/store/derived-state.js'
+import { prepareDumpWrites } from '../src/store/dump-writes.js'
 import type { DecodedSource } from './decode.js'
 import type { SourceMessage } from '../src/vocabulary/messages.js'
 import type { ParsedDump } from './parse/dump.js'
@@ -31,29 +33,28 @@ export interface DumpStoreResult {
  */
 export function storeDump(db: CrdbDatabase, input: DumpInput): DumpStoreResult {
   const { decoded, parsed } = input
+  const w = prepareDumpWrites(db)
   const write = db.transaction((): DumpStoreResult => {
-    const sourceId = Number(
-      db
-        .prepare('INSERT INTO sources (uri, sha256, format, encoding, line_ending, bytes, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(input.uri, decoded.sha256, parsed.format, decoded.encoding, decoded.lineEnding, decoded.bytes, new Date().toISOString()).lastInsertRowid
-    )
-    const dumpId = Number(
-      db
-        .prepare(
-          `INSERT INTO dumps (source_id, kind, title, stated_date, date_statement, date_line, entry_count)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`
-        )
-        .run(sourceId, parsed.kind, parsed.title ?? null, parsed.statedDate ?? null, parsed.dateStatement ?? null, parsed.dateLine ?? null, parsed.entries.length)
-        .lastInsertRowid
-    )
-    const insertMessage = db.prepare('INSERT INTO messages (source_id, line, rule, severity, code, text) VALUES (?, ?, ?, ?, ?, ?)')
-    for (const message of input.messages) insertMessage.run(sourceId, message.line, message.rule ?? null, message.severity, message.code, message.text)
-    const insertAttestation = db.prepare(
-      `INSERT INTO attestations (source_id, ordinal, line, kind, label, key, term, document, text, examples, fragment, as_of, revision_date, author, authored_date, status)
-       VALUES (@sourceId, @ordinal, @line, @kind, @label, @key, @term, @document, @text, @examples, @fragment, @asOf, @revisionDate, @author, @authoredDate, @status)`
-    )
+    const sourceId = w.insertSource({
+      uri: input.uri,
+      sha256: decoded.sha256,
+      format: parsed.format,
+      encoding: decoded.encoding,
+      lineEnding: decoded.lineEnding,
+      bytes: decoded.bytes
+    })
+    const dumpId = w.insertDump({
+      sourceId,
+      kind: parsed.kind,
+      title: parsed.title ?? null,
+      statedDate: parsed.statedDate ?? null,
+      dateStatement: parsed.dateStatement ?? null,
+      dateLine: parsed.dateLine ?? null,
+      entryCount: parsed.entries.length
+    })
+    for (const message of input.messages) w.insertMessage(sourceId, message)
     parsed.entries.forEach((entry, ordinal) => {
-      insertAttestation.run({
+      w.insertAttestation({
         sourceId,
         ordinal,
         line: entry.line,
@@ -72,6 +73,8 @@ export function storeDump(db: CrdbDatabase, input: DumpInput): DumpStoreResult {
         status: entry.kind === 'external' ? 'external' : 'pending'
       })
     })
+    // The new dump waits for reconciliation.
+    markDerivedStale(db, ['reconciliation'])
     return { sourceId, dumpId, attestations: parsed.entries.length }
   })
   return write.immediate()

@@ -9,13 +9,21 @@
  * - a version spanning P..N is split around E when E says something else;
  * - E's content extends the version ending at P, or starts the version at N
  *   earlier, or joins both into one, or becomes a new version.
+ *
+ * Removing an edition undoes exactly that: versions of E alone go, versions
+ * ending at E end at P, versions starting at E start at N, and the versions
+ * E had split apart are joined again. The SQL is in `src/store/edition-writes.ts`.
  */
 import type { CrdbDatabase } from '../src/store/database.js'
+import { markDerivedStale } from '../src/store/derived-state.js'
+import { prepareEditionWrites, removeEditionRows, type EditionWrites, type VersionSlot } from '../src/store/edition-writes.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import type { DecodedSource } from './decode.js'
 import type { SourceMessage } from '../src/vocabulary/messages.js'
 import type { NormalizedEntry } from './normalize.js'
 import type { ParsedEdition } from './parse/official-text.js'
+
+export { optimizeSearchIndex } from '../src/store/edition-writes.js'
 
 /** An edition ready to store: where it came from, what it says. */
 export interface EditionInput {
@@ -36,74 +44,94 @@ export interface StoreResult {
   /** Versions whose interval grew to cover this edition. */
   versionsExtended: number
   contentsAdded: number
+  /** The file of the edition this one replaced (a truncated copy of the same date), if any. */
+  replaced?: string
 }
 
-interface VersionRow {
-  id: number
-  kind: string
-  key: string
-  content_id: number
-  first_date: string
-  last_date: string
+/** Options for {@link EditionWriter.write}. */
+export interface WriteOptions {
+  /** Replace an edition of the same date even when it is complete (`crdb editions --replace`). */
+  replace?: boolean
 }
+
+/** Where a removed edition's successor read each key, to restate the provenance of versions that now start there. */
+export type LineLookup = (date: string, kind: string, key: string) => { line: number; label: string } | undefined
 
 /** Writes editions; keeps a cache of content hashes across the editions of one build. */
 export class EditionWriter {
   readonly #db: CrdbDatabase
   #contentIds: Map<string, number> | undefined
   /** The versions in force at the newest edition just written (appends in date order reuse it). */
-  #newest: { date: string; versions: Map<string, VersionRow> } | undefined
-  readonly #statements
+  #newest: { date: string; versions: Map<string, VersionSlot> } | undefined
+  readonly #writes: EditionWrites
 
   constructor(db: CrdbDatabase) {
     this.#db = db
-    this.#statements = {
-      sourceBySha: db.prepare('SELECT id FROM sources WHERE sha256 = ?'),
-      editionByDate: db.prepare('SELECT e.id, s.uri FROM editions e JOIN sources s ON s.id = e.source_id WHERE e.effective_date = ?'),
-      previousDate: db.prepare('SELECT MAX(effective_date) AS date FROM editions WHERE effective_date < ?'),
-      nextDate: db.prepare('SELECT MIN(effective_date) AS date FROM editions WHERE effective_date > ?'),
-      versionsAt: db.prepare('SELECT id, kind, key, content_id, first_date, last_date FROM versions WHERE first_date <= @date AND last_date >= @date'),
-      insertSource: db.prepare(
-        'INSERT INTO sources (uri, sha256, format, encoding, line_ending, bytes, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?)'
-      ),
-      insertEdition: db.prepare(
-        `INSERT INTO editions (effective_date, source_id, date_statement, date_line, rule_count, example_count, glossary_count, truncated, wrapped)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
-      ),
-      insertMessage: db.prepare('INSERT INTO messages (source_id, line, rule, severity, code, text) VALUES (?, ?, ?, ?, ?, ?)'),
-      insertContent: db.prepare('INSERT INTO contents (hash, kind, text) VALUES (?, ?, ?)'),
-      insertExample: db.prepare('INSERT INTO examples (content_id, ordinal, text) VALUES (?, ?, ?)'),
-      insertFts: db.prepare('INSERT INTO contents_fts (rowid, text, examples) VALUES (?, ?, ?)'),
-      insertVersion: db.prepare(
-        `INSERT INTO versions (kind, key, label, sort_key, content_id, first_date, last_date, source_id, line, obsolete)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-      ),
-      copyVersion: db.prepare(
-        `INSERT INTO versions (kind, key, label, sort_key, content_id, first_date, last_date, source_id, line, obsolete)
-         SELECT kind, key, label, sort_key, content_id, @first, last_date, source_id, line, obsolete FROM versions WHERE id = @id`
-      ),
-      setLastDate: db.prepare('UPDATE versions SET last_date = ? WHERE id = ?'),
-      extendMany: db.prepare('UPDATE versions SET last_date = ? WHERE id IN (SELECT value FROM json_each(?))'),
-      startEarlier: db.prepare('UPDATE versions SET first_date = ?, source_id = ?, line = ?, label = ? WHERE id = ?'),
-      deleteVersion: db.prepare('DELETE FROM versions WHERE id = ?'),
-      insertAlias: db.prepare('INSERT OR IGNORE INTO term_aliases (alias, key) VALUES (?, ?)')
-    }
+    this.#writes = prepareEditionWrites(db)
   }
 
   /** True when a source with these bytes is already stored. */
   hasSource(sha256: string): boolean {
-    return this.#statements.sourceBySha.get(sha256) !== undefined
+    return this.#writes.hasSource(sha256)
+  }
+
+  /** The file the edition dated `date` was read from, or null when none is stored. */
+  findEditionUri(date: string): string | null {
+    return this.#writes.findEdition(date)?.uri ?? null
+  }
+
+  /** The file and bytes' hash of the edition dated `date`, if one is stored. */
+  findEditionSource(date: string): { uri: string; sha256: string } | undefined {
+    return this.#writes.findEdition(date)
   }
 
   /**
-   * Store one edition in one transaction: all of it, or nothing.
+   * Store one edition in one transaction: all of it, or nothing. A complete
+   * edition replaces a truncated one of the same date; never the reverse.
    *
    * @throws {CrdbError} `E_DUPLICATE_EDITION` when another source already states this date.
    */
-  write(input: EditionInput): StoreResult {
-    const run = this.#db.transaction(() => this.#write(input))
+  write(input: EditionInput, options: WriteOptions = {}): StoreResult {
+    return this.#transaction(() => {
+      const date = input.parsed.effectiveDate
+      const existing = this.#writes.findEdition(date)
+      let replaced: string | undefined
+      if (existing) {
+        if (!options.replace && !(existing.truncated && !input.parsed.truncated)) {
+          const why = existing.truncated
+            ? `(truncated; this copy is truncated too, so it does not replace it)`
+            : input.parsed.truncated
+              ? `(complete; a truncated copy never replaces it)`
+              : '(use crdb editions --replace FILE to replace it)'
+          throw new CrdbError('E_DUPLICATE_EDITION', `${input.uri}: an edition dated ${date} is already stored from ${existing.uri} ${why}`)
+        }
+        this.#remove(date)
+        replaced = existing.uri
+      }
+      const result = this.#write(input)
+      markDerivedStale(this.#db)
+      return replaced ? { ...result, replaced } : result
+    })
+  }
+
+  /**
+   * Remove the edition dated `date` in one transaction: its versions, its
+   * source and messages, and the texts no other edition has.
+   *
+   * @returns the file it had been read from.
+   * @throws {CrdbError} `E_NOT_FOUND` when no edition has that date.
+   */
+  remove(date: string, lineOf?: LineLookup): string {
+    return this.#transaction(() => {
+      const uri = this.#remove(date, lineOf)
+      markDerivedStale(this.#db)
+      return uri
+    })
+  }
+
+  #transaction<T>(action: () => T): T {
     try {
-      return run.immediate()
+      return this.#db.transaction(action).immediate()
     } catch (error) {
       // The caches may hold rows that were rolled back.
       this.#contentIds = undefined
@@ -112,123 +140,155 @@ export class EditionWriter {
     }
   }
 
-  #write(input: EditionInput): StoreResult {
-    const s = this.#statements
-    const date = input.parsed.effectiveDate
-    const existing = s.editionByDate.get(date) as { id: number; uri: string } | undefined
-    if (existing) {
-      throw new CrdbError('E_DUPLICATE_EDITION', `${input.uri}: an edition dated ${date} is already stored from ${existing.uri}`)
+  #remove(date: string, lineOf?: LineLookup): string {
+    const w = this.#writes
+    const edition = w.findEdition(date)
+    if (!edition) throw new CrdbError('E_NOT_FOUND', `no edition dated ${date} is stored`)
+    this.#newest = undefined
+    this.#contentIds = undefined
+    const previous = w.previousEditionDate(date)
+    const next = w.nextEditionDate(date)
+    const atNext = next ? this.#versionsAt(next) : new Map<string, VersionSlot>()
+    const atPrevious = previous ? this.#versionsAt(previous) : new Map<string, VersionSlot>()
+    const nextSource = next ? w.findEdition(next)!.sourceId : undefined
+    for (const version of w.versionsAt(date)) {
+      const slot = version.kind + '\u0000' + version.key
+      const startsHere = version.firstDate === date
+      const endsHere = version.lastDate === date
+      if (!startsHere && !endsHere) continue // Spans P..N: stays.
+      if (startsHere && endsHere) {
+        w.deleteVersion(version.id)
+      } else if (endsHere) {
+        // Ends at E: ends at P, and joins the version E had split off at N.
+        const after = atNext.get(slot)
+        if (after && after.firstDate === next && after.contentId === version.contentId) {
+          w.setLastDate(version.id, after.lastDate)
+          w.deleteVersion(after.id)
+        } else {
+          w.setLastDate(version.id, previous!)
+        }
+      } else {
+        // Starts at E and goes on: joins the version ending at P, else starts at N.
+        const before = atPrevious.get(slot)
+        if (before && before.lastDate === previous && before.contentId === version.contentId) {
+          w.setLastDate(before.id, version.lastDate)
+          w.deleteVersion(version.id)
+        } else {
+          const found = lineOf?.(next!, version.kind, version.key)
+          w.restartVersion(version.id, next!, nextSource!, found?.line, found?.label)
+        }
+      }
     }
-    const { decoded, parsed } = input
-    const sourceId = Number(
-      s.insertSource.run(input.uri, decoded.sha256, input.format, decoded.encoding, decoded.lineEnding, decoded.bytes, new Date().toISOString()).lastInsertRowid
-    )
-    const exampleCount = parsed.rules.reduce((count, rule) => count + rule.examples.length, 0)
-    const editionId = Number(
-      s.insertEdition.run(
-        date,
-        sourceId,
-        parsed.dateStatement,
-        parsed.dateLine,
-        parsed.rules.length,
-        exampleCount,
-        parsed.glossary.length,
-        parsed.truncated ? 1 : 0,
-        parsed.wrapped ? 1 : 0
-      ).lastInsertRowid
-    )
-    for (const message of input.messages) {
-      s.insertMessage.run(sourceId, message.line, message.rule ?? null, message.severity, message.code, message.text)
-    }
+    removeEditionRows(this.#db, edition.id, edition.sourceId)
+    return edition.uri
+  }
 
-    const previous = (s.previousDate.get(date) as { date: string | null }).date
-    const next = (s.nextDate.get(date) as { date: string | null }).date
+  #write(input: EditionInput): StoreResult {
+    const w = this.#writes
+    const date = input.parsed.effectiveDate
+    const { decoded, parsed } = input
+    const sourceId = w.insertSource({
+      uri: input.uri,
+      sha256: decoded.sha256,
+      format: input.format,
+      encoding: decoded.encoding,
+      lineEnding: decoded.lineEnding,
+      bytes: decoded.bytes
+    })
+    const editionId = w.insertEdition({
+      effectiveDate: date,
+      sourceId,
+      dateStatement: parsed.dateStatement,
+      dateLine: parsed.dateLine,
+      ruleCount: parsed.rules.length,
+      exampleCount: parsed.rules.reduce((count, rule) => count + rule.examples.length, 0),
+      glossaryCount: parsed.glossary.length,
+      truncated: parsed.truncated,
+      wrapped: parsed.wrapped
+    })
+    for (const message of input.messages) w.insertMessage(sourceId, message)
+
+    const previous = w.previousEditionDate(date)
+    const next = w.nextEditionDate(date)
     const cached = this.#newest
     this.#newest = undefined
-    const atPrevious = !previous ? new Map<string, VersionRow>() : next === null && cached?.date === previous ? cached.versions : this.#versionsAt(previous)
-    const atNext = next ? this.#versionsAt(next) : new Map<string, VersionRow>()
-    const contentIds = this.#loadContentIds()
+    const atPrevious = !previous ? new Map<string, VersionSlot>() : next === null && cached?.date === previous ? cached.versions : this.#versionsAt(previous)
+    const atNext = next ? this.#versionsAt(next) : new Map<string, VersionSlot>()
+    const contentIds = (this.#contentIds ??= w.contentIdsByHash())
     const result: StoreResult = { editionId, sourceId, versionsAdded: 0, versionsExtended: 0, contentsAdded: 0 }
 
     const entryContent = new Map<string, number>()
+    const entryLabel = new Map<string, string>()
     for (const entry of input.entries) {
       let contentId = contentIds.get(entry.hash)
       if (contentId === undefined) {
-        contentId = Number(s.insertContent.run(entry.hash, entry.kind, entry.text).lastInsertRowid)
-        entry.examples.forEach((example, ordinal) => s.insertExample.run(contentId, ordinal, example))
-        s.insertFts.run(contentId, entry.text, entry.examples.join('\n'))
+        contentId = w.insertContent(entry.hash, entry.kind, entry.text, entry.examples)
         contentIds.set(entry.hash, contentId)
         result.contentsAdded++
       }
       entryContent.set(entry.kind + '\u0000' + entry.key, contentId)
+      entryLabel.set(entry.kind + '\u0000' + entry.key, entry.label)
     }
 
     // 1. Versions that span over the new date: split those the new edition contradicts.
     for (const [slot, version] of atPrevious) {
-      if (next === null || version.last_date < next) continue
-      if (entryContent.get(slot) === version.content_id) continue
-      const copyId = Number(s.copyVersion.run({ first: next, id: version.id }).lastInsertRowid)
-      s.setLastDate.run(previous, version.id)
-      atNext.set(slot, { ...version, id: copyId, first_date: next })
-      atPrevious.set(slot, { ...version, last_date: previous! })
+      if (next === null || version.lastDate < next) continue
+      if (entryContent.get(slot) === version.contentId && entryLabel.get(slot) === version.label) continue
+      const copyId = w.copyVersion(version.id, next)
+      w.setLastDate(version.id, previous!)
+      atNext.set(slot, { ...version, id: copyId, firstDate: next })
+      atPrevious.set(slot, { ...version, lastDate: previous! })
       result.versionsAdded++
     }
 
     // 2. Attach each entry to its neighbours' versions, or start a new one.
     const extended: number[] = []
-    const atDate = new Map<string, VersionRow>()
+    const atDate = new Map<string, VersionSlot>()
     for (const entry of input.entries) {
       const slot = entry.kind + '\u0000' + entry.key
       const contentId = entryContent.get(slot)!
       const before = atPrevious.get(slot)
       const after = atNext.get(slot)
-      if (entry.kind === 'term') for (const alias of entry.aliases) s.insertAlias.run(alias, entry.key)
+      if (entry.kind === 'term') for (const alias of entry.aliases) w.insertAlias(alias, entry.key)
       if (before && before.id === after?.id) continue // Spans the new date with the same content.
-      const joinsBefore = before !== undefined && before.content_id === contentId
-      const joinsAfter = after !== undefined && after.content_id === contentId
+      // A version is one text under one label: a term printed with other capitals starts a new one.
+      const joinsBefore = before !== undefined && before.contentId === contentId && before.label === entry.label
+      const joinsAfter = after !== undefined && after.contentId === contentId && after.label === entry.label
       if (joinsBefore && joinsAfter) {
-        s.setLastDate.run(after!.last_date, before!.id)
-        s.deleteVersion.run(after!.id)
+        w.setLastDate(before!.id, after!.lastDate)
+        w.deleteVersion(after!.id)
         result.versionsExtended++
       } else if (joinsBefore) {
         extended.push(before!.id)
-        atDate.set(slot, { ...before!, last_date: date })
+        atDate.set(slot, { ...before!, lastDate: date })
       } else if (joinsAfter) {
-        s.startEarlier.run(date, sourceId, entry.line, entry.label, after!.id)
+        w.startVersionEarlier(after!.id, date, sourceId, entry.line, entry.label)
         result.versionsExtended++
       } else {
-        const id = Number(
-          s.insertVersion.run(entry.kind, entry.key, entry.label, entry.sortKey, contentId, date, date, sourceId, entry.line, entry.obsolete ? 1 : 0).lastInsertRowid
-        )
-        atDate.set(slot, { id, kind: entry.kind, key: entry.key, content_id: contentId, first_date: date, last_date: date })
+        const id = w.insertVersion({
+          kind: entry.kind,
+          key: entry.key,
+          label: entry.label,
+          sortKey: entry.sortKey,
+          contentId,
+          firstDate: date,
+          lastDate: date,
+          sourceId,
+          line: entry.line,
+          obsolete: entry.obsolete
+        })
+        atDate.set(slot, { id, kind: entry.kind, key: entry.key, contentId, label: entry.label, firstDate: date, lastDate: date })
         result.versionsAdded++
       }
     }
-    if (extended.length > 0) s.extendMany.run(date, JSON.stringify(extended))
+    if (extended.length > 0) w.extendVersions(extended, date)
     result.versionsExtended += extended.length
     // Appending in date order (the usual build): what is in force now is exactly atDate.
     if (next === null) this.#newest = { date, versions: atDate }
     return result
   }
 
-  #versionsAt(date: string): Map<string, VersionRow> {
-    const rows = this.#statements.versionsAt.all({ date }) as VersionRow[]
-    return new Map(rows.map((row) => [row.kind + '\u0000' + row.key, row]))
+  #versionsAt(date: string): Map<string, VersionSlot> {
+    return new Map(this.#writes.versionsAt(date).map((row) => [row.kind + '\u0000' + row.key, row]))
   }
-
-  #loadContentIds(): Map<string, number> {
-    if (!this.#contentIds) {
-      const rows = this.#db.prepare('SELECT hash, id FROM contents').raw().all() as Array<[string, number]>
-      this.#contentIds = new Map(rows)
-    }
-    return this.#contentIds
-  }
-}
-
-/**
- * Merge the full-text index into one segment after a build: about 50 ms once,
- * and every later search reads one segment instead of a dozen.
- */
-export function optimizeSearchIndex(db: CrdbDatabase): void {
-  db.prepare("INSERT INTO contents_fts(contents_fts) VALUES ('optimize')").run()
 }

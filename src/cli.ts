@@ -20,9 +20,10 @@ import { registerScrape } from './cli/scrape.js'
 import { registerSources } from './cli/sources.js'
 import { defaultDatabasePath } from './store/database.js'
 import { CrdbError } from './vocabulary/errors.js'
+import { registerUpdate } from './cli/update.js'
 import { packageVersion } from './vocabulary/paths.js'
 
-const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerScrape, registerServe]
+const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerUpdate, registerScrape, registerServe]
 
 /**
  * Run the command line `argv` (without `node` and the script) and return the exit code.

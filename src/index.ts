@@ -8,6 +8,7 @@ export { CrdbError, type ErrorCode } from './vocabulary/errors.js'
 export { parseDate } from './vocabulary/dates.js'
 export { parseRuleNumber, splitRuleNumber, sortKeyOf, parentOf, type RuleNumberParts } from './vocabulary/rule-number.js'
 export { checkSelector, parseSelector, type EditionSelector, type CheckedSelector } from './vocabulary/selector.js'
+export { findSetEdition, findSetOfEdition, looksLikeSetCode, readSetTable, resolveSetCode, suggestSetCodes, type SetEdition } from './vocabulary/set-codes.js'
 export { eraPresets, findEraPreset, type EraPreset } from './vocabulary/era-presets.js'
 export { termKey } from './vocabulary/term-key.js'
 export type { LinkKind, VersionKind } from './vocabulary/kinds.js'
@@ -45,3 +46,5 @@ export {
   type AttestedVersion,
   type RuleSources
 } from './query/sources.js'
+export { listReleaseNotes, describeRelease, type ReleaseNote, type DetailedReleaseNote } from './query/release-notes.js'
+export { verifyStoredEdition, type EditionVerification } from './query/verification.js'

@@ -185,4 +185,76 @@ describe.skipIf(!available)('the whole archive', () => {
     const counts = editions.map((e) => e.terms)
     expect(Math.min(...counts.filter((_, i) => !editions[i].truncated))).toBeGreaterThan(150)
   })
+
+  // Issue 13: every word of the glossary as printed.
+  const termsAt = (date: string) =>
+    db
+      .prepare(`SELECT v.key, v.label, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'term' AND v.first_date <= @date AND v.last_date >= @date`)
+      .all({ date }) as Array<{ key: string; label: string; text: string }>
+  const editionOf = (file: string) => editions.find((e) => basename(e.source.uri) === file)!
+
+  it('splits the terms 2021-06-09 prints glued to their first sense ("Ability1. Text...")', () => {
+    const edition = editionOf('2021-06-09.txt')
+    expect(edition.terms).toBe(591)
+    const terms = termsAt(edition.effectiveDate)
+    expect(terms.filter((term) => /\d\./.test(term.label))).toEqual([])
+    const keys = new Set(terms.map((term) => term.key))
+    for (const key of ['ability', 'ante', 'archenemy', 'draw', 'exile', 'face down', 'face up', 'graveyard', 'hand', 'library', 'loyalty']) expect(keys, key).toContain(key)
+    expect(terms.find((term) => term.key === 'ability')?.text.split('\n')[0]).toBe('1. Text on an object that explains what that object does or can do.')
+    expect(terms.find((term) => term.key === 'abandon')?.text).not.toContain('\n1.')
+  })
+
+  it('reads the damaged heading "?As Though?" of 2008-05-01 as a term of its own', () => {
+    const edition = editionOf('2008-05-01.txt')
+    expect(edition.terms).toBe(393)
+    const terms = termsAt(edition.effectiveDate)
+    expect(terms.find((term) => term.key === '"as though"')?.label).toBe('"As Though"')
+    expect(terms.find((term) => term.key === 'artifact type')?.text).not.toMatch(/as though/i)
+  })
+
+  it('keeps the paragraphs of the hard-wrapped glossaries apart, as the one-paragraph-per-line editions do', () => {
+    const paragraphs = (file: string) => termsAt(editionOf(file).effectiveDate).reduce((count, term) => count + term.text.split('\n').length, 0)
+    const expected: Record<string, number> = {
+      '1999-04-23.txt': 258,
+      '2001-07-23.txt': 314,
+      '2001-09-24.txt': 316,
+      '2002-02-20.txt': 323,
+      '2003-10-01.txt': 403,
+      '2003-12-01.txt': 408,
+      '2004-02-01.txt': 411
+    }
+    for (const [file, count] of Object.entries(expected)) {
+      expect(db.prepare('SELECT wrapped FROM editions WHERE effective_date = ?').pluck().get(editionOf(file).effectiveDate), file).toBe(1)
+      expect(paragraphs(file), file).toBe(count)
+    }
+    // Paragraphs per term stay close to those of the unwrapped neighbours (2002-10-07, 2003-07-01).
+    const perTerm = (file: string) => paragraphs(file) / editionOf(file).terms
+    expect(Math.abs(perTerm('2002-02-20.txt') - perTerm('2002-10-07.txt'))).toBeLessThan(0.1)
+    expect(Math.abs(perTerm('2003-10-01.txt') - perTerm('2003-07-01.txt'))).toBeLessThan(0.1)
+    const ability = termsAt(editionOf('2003-10-01.txt').effectiveDate).find((term) => term.key === 'ability')!
+    expect(ability.text.split('\n')[1]).toBe('When an activated ability is played, it goes onto the stack and stays there until it resolves or is countered.')
+  })
+
+  it('joins a 1999-11-01 glossary line that only continues a sentence', () => {
+    const color = termsAt(editionOf('1999-11-01.txt').effectiveDate).find((term) => term.key === 'color')!
+    expect(color.text).toContain('determined by the color(s) of the mana symbols in its mana cost.')
+  })
+
+  it('positions every restored U+FFFD at its line and rule', () => {
+    const restored = db
+      .prepare(`SELECT m.line, m.rule, m.severity FROM messages m JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = ? AND m.code = 'replacement-character' ORDER BY m.line`)
+      .all(editionOf('2001-07-23.txt').effectiveDate) as Array<{ line: number; rule: string | null; severity: string }>
+    expect(restored.length).toBeGreaterThan(90)
+    expect(restored.every((message) => message.severity === 'warning')).toBe(true)
+    expect(restored.find((message) => message.line === 265)?.rule).toBe('205.1')
+    expect(restored.filter((message) => message.line > 200 && message.rule === null)).toEqual([])
+  })
+
+  it('keeps each edition\'s own label for a term', () => {
+    const label = (key: string, date: string) => termsAt(date).find((term) => term.key === key)?.label
+    expect(label('"as though"', '2007-07-13')).toBe('"As though"')
+    expect(label('"as though"', '2007-10-01')).toBe('"As Though"')
+    expect(label('put into play', '2007-07-13')).toBe('Put Into Play')
+    expect(label('put into play', '2007-10-01')).toBe('Put into Play')
+  })
 })

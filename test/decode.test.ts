@@ -158,6 +158,108 @@ describe('decodeSource', () => {
     })
   })
 
+  describe('restoring U+FFFD by the edition\'s own conventions (issue 13)', () => {
+    const restore = (text: string): string => decode(utf8(text)).text
+
+    it('number ranges take the dash the edition prints its undamaged ranges with', () => {
+      expect(restore('See rules 212—215.\nSee rules 300\ufffd310.\n')).toBe('See rules 212—215.\nSee rules 300—310.\n')
+      expect(restore('See rules 212–215.\nSee rules 300\ufffd310.\n')).toBe('See rules 212–215.\nSee rules 300–310.\n')
+      expect(restore('See rules 300\ufffd310 and 409.1b\ufffdi.\n')).toBe('See rules 300–310 and 409.1b–i.\n')
+    })
+
+    it('type lines take the dash the edition prints its undamaged type lines with', () => {
+      expect(restore('"Creature – Elf" is a type line.\n"Creature \ufffd Goblin" is another.\n')).toBe('"Creature – Elf" is a type line.\n"Creature – Goblin" is another.\n')
+      expect(restore('"Creature — Elf" is a type line.\n"Basic Land \ufffd Mountain" is another.\n')).toBe('"Creature — Elf" is a type line.\n"Basic Land — Mountain" is another.\n')
+      // No evidence in the edition: as the nearest whole edition prints them.
+      expect(restore('Example: "Basic Land \ufffd Mountain"\n')).toBe('Example: "Basic Land – Mountain"\n')
+    })
+
+    it('a trademark is the mark the same word carries elsewhere in the edition', () => {
+      expect(restore('An Unglued® card.\nEven an Unglued\ufffd card.\n')).toBe('An Unglued® card.\nEven an Unglued® card.\n')
+      expect(restore('Magic™ rules.\nA beginning Magic\ufffd player.\n')).toBe('Magic™ rules.\nA beginning Magic™ player.\n')
+      expect(restore('See the Magic: The Gathering DCI\ufffd Floor Rules.\n')).toBe('See the Magic: The Gathering DCI™ Floor Rules.\n')
+      // No evidence in the edition: as the editions of its years print the word whole.
+      expect(restore('     Arabian Nights\ufffd [symbol]\n     Fallen Empires\ufffd [symbol]\n')).toBe('     Arabian Nights® [symbol]\n     Fallen Empires™ [symbol]\n')
+    })
+
+    it('a dash between a word and a capital is not a trademark: "Gathering\ufffdSeventh Edition"', () => {
+      expect(restore('the Magic: The Gathering\ufffdSeventh Edition\ufffd game box\n')).toBe('the Magic: The Gathering—Seventh Edition™ game box\n')
+    })
+  })
+
+  describe('lossy round trips (issue 13)', () => {
+    const original = 'These rules are effective as of November 8, 2024.\nEach player’s deck becomes their library.\n'
+    const originalBytes = utf8(original)
+
+    it('the original has an even number of bytes, so its UTF-16 reading keeps them all', () => {
+      expect(originalBytes.length % 2).toBe(0)
+    })
+
+    it('UTF-8 bytes read as UTF-16 LE and saved as UTF-8 are rebuilt from the code units, with a warning', () => {
+      const garbled = iconv.decode(originalBytes, 'utf16le')
+      expect(garbled).toMatch(/[\u4e00-\u9fff]/)
+      const decoded = decode(utf8(garbled))
+      expect(decoded.text).toBe(original)
+      expect(decoded.encoding).toBe('utf-8')
+      expect(decoded.messages).toEqual([expect.objectContaining({ line: 1, code: 'lossy-round-trip', severity: 'warning' })])
+    })
+
+    it('UTF-8 bytes behind a UTF-16 LE byte order mark are rebuilt too', () => {
+      const decoded = decode(bytesOf([0xff, 0xfe], originalBytes))
+      expect(decoded.text).toBe(original)
+      expect(decoded.messages.map((message) => message.code)).toEqual(['lossy-round-trip'])
+    })
+
+    /** UTF-16 LE text opened as UTF-8 and saved again: each U+0080-U+00FF unit's low byte became EF BF BD. */
+    const roundTrip = (text: string): Buffer => {
+      const units = iconv.encode(text, 'utf16le')
+      const out: number[] = [0xff, 0xfe]
+      for (let index = 0; index < units.length; index += 2) {
+        if (units[index] >= 0x80 && units[index + 1] === 0) out.push(0xef, 0xbf, 0xbd, 0)
+        else out.push(units[index], units[index + 1])
+      }
+      return Buffer.from(out)
+    }
+
+    it('"뿯½" (EF BF BD read as UTF-16) where the context tells the character: rebuilt and reported', () => {
+      const bytes = roundTrip('Magic: The Gathering® Comprehensive Rules\nEach player’s deck — “legend rule”\n')
+      expect(iconv.decode(bytes.subarray(2), 'utf16le')).toContain('\ubfef\u00bd')
+      const decoded = decode(bytes)
+      expect(decoded.text).toBe('Magic: The Gathering® Comprehensive Rules\nEach player’s deck — “legend rule”\n')
+      expect(decoded.messages.map(({ line, code }) => ({ line, code }))).toEqual([
+        { line: 1, code: 'lossy-round-trip' },
+        { line: 1, code: 'replacement-character' }
+      ])
+    })
+
+    it('"뿯½" standing for a lost letter ("Dand뿯½n") is rejected with a clear message', () => {
+      const error = thrownBy(() => decodeSource(roundTrip('Dandân is a card.\n'), 'corpus/cr/round-trip.txt'))
+      expect(error.code).toBe('E_DECODE')
+      expect(error.message).toMatch(/^corpus\/cr\/round-trip\.txt: lossy round trip: .*line 1/)
+      expect(error.message).not.toContain('\n')
+    })
+
+    it('"ï¿½" (EF BF BD read as Windows-1252) is recovered as U+FFFD and restored from context', () => {
+      const decoded = decode(utf8('Wizards of the Coastï¿½ website\n'))
+      expect(decoded.text).toBe('Wizards of the Coast® website\n')
+      expect(decoded.messages.map((message) => message.code)).toEqual(['lossy-round-trip', 'replacement-character'])
+    })
+
+    it('runs of EF BF BD (the bytes of one character each replaced) are rejected, naming the line', () => {
+      for (const text of ['one\nDand\ufffd\ufffdn\n', 'one\ntwo\nit\ufffd\ufffd\ufffds\n']) {
+        const error = thrownBy(() => decodeSource(utf8(text), 'corpus/cr/runs.txt'))
+        expect(error.code).toBe('E_DECODE')
+        expect(error.message).toMatch(/^corpus\/cr\/runs\.txt: lossy round trip: [23] replacement characters in a row at line [23];/)
+      }
+    })
+
+    it('nonsense code units that rebuild into no text are rejected', () => {
+      const error = thrownBy(() => decodeSource(utf8('桔獥⁥畲敬\u0001\u0002 猠慨敶'.repeat(4)), 'corpus/cr/nonsense.txt'))
+      expect(error.code).toBe('E_DECODE')
+      expect(error.message).toContain('corpus/cr/nonsense.txt: ')
+    })
+  })
+
   describe('errors', () => {
     // A deterministic "random" binary file: a PNG signature, then LCG noise with NULs at both parities.
     const binary = Buffer.alloc(512)

@@ -73,7 +73,9 @@ describe('fetching over HTTP (127.0.0.1)', () => {
       response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>Deck of the day</h1><p>Four Lightning Bolts.</p></body></html>')
       return
     }
-    const edition = /^\/(mirror|official|corrupt)\/([\w.-]+)$/.exec(url)
+    // The Wayback Machine's replay of an official URL: here, the page at that URL's path.
+    const replay = /^\/wb\/web\/\d+id_\/https?:\/\/[^/]+(\/.*)$/.exec(url)
+    const edition = /^\/(mirror|official|corrupt)\/([\w.-]+)$/.exec(replay ? replay[1] : url)
     if (edition) {
       const path = join(archive, edition[2])
       if (!existsSync(path)) {
@@ -110,6 +112,8 @@ describe('fetching over HTTP (127.0.0.1)', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   })
   afterAll(async () => {
+    delete process.env.CRDB_WAYBACK_URL
+    delete process.env.CRDB_ACADEMY_RUINS_URL
     server.closeAllConnections()
     server.close()
     folder.cleanup()
@@ -204,30 +208,34 @@ describe('fetching over HTTP (127.0.0.1)', () => {
     const port = (closed.address() as AddressInfo).port
     closed.close()
     await once(closed, 'close')
-    const refused = await fetcher('cache-refused', { retries: 1 }).get(`http://127.0.0.1:${port}/x`).catch((e) => e)
+    // A refused connection is not retried (issue 12): another attempt cannot fix it.
+    const attempts: number[] = []
+    const refused = await fetcher('cache-refused', { retries: 1, onRequest: ({ attempt }) => attempts.push(attempt) }).get(`http://127.0.0.1:${port}/x`).catch((e) => e)
     expect(refused.code).toBe('E_FETCH')
-    expect(refused.message).toMatch(new RegExp(`^http://127.0.0.1:${port}/x: request failed \\(ECONNREFUSED\\) \\(gave up after 2 attempts\\)$`))
+    expect(refused.message).toMatch(new RegExp(`^http://127.0.0.1:${port}/x: request failed \\(ECONNREFUSED\\)$`))
+    expect(attempts).toEqual([0])
     expect((await fetcher('cache-ftp').get('ftp://example.org/cr.txt').catch((e) => e)).message).toBe('ftp://example.org/cr.txt: only http and https URLs can be fetched')
   })
 
   it('fetches the editions of a manifest, checks their sha256, and keeps what is right', async () => {
     const cacheDir = join(folder.dir, 'editions-a')
-    const first = await fetchEditions(manifest((file) => `${base}/official/${file}`), { cacheDir, delayMs: 0 })
+    const bases = { wayback: `${base}/wb`, academyRuins: `${base}/no-academy-ruins` }
+    const first = await fetchEditions(manifest((file) => `${base}/official/${file}`), { cacheDir, delayMs: 0, bases })
     expect(first.outcomes.map((o) => o.status)).toEqual(['fetched', 'fetched'])
     expect(readFileSync(join(cacheDir, 'editions', '2021-01-01.txt')).equals(readFileSync(join(archive, '2021-01-01.txt')))).toBe(true)
     log = []
-    const again = await fetchEditions(manifest((file) => `${base}/official/${file}`), { cacheDir, delayMs: 0 })
+    const again = await fetchEditions(manifest((file) => `${base}/official/${file}`), { cacheDir, delayMs: 0, bases })
     expect(again.outcomes.map((o) => o.status)).toEqual(['cached', 'cached'])
     expect(log).toHaveLength(0)
 
-    const bad = await fetchEditions(manifest((file) => `${base}/corrupt/${file}`), { cacheDir: join(folder.dir, 'editions-b'), delayMs: 0 })
+    const bad = await fetchEditions(manifest(() => null), { cacheDir: join(folder.dir, 'editions-b'), delayMs: 0, mirror: `${base}/corrupt/`, sources: ['mirror'] })
     expect(bad.failed).toBe(2)
     const failure = bad.outcomes[0] as { code: string; error: string }
     expect(failure.code).toBe('E_CHECKSUM')
     expect(failure.error).toMatch(new RegExp(`^${base}/corrupt/2020-01-01.txt: sha256 [0-9a-f]{12}… is not the manifest's [0-9a-f]{12}… for 2020-01-01.txt .*not kept$`))
     expect(existsSync(join(folder.dir, 'editions-b', 'editions', '2020-01-01.txt'))).toBe(false)
 
-    const missing = await fetchEditions(manifest((file) => (file.startsWith('2020') ? null : `${base}/official/nope-${file}`)), { cacheDir: join(folder.dir, 'editions-c'), delayMs: 0 })
+    const missing = await fetchEditions(manifest((file) => (file.startsWith('2020') ? null : `${base}/official/nope-${file}`)), { cacheDir: join(folder.dir, 'editions-c'), delayMs: 0, bases })
     expect(missing.outcomes.map((o) => o.status)).toEqual(['skipped', 'failed'])
     expect(missing.outcomes[1]).toMatchObject({ code: 'E_HTTP' })
   })
@@ -245,16 +253,18 @@ describe('fetching over HTTP (127.0.0.1)', () => {
     const good = join(folder.dir, 'manifest-good.json')
     writeFileSync(good, JSON.stringify(manifest((file) => `${base}/official/${file}`)))
     const cache = join(folder.dir, 'cli-cache')
+    process.env.CRDB_WAYBACK_URL = `${base}/wb`
+    process.env.CRDB_ACADEMY_RUINS_URL = `${base}/no-academy-ruins`
     const result = await cli('fetch', '--manifest', good, '--cache', cache, '--delay', '0')
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^2020-01-01 {2}fetched +http:\/\/127\.0\.0\.1:\d+\/official\/2020-01-01\.txt -> .*2020-01-01\.txt {2}sha256 ok$/m)
+    expect(result.stdout).toMatch(/^2020-01-01 - +fetched +wayback +http:\/\/127\.0\.0\.1:\d+\/wb\/web\/20200101id_\/http:\/\/127\.0\.0\.1:\d+\/official\/2020-01-01\.txt -> .*2020-01-01\.txt {2}verified \(sha256 of the manifest\)$/m)
     expect(result.stdout).toMatch(/2 editions: 0 copied, 2 fetched, 0 revalidated, 0 already cached, 0 skipped, 0 failed/)
 
     const corrupt = join(folder.dir, 'manifest-corrupt.json')
     writeFileSync(corrupt, JSON.stringify(manifest((file) => `${base}/corrupt/${file}`)))
     const failed = await cli('fetch', '--manifest', corrupt, '--cache', join(folder.dir, 'cli-cache-2'), '--delay', '0', '--edition', '2021-01-01')
     expect(failed.code).toBe(1)
-    expect(failed.stdout).toMatch(/^2021-01-01 {2}failed +E_CHECKSUM: /m)
+    expect(failed.stdout).toMatch(/^2021-01-01 - +failed +E_CHECKSUM: /m)
     expect(failed.stdout).toMatch(/1 editions: .* 1 failed/)
 
     const mirrored = await cli('fetch', '--manifest', good, '--cache', join(folder.dir, 'cli-cache-3'), '--mirror', archive)
@@ -325,7 +335,8 @@ describe('fetching over HTTP (127.0.0.1)', () => {
     const count = readManifest(join(projectRoot, 'corpus', 'manifest.json')).editions.length
     expect(result.code).toBe(0)
     expect(result.stdout).toContain(`${count} editions: ${count} copied, 0 fetched, 0 revalidated, 0 already cached, 0 skipped, 0 failed`)
-    expect(readdirSync(join(cache, 'editions'))).toHaveLength(count)
+    expect(readdirSync(join(cache, 'editions')).filter((name) => name !== 'origins.json')).toHaveLength(count)
+    expect(result.stdout).toContain(`${count} verified, 0 unverified`)
     const again = await cli('fetch', '--mirror', archiveDir, '--cache', cache)
     expect(again.stdout).toContain(`${count} already cached`)
   })

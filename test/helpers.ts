@@ -39,6 +39,8 @@ export interface EditionSpec {
   rules: Record<string, string>
   examples?: Record<string, string[]>
   glossary?: Record<string, string>
+  /** The rule numbers in document order, where the keys' own order will not do (integer-like keys such as `100` and `704` always come first in an object). */
+  order?: string[]
 }
 
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
@@ -47,7 +49,7 @@ const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'Jul
 export function editionText(spec: EditionSpec): string {
   const [year, month, day] = spec.date.split('-').map(Number)
   const lines = ['Magic: The Gathering Comprehensive Rules', '', `These rules are effective as of ${monthNames[month - 1]} ${day}, ${year}.`, '', 'Introduction', '', 'Contents', '', '1. Game Concepts', '100. General', 'Glossary', 'Credits', '']
-  for (const [number, text] of Object.entries(spec.rules)) {
+  for (const [number, text] of spec.order ? spec.order.map((key) => [key, spec.rules[key]] as const) : Object.entries(spec.rules)) {
     lines.push(/^\d{3}$|^\d$/.test(number) ? `${number}. ${text}` : /^\d{3}\.\d+$/.test(number) ? `${number}. ${text}` : `${number} ${text}`, '')
     for (const example of spec.examples?.[number] ?? []) lines.push(`Example: ${example}`, '')
   }

@@ -50,6 +50,19 @@ describe('parseOfficialText', () => {
     expect(cases).toEqual(
       expect.arrayContaining(['modern', 'hard-wrapped-2003', 'crystalkeep-1999', 'slips', 'truncated', 'no-date', 'no-rules'])
     )
+    // Issue 13: one case per defect of reading.
+    expect(cases).toEqual(
+      expect.arrayContaining([
+        'wrap-joins-2001',
+        'wrap-joins-2003-12',
+        'glossary-joined-1999',
+        'glossary-glued-2021',
+        'glossary-damaged-2008',
+        'glossary-missing-blank-2021',
+        'glossary-paragraphs-2001',
+        'misprint-classes'
+      ])
+    )
   })
 
   for (const name of cases) {

@@ -247,7 +247,7 @@ describe('crdb build', () => {
       const lines = stdout.trim().split('\n')
       expect(lines[0]).toMatch(/^2004-01-01 /)
       expect(lines.filter((line) => line.startsWith('dump '))).toHaveLength(5)
-      expect(lines.at(-1)).toMatch(/^6 stored, 0 unchanged, 0 rejected .* 1 editions, .*, 5 dumps with 151 attestations;/)
+      expect(lines.at(-1)).toMatch(/^6 stored, 0 unchanged, 0 rejected .* 1 edition, .*, 5 dumps with 151 attestations;/)
       stdout = ''
       await runCli(['--db', join(folder.dir, 'crdb.sqlite'), 'build'], { out: (t) => (stdout += t), err: (t) => (stdout += t) })
       expect(stdout).toMatch(/0 stored, 5 unchanged, 0 rejected/)

@@ -11,6 +11,10 @@
 import { CrdbError } from '../../src/vocabulary/errors.js'
 import { sortKeyOf } from '../../src/vocabulary/rule-number.js'
 import type { SourceMessage } from '../../src/vocabulary/messages.js'
+import { parseGlossary, type ParsedTerm } from './glossary.js'
+import { examplePattern, toParagraphs } from './paragraphs.js'
+
+export type { ParsedTerm } from './glossary.js'
 
 /** One numbered rule as it stands in a document. */
 export interface ParsedRule {
@@ -21,18 +25,6 @@ export interface ParsedRule {
   /** Examples in document order, without their `Example:` prefix. */
   examples: string[]
   /** 1-based line where the rule starts. */
-  line: number
-}
-
-/** One glossary entry as it stands in a document. */
-export interface ParsedTerm {
-  /** The heading without `(Obsolete)`: `Life, Life Total`. */
-  term: string
-  /** The names the heading lists: `['Life', 'Life Total']`. */
-  aliases: string[]
-  obsolete: boolean
-  /** Definition paragraphs (numbered senses each on a line) joined by `\n`. */
-  definition: string
   line: number
 }
 
@@ -64,8 +56,6 @@ const letterOnlyPattern = /^(\d{3})\.([a-z])\s+(.*)$/
 const rulePattern = /^(\d{3})\.\s+(\S.*)$/
 // `1. Game Concepts`
 const sectionPattern = /^(\d)\.\s+(\S.*)$/
-const examplePattern = /^example:\s*/i
-const underlinePattern = /^[-=_*~]{3,}$/
 
 /**
  * Parse the text of an official Comprehensive Rules edition.
@@ -104,7 +94,18 @@ export function parseOfficialText(text: string, name: string): ParsedEdition {
   const wrapped = isHardWrapped(lines)
 
   const rules = parseRules(lines, bodyStart, bodyEnd, wrapped, messages)
-  const glossary = glossaryStart >= 0 ? parseGlossary(lines, glossaryStart + 1, glossaryEnd < 0 ? lines.length : glossaryEnd, wrapped, messages) : []
+  const damagedQuotes = hasDamagedQuotes(text)
+  if (damagedQuotes) {
+    // Source damage no reading undoes: which of ' " ’ “ ” — each ? stood for is not known. Reported once.
+    const first = lines.findIndex((line) => damagedQuoteAt.test(line))
+    messages.push({
+      line: first + 1,
+      severity: 'error',
+      code: 'damaged-quotes',
+      text: `the document prints its apostrophes, quotes and dashes as "?" (${(text.match(damagedQuotePattern) ?? []).length} times, first at line ${first + 1}); the text keeps them as printed`
+    })
+  }
+  const glossary = glossaryStart >= 0 ? parseGlossary(lines, glossaryStart + 1, glossaryEnd < 0 ? lines.length : glossaryEnd, { wrapped, damagedQuotes }, messages) : []
 
   if (truncated) {
     const last = lastNonBlankLine(lines)
@@ -117,6 +118,25 @@ export function parseOfficialText(text: string, name: string): ParsedEdition {
     })
   }
   return { effectiveDate: date, dateStatement: statement, dateLine, rules, glossary, truncated, wrapped, messages }
+}
+
+/**
+ * Name the rule or glossary term each message is about, from its line: the
+ * entry that starts at or before it (decoding reports lines, not rules).
+ * Messages that already name one, or fall before the first rule, are kept as they are.
+ */
+export function attributeToEntries(parsed: ParsedEdition, messages: SourceMessage[]): SourceMessage[] {
+  const starts = [...parsed.rules.map((rule) => ({ line: rule.line, name: rule.number })), ...parsed.glossary.map((term) => ({ line: term.line, name: term.term }))]
+    .sort((a, b) => a.line - b.line)
+  return messages.map((message) => {
+    if (message.rule !== undefined) return message
+    let entry: { line: number; name: string } | undefined
+    for (const start of starts) {
+      if (start.line > message.line) break
+      entry = start
+    }
+    return entry ? { ...message, rule: entry.name } : message
+  })
 }
 
 function findEffectiveDate(lines: string[], name: string): { date: string; statement: string; line: number } {
@@ -156,58 +176,6 @@ function isHardWrapped(lines: string[]): boolean {
     if (line.length > 130) long++
   }
   return nonBlank > 0 && long / nonBlank < 0.005
-}
-
-interface Paragraph {
-  text: string
-  line: number
-  indent: number
-}
-
-/**
- * Group lines into paragraphs. Unwrapped documents have one paragraph per
- * line; wrapped ones continue a paragraph until a blank line, a deeper indent,
- * or a line that `startsParagraph` claims.
- */
-function toParagraphs(
-  lines: string[],
-  start: number,
-  end: number,
-  wrapped: boolean,
-  startsParagraph: (trimmed: string, previous: Paragraph | undefined, previousLine: string) => boolean,
-  onParagraph?: (paragraph: Paragraph) => void
-): Paragraph[] {
-  const paragraphs: Paragraph[] = []
-  let current: Paragraph | undefined
-  let previousLine = ''
-  for (let index = start; index < end; index++) {
-    const raw = lines[index]
-    const trimmed = raw.trim().replace(/[ \t]{2,}/g, ' ')
-    if (trimmed === '' || underlinePattern.test(trimmed)) {
-      current = undefined
-      previousLine = ''
-      continue
-    }
-    const indent = raw.length - raw.trimStart().length
-    const continues =
-      wrapped &&
-      current !== undefined &&
-      !(indent > current.indent + 2 && indent > previousIndent(lines[index - 1])) &&
-      !startsParagraph(trimmed, current, previousLine)
-    if (continues) {
-      current!.text = /[A-Za-z]-$/.test(current!.text) ? current!.text + trimmed : current!.text + ' ' + trimmed
-    } else {
-      current = { text: trimmed, line: index + 1, indent }
-      paragraphs.push(current)
-      onParagraph?.(current)
-    }
-    previousLine = trimmed
-  }
-  return paragraphs
-}
-
-function previousIndent(line: string | undefined): number {
-  return line === undefined ? 0 : line.length - line.trimStart().length
 }
 
 interface NumberedLine {
@@ -278,49 +246,71 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
     }
   )
 
-  // The sort key of the next numbered paragraph after each one, to spot a misprint that
-  // jumps ahead (432.2b between 423.2a and 423.3) before it inflates the order.
-  const nextKeys: Array<string | undefined> = new Array(paragraphs.length)
+  // The number printed on each numbered paragraph, and where each number is printed: a repair
+  // looks both ways, so that it never takes a number a correctly printed rule carries later.
+  const printed: Array<string | undefined> = paragraphs.map((paragraph) => readNumber(paragraph.text)?.number)
+  const printedAt = new Map<string, number[]>()
+  printed.forEach((number, index) => {
+    if (number) printedAt.set(number, [...(printedAt.get(number) ?? []), index])
+  })
+  const nextNumbers: Array<string | undefined> = new Array(paragraphs.length)
   let following: string | undefined
   for (let index = paragraphs.length - 1; index >= 0; index--) {
-    nextKeys[index] = following
-    const numbered = readNumber(paragraphs[index].text)
-    if (numbered) following = sortKeyOf(numbered.number)
+    nextNumbers[index] = following
+    if (printed[index]) following = printed[index]
   }
 
   for (const [index, paragraph] of paragraphs.entries()) {
     const current = rules.at(-1)
     const numbered = readNumber(paragraph.text, current?.number)
     if (numbered) {
-      let key = sortKeyOf(numbered.number)
-      if (wrapped && key <= lastKey && current) {
-        // A cross-reference that begins a paragraph of its own: keep it with the rule.
-        current.text += '\n' + paragraph.text
-        continue
+      const twice = readNumber(numbered.text)
+      if (twice && twice.number === numbered.number) {
+        // `702.30d 702.30d If part...`: the number printed twice.
+        messages.push({ line: paragraph.line, rule: numbered.number, severity: 'warning', code: 'number-repeated', text: `number "${numbered.number}" is printed twice at the start of the rule; the second is removed from its text` })
+        numbered.text = twice.text
       }
+      const printedNumber = numbered.number
+      let key = sortKeyOf(numbered.number)
       if (numbered.slip) {
         messages.push({ line: paragraph.line, rule: numbered.number, severity: numbered.guessed ? 'warning' : 'info', code: 'number-slip', text: numbered.slip })
       }
-      const next = nextKeys[index]
+      const nextNumber = nextNumbers[index]
+      const next = nextNumber === undefined ? undefined : sortKeyOf(nextNumber)
       const jumpsAhead = next !== undefined && key > next && lastKey < next
-      if (seen.has(numbered.number) || key <= lastKey || jumpsAhead) {
+      let repaired = false
+      if (current && (seen.has(numbered.number) || key <= lastKey || jumpsAhead)) {
         // A typo in the source (432.2b for 423.2b, 501.2 for 510.2, a letter repeated):
-        // read it as the number that follows the rule before, when the digits say so.
-        const repaired = current ? repairNumber(numbered.number, current.number, seen) : undefined
-        if (repaired && repaired !== numbered.number) {
-          messages.push({ line: paragraph.line, rule: repaired, severity: 'warning', code: 'number-slip', text: `number "${numbered.number}" read as ${repaired}, the rule after ${current!.number}` })
-          numbered.number = repaired
-          key = sortKeyOf(repaired)
+        // read it as a number that follows the rule before and leads to the next one.
+        const printedLater = (number: string): boolean => (printedAt.get(number) ?? []).some((at) => at > index)
+        const repair = repairNumber(numbered.number, current.number, nextNumber, (number) => seen.has(number) || printedLater(number))
+        if (repair) {
+          messages.push({
+            line: paragraph.line,
+            rule: repair.number,
+            severity: 'warning',
+            code: 'number-slip',
+            text: `number "${numbered.number}" read as ${repair.number}, ${repair.guessed ? 'the only number between' : 'the rule after'} ${current.number}${repair.guessed ? ` and ${nextNumber}` : ''}`
+          })
+          numbered.number = repair.number
+          key = sortKeyOf(repair.number)
+          repaired = true
+        } else if (wrapped && key <= lastKey && !seen.has(numbered.number)) {
+          // A cross-reference that begins a paragraph of its own: keep it with the rule.
+          current.text += '\n' + paragraph.text
+          continue
         }
       }
-      if (seen.has(numbered.number)) {
+      if (seen.has(numbered.number) && current) {
+        // Never lose the text: keep it, with its printed number, after the rule before.
         messages.push({
           line: paragraph.line,
           rule: numbered.number,
           severity: 'error',
           code: 'duplicate-number',
-          text: `rule ${numbered.number} appears again; this second text is not stored`
+          text: `rule ${numbered.number} appears again and no other number fits; its text is kept as a paragraph of rule ${current.number}`
         })
+        current.text += '\n' + paragraph.text
         continue
       }
       if (key <= lastKey) {
@@ -330,6 +320,15 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
           severity: 'warning',
           code: 'out-of-order',
           text: `rule ${numbered.number} comes after rule ${current?.number ?? 'none'}`
+        })
+      } else if (jumpsAhead && !repaired) {
+        // Kept as printed, but it must not make the correctly numbered rules after it look out of order.
+        messages.push({
+          line: paragraph.line,
+          rule: printedNumber,
+          severity: 'warning',
+          code: 'out-of-order',
+          text: `rule ${printedNumber} breaks the sequence between ${current?.number ?? 'the start'} and ${nextNumber}; kept as printed`
         })
       } else {
         lastKey = key
@@ -354,92 +353,64 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
 
 const subruleLetters = 'abcdefghijkmnpqrstuvwxyz' // The CR skips l and o.
 
-/**
- * The number a misprinted one stands for, given the rule before it: the next
- * letter, the next subrule, or the first lettered subrule, when the misprint has
- * the same characters (a transposition), repeats the number before, or differs
- * only in its subrule number.
- */
-function repairNumber(printed: string, previous: string, seen: Set<string>): string | undefined {
-  const match = /^(\d{3})\.(\d{1,3})([a-z]?)$/.exec(previous)
-  if (!match) return undefined
+/** The numbers that may follow a subrule: its next letter (or first letter), then the next subrule. */
+function successorsOf(number: string): string[] {
+  const match = /^(\d{3})\.(\d{1,3})([a-z]?)$/.exec(number)
+  if (!match) return []
   const [, rule, subrule, letter] = match
-  const candidates: string[] = []
+  const successors: string[] = []
   if (letter) {
     const next = subruleLetters[subruleLetters.indexOf(letter) + 1]
-    if (next) candidates.push(`${rule}.${subrule}${next}`)
+    if (next) successors.push(`${rule}.${subrule}${next}`)
   } else {
-    candidates.push(`${rule}.${subrule}a`)
+    successors.push(`${rule}.${subrule}a`)
   }
-  candidates.push(`${rule}.${Number(subrule) + 1}`)
+  successors.push(`${rule}.${Number(subrule) + 1}`)
+  return successors
+}
+
+/**
+ * The number a misprinted one stands for, given the rules printed before and
+ * after it. A candidate follows the rule before and is not taken (`taken`: seen
+ * already, or printed on a later rule). It is accepted when the misprint has
+ * its characters (a transposition), repeats the number before, or differs only
+ * in its subrule number; a candidate that also leads to the next printed number
+ * is preferred. Failing that, the one number that fits between the two
+ * neighbours, in the misprint's form, is a guess.
+ */
+function repairNumber(printed: string, previous: string, next: string | undefined, taken: (number: string) => boolean): { number: string; guessed: boolean } | undefined {
+  const match = /^(\d{3})\.(\d{1,3})([a-z]?)$/.exec(previous)
+  if (!match) return undefined
+  const [, rule, subrule] = match
+  const candidates = successorsOf(previous).filter((candidate) => !taken(candidate))
   const sorted = (text: string): string => [...text].sort().join('')
-  for (const candidate of candidates) {
-    if (seen.has(candidate)) continue
-    if (sorted(candidate) === sorted(printed)) return candidate
-    if (printed === previous && candidate.startsWith(`${rule}.${subrule}`) && candidate !== `${rule}.${subrule}`) return candidate
+  const readable = (candidate: string): boolean => {
+    if (sorted(candidate) === sorted(printed)) return true
+    if (printed === previous && candidate.startsWith(`${rule}.${subrule}`) && candidate !== `${rule}.${subrule}`) return true
     // Only the subrule number is wrong (306.1c for 306.3c, 502.35b for 502.36b).
     const a = /^(\d{3})\.\d{1,3}([a-z])$/.exec(candidate)
     const b = /^(\d{3})\.\d{1,3}([a-z])$/.exec(printed)
-    if (a && b && a[1] === b[1] && a[2] === b[2]) return candidate
+    return a !== null && b !== null && a[1] === b[1] && a[2] === b[2]
   }
-  return undefined
+  const leadsToNext = (candidate: string): boolean => next === undefined || !/^\d{3}\.\d/.test(next) || successorsOf(candidate).includes(next)
+  const found = candidates.find((candidate) => readable(candidate) && leadsToNext(candidate)) ?? candidates.find(readable)
+  if (found) return { number: found, guessed: false }
+  const sameForm = (candidate: string): boolean => /[a-z]$/.test(candidate) === /[a-z]$/.test(printed) && candidate.slice(0, 3) === printed.slice(0, 3)
+  const between = candidates.filter((candidate) => next !== undefined && successorsOf(candidate).includes(next) && sameForm(candidate))
+  return between.length === 1 ? { number: between[0], guessed: true } : undefined
 }
 
-function parseGlossary(lines: string[], start: number, end: number, wrapped: boolean, messages: SourceMessage[]): ParsedTerm[] {
-  // Entries are blocks separated by blank lines: a heading line, then the definition.
-  // Blocks that begin indented, or do not begin with a heading, continue the entry before.
-  const terms: ParsedTerm[] = []
-  let index = start
-  while (index < end) {
-    while (index < end && lines[index].trim() === '') index++
-    if (index >= end) break
-    const blockStart = index
-    while (index < end && lines[index].trim() !== '') index++
-    const block = lines.slice(blockStart, index)
-    if (block.every((line) => underlinePattern.test(line.trim()))) continue
+/**
+ * An edition whose apostrophes and quotes were all turned into `?` (`don?t`,
+ * `?as though?`): such `?` outnumber the quotes left in the text.
+ */
+const damagedQuotePattern = /(^|[ (])\?[A-Za-z]|[A-Za-z.,]\?($|[ ).,])|[a-z]\?[a-z]/gm
+const damagedQuoteAt = new RegExp(damagedQuotePattern.source)
 
-    const first = block[0]
-    const isHeading = !/^\s/.test(first) && looksLikeTerm(first.trim())
-    const previous = terms.at(-1)
-    if (!isHeading && previous) {
-      previous.definition += '\n' + joinGlossaryLines(block, wrapped)
-      continue
-    }
-    if (!isHeading) {
-      messages.push({ line: blockStart + 1, severity: 'warning', code: 'glossary-stray', text: `text before the first glossary term is ignored: "${first.trim().slice(0, 60)}"` })
-      continue
-    }
-    const heading = first.trim().replace(/\s+/g, ' ')
-    const obsolete = /\(obsolete\)/i.test(heading)
-    const term = heading.replace(/\s*\(obsolete\)\s*/i, ' ').trim()
-    // A heading alone may still be followed by indented definition blocks.
-    const definition = joinGlossaryLines(block.slice(1), wrapped)
-    terms.push({ term, aliases: aliasesOf(term), obsolete, definition, line: blockStart + 1 })
-  }
-  const complete: ParsedTerm[] = []
-  for (const entry of terms) {
-    if (entry.definition.trim() === '') {
-      messages.push({ line: entry.line, rule: entry.term, severity: 'error', code: 'glossary-empty', text: `glossary term "${entry.term}" has no definition and is not stored` })
-    } else {
-      complete.push(entry)
-    }
-  }
-  return complete
-}
-
-function looksLikeTerm(line: string): boolean {
-  return line.length <= 80 && !/[.:;]$/.test(line) && /^[A-Z0-9"“'{(\[]/.test(line) && !examplePattern.test(line)
-}
-
-function joinGlossaryLines(block: string[], wrapped: boolean): string {
-  if (!wrapped) return block.map((line) => line.trim().replace(/[ \t]{2,}/g, ' ')).filter(Boolean).join('\n')
-  const paragraphs = toParagraphs(block, 0, block.length, true, (trimmed) => examplePattern.test(trimmed) || /^\d\.\s/.test(trimmed))
-  return paragraphs.map((paragraph) => paragraph.text).join('\n')
-}
-
-/** The names a heading lists: `Life, Life Total` -> `['Life', 'Life Total']`; a plain heading names itself. */
-function aliasesOf(term: string): string[] {
-  return term.split(/,\s*/).map((part) => part.trim()).filter(Boolean)
+function hasDamagedQuotes(text: string): boolean {
+  const damaged = (text.match(damagedQuotePattern) ?? []).length
+  const quotes = (text.match(/["'“”‘’]/g) ?? []).length
+  return damaged >= 3 && damaged > 2 * quotes
 }
 
 function lastNonBlankLine(lines: string[]): number {

@@ -4,6 +4,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { Option } from 'commander'
 import type { IngestOutcome } from '../../ingest/ingest.js'
+import { checkpointDatabase, countTotals } from '../store/totals.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
 import { projectPath } from './sources.js'
@@ -13,12 +14,13 @@ export const registerBuild: RegisterCommand = (program, context) => {
   program
     .command('build')
     .description('ingest sources into the knowledge base (idempotent, incremental)')
-    .addOption(new Option('--archive <dir>', 'a folder of official editions (repeatable)').argParser(collect).default([]))
+    .addOption(new Option('--archive <path>', 'a folder of official editions, or one edition file (repeatable; subfolders are not read)').argParser(collect).default([]))
     .option('--corpus <dir>', "the corpus of secondary dumps, stored after the archives' editions (default: the project's corpus/)")
     .option('--no-corpus', 'do not ingest the corpus folder')
     .action(async (options: { archive: string[]; corpus?: string | false }) => {
       // Loaded here, not at start-up: the parsers (cheerio, remark) cost every other command 0.3 s.
       const { ingestPaths, listArchive } = await import('../../ingest/ingest.js')
+      const { recordOriginWarnings } = await import('../../ingest/fetch/origins.js')
       // The corpus (secondary dumps) by default, plus any archive folders; editions are stored first either way.
       const defaultCorpus = projectPath('corpus')
       const corpus = options.corpus === false ? [] : options.corpus !== undefined ? [options.corpus] : existsSync(defaultCorpus) ? [defaultCorpus] : []
@@ -26,29 +28,47 @@ export const registerBuild: RegisterCommand = (program, context) => {
         throw new CrdbError('E_USAGE', 'nothing to build: give --archive DIR (a folder of Comprehensive Rules editions), or keep the corpus (no --no-corpus)')
       }
       const started = performance.now()
-      const paths = [...options.archive, ...corpus].flatMap((folder) => listArchive(folder))
+      const note = (text: string): void => context.io.err(`crdb: ${text}\n`)
+      const paths = [...options.archive, ...corpus].flatMap((folder) =>
+        listArchive(folder, (subfolder) => note(`note: ${subfolder}: subfolder not read (give it with --archive to build it)`))
+      )
       const report = context.withDatabase(false, (db) => {
-        const result = ingestPaths(db, paths, { onOutcome: (outcome) => context.json() || context.io.out(formatOutcome(outcome) + '\n') })
-        const totals = db
-          .prepare(
-            `SELECT (SELECT COUNT(*) FROM editions) AS editions, (SELECT COUNT(*) FROM versions) AS versions, (SELECT COUNT(*) FROM contents) AS contents,
-                    (SELECT COUNT(*) FROM dumps) AS dumps, (SELECT COUNT(*) FROM attestations) AS attestations`
-          )
-          .get() as { editions: number; versions: number; contents: number; dumps: number; attestations: number }
-        db.pragma('wal_checkpoint(TRUNCATE)')
+        const result = ingestPaths(db, paths, {
+          onOutcome: (outcome) => {
+            if (!context.json()) context.io.out(formatOutcome(outcome) + '\n')
+            // Rejections are errors: on stderr as well, with their code, even with --json.
+            if (outcome.status === 'rejected') note(`${outcome.code}: ${cutEcho(outcome.error)}`)
+          },
+          onWait: (holder) => note(`waiting: another build (process ${holder}) holds ${context.databasePath()}; this one starts when it has finished`)
+        })
+        // Editions crdb fetch accepted unverified carry their warning (from the folder's origins.json).
+        recordOriginWarnings(db, paths)
+        const totals = countTotals(db)
+        checkpointDatabase(db)
         return { ...result, totals }
       })
       const seconds = (performance.now() - started) / 1000
       const bytes = statSync(context.databasePath()).size
       context.print({ ...report, database: context.databasePath(), bytes, seconds }, () =>
         `${report.stored} stored, ${report.unchanged} unchanged, ${report.rejected} rejected in ${seconds.toFixed(1)} s; ` +
-        `${report.totals.editions} editions, ${report.totals.versions} versions of ${report.totals.contents} distinct texts` +
-        (report.totals.dumps > 0 ? `, ${report.totals.dumps} dumps with ${report.totals.attestations} attestations` : '') +
+        `${plural(report.totals.editions, 'edition')}, ${plural(report.totals.versions, 'version')} of ${plural(report.totals.contents, 'distinct text')}` +
+        (report.totals.dumps > 0 ? `, ${plural(report.totals.dumps, 'dump')} with ${plural(report.totals.attestations, 'attestation')}` : '') +
         '; ' +
         `${context.databasePath()} ${(bytes / 1e6).toFixed(1)} MB\n`
       )
       if (report.rejected > 0) context.setExitCode(1)
     })
+}
+
+/** `1 edition`, `2 editions`. */
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}
+
+/** A rejection names its file; a message longer than a screen line or two is cut (a file name can be anything). */
+function cutEcho(text: string): string {
+  const line = text.replace(/\s*\n\s*/g, ' ')
+  return line.length > 300 ? line.slice(0, 299) + '…' : line
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -76,12 +96,14 @@ function formatOutcome(outcome: IngestOutcome): string {
       return (
         `${outcome.effectiveDate}  ${String(outcome.rules).padStart(5)} rules ${String(outcome.examples).padStart(4)} examples ${String(outcome.terms).padStart(4)} terms  ` +
         `+${outcome.versionsAdded} versions  ${outcome.encoding.padEnd(12)} ${outcome.uri}` +
+        (outcome.replaced ? `  (replaces the truncated copy ${outcome.replaced})` : '') +
+        (outcome.messages.some((m) => m.code === 'truncated') ? '  (TRUNCATED: stored and marked; queries of this edition say so)' : '') +
         (errors + warnings > 0 ? `  (${errors} errors, ${warnings} warnings)` : '')
       )
     }
     case 'unchanged':
       return `unchanged   ${outcome.uri}`
     case 'rejected':
-      return `rejected    ${outcome.error}`
+      return `rejected    ${outcome.code}: ${cutEcho(outcome.error)}`
   }
 }

@@ -3,6 +3,9 @@
  */
 import type { Command } from 'commander'
 import { defaultDatabasePath, openDatabase, type CrdbDatabase } from '../store/database.js'
+import { staleWarning, type DerivedData } from '../store/derived-state.js'
+import { findTruncation, truncationNote } from '../store/edition-flags.js'
+import { CrdbError } from '../vocabulary/errors.js'
 
 /** Where the CLI writes. Tests pass their own. */
 export interface Io {
@@ -27,6 +30,16 @@ export interface CliContext {
   withDatabase: <T>(readonly: boolean, action: (db: CrdbDatabase) => T) => T
   /** Set the exit code for a command that finished but failed in part. */
   setExitCode: (code: number) => void
+  /**
+   * Say (one warning line on stderr, and `stale: true` in the JSON printed next)
+   * when derived data the answer depends on is out of date.
+   */
+  noteDerived: (db: CrdbDatabase, needs: DerivedData) => void
+  /**
+   * Say (one warning line on stderr, and `truncated: true` in the JSON printed next)
+   * when the answer comes from a truncated edition.
+   */
+  noteEdition: (db: CrdbDatabase, edition: string) => void
 }
 
 /** A module of the CLI: adds its command(s) to the program. */
@@ -35,20 +48,49 @@ export type RegisterCommand = (program: Command, context: CliContext) => void
 /** Build the context for a program whose global options are `--db` and `--json`. */
 export function createContext(program: Command, io: Io, setExitCode: (code: number) => void): CliContext {
   const globals = (): { db?: string; json?: boolean } => program.opts()
-  const databasePath = (): string => globals().db ?? process.env.CRDB_DB ?? defaultDatabasePath
+  const databasePath = (): string => globals().db ?? (process.env.CRDB_DB || defaultDatabasePath)
+  // Flags the next JSON object printed carries (stale derived data, a truncated edition).
+  const flags: Record<string, true> = {}
+  const warned = new Set<string>()
+  const warn = (text: string): void => {
+    if (warned.has(text)) return
+    warned.add(text)
+    io.err(`crdb: ${text}\n`)
+  }
   return {
     io,
     json: () => globals().json === true,
     databasePath,
-    print: (value, text) => io.out(globals().json ? JSON.stringify(value, null, 2) + '\n' : text()),
+    print: (value, text) => {
+      const flagged = Object.keys(flags).length > 0 && value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...value, ...flags } : value
+      io.out(globals().json ? JSON.stringify(flagged, null, 2) + '\n' : text())
+    },
     withDatabase: (readonly, action) => {
       const db = openDatabase(databasePath(), { readonly })
       try {
         return action(db)
+      } catch (error) {
+        // A rule or term missing from a truncated edition: say that the edition is cut short.
+        const edition = error instanceof CrdbError && error.code === 'E_NOT_FOUND' ? /edition of (\d{4}-\d{2}-\d{2})/.exec(error.message)?.[1] : undefined
+        const truncation = edition ? findTruncation(db, edition) : undefined
+        if (truncation) throw new CrdbError('E_NOT_FOUND', `${(error as Error).message}; ${truncationNote(truncation)}`)
+        throw error
       } finally {
         db.close()
       }
     },
-    setExitCode
+    setExitCode,
+    noteDerived: (db, needs) => {
+      const warning = staleWarning(db, needs)
+      if (!warning) return
+      flags.stale = true
+      warn(warning)
+    },
+    noteEdition: (db, edition) => {
+      const truncation = findTruncation(db, edition)
+      if (!truncation) return
+      flags.truncated = true
+      warn(`warning: ${truncationNote(truncation)}`)
+    }
   }
 }

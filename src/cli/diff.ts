@@ -18,7 +18,7 @@ export const registerDiff: RegisterCommand = (program, context) => {
     .addOption(new Option('--format <format>', 'text layout').choices(['unified', 'side-by-side']).default('unified'))
     .option('--summary', 'print only the summary line')
     .action((from: string, to: string, options: { section?: string; format: 'unified' | 'side-by-side'; summary?: boolean }) => {
-      const diff = context.withDatabase(true, (db) => diffEditions(db, parseSelector(from), parseSelector(to), { section: options.section }))
+      const diff = context.withDatabase(true, (db) => (context.noteDerived(db, 'lineage'), diffEditions(db, parseSelector(from), parseSelector(to), { section: options.section })))
       context.print(diff, () => (options.summary ? summarizeDiff(diff) + '\n' : renderDiff(diff, options.format, context.io)))
     })
 }

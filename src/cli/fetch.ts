@@ -50,10 +50,10 @@ export const registerFetch: RegisterCommand = (program, context) => {
   networkOptions(
     program
       .command('fetch')
-      .description('download the official editions listed in the corpus manifest into the cache, checking their sha256')
+      .description('bring the official editions the corpus manifest lists into the cache, each from the first source that has it (--mirror, Academy Ruins, the Wayback Machine, Wizards), verified by sha256')
       .option('--manifest <file>', 'the manifest of editions (default: corpus/manifest.json in the project)')
-      .option('--mirror <dir|url>', 'take the files from this folder (or base URL) instead of their official URLs')
-      .addOption(new Option('--edition <date>', 'only this edition (effective date or file name; repeatable)').argParser((value: string, previous: string[] = []) => [...previous, value]))
+      .option('--mirror <dir|url>', 'ask this folder (or base URL) first, before the web sources')
+      .addOption(new Option('--edition <edition>', 'only this edition (effective date, file name or set code; repeatable)').argParser((value: string, previous: string[] = []) => [...previous, value]))
   ).action(async (options: NetworkOptions & { manifest?: string; mirror?: string; edition?: string[] }) => {
     const manifestPath = options.manifest ?? projectPath('corpus', 'manifest.json')
     const manifest = readManifest(manifestPath)
@@ -67,29 +67,45 @@ export const registerFetch: RegisterCommand = (program, context) => {
       retries: options.retries,
       delayMs: options.delay,
       backoffMs: Math.min(1000, options.timeout),
-      onOutcome: (outcome) => context.json() || context.io.out(formatOutcome(outcome) + '\n')
+      // Editions no host could be reached for are summed up in one line at the end.
+      onOutcome: (outcome) => context.json() || (outcome.status === 'failed' && outcome.unreachable) || context.io.out(formatOutcome(outcome) + '\n')
     })
     const tally = (status: EditionFetchOutcome['status']): number => report.outcomes.filter((outcome) => outcome.status === status).length
+    const kept = report.outcomes.filter((outcome) => 'verified' in outcome)
+    const verified = kept.filter((outcome) => 'verified' in outcome && outcome.verified).length
+    const offline = report.outcomes.filter((outcome) => outcome.status === 'failed' && outcome.unreachable).length
     const seconds = (performance.now() - started) / 1000
+    const unreachableLine = offline ? `${offline} edition${offline === 1 ? '' : 's'} not fetched: ${describeUnreachable(report.unreachable)}` : ''
+    if (offline > 0 && kept.length === 0 && offline === report.failed) throw new CrdbError('E_FETCH', unreachableLine)
     context.print({ ...report, manifest: manifestPath, seconds }, () =>
+      (unreachableLine ? unreachableLine + '\n' : '') +
       `${report.outcomes.length} editions: ${tally('copied')} copied, ${tally('fetched')} fetched, ${tally('revalidated')} revalidated, ` +
       `${tally('cached')} already cached, ${tally('skipped')} skipped, ${tally('failed')} failed in ${seconds.toFixed(1)} s; ` +
+      `${verified} verified, ${kept.length - verified} unverified; ` +
       `${report.folder} (build with: crdb build --archive ${report.folder})\n`
     )
     if (report.failed > 0) context.setExitCode(1)
   })
 }
 
-function formatOutcome(outcome: EditionFetchOutcome): string {
-  const head = `${outcome.edition.effectiveDate}  ${outcome.status.padEnd(11)}`
+/** One line for hosts that could not be reached, with the hint to fetch from a folder instead. */
+export function describeUnreachable(hosts: Array<{ host: string; cause: string }>): string {
+  const list = hosts.map((entry) => `${entry.host}: ${entry.cause}`).join(', ')
+  return `no source could be reached (${list || 'network unreachable'}); offline? take the files from a folder with --mirror DIR (such as ../shared/corpus/cr)`
+}
+
+/** One line for a fetched edition: where it came from and whether it is verified. */
+export function formatOutcome(outcome: EditionFetchOutcome): string {
+  const head = `${outcome.edition.effectiveDate} ${(outcome.edition.set?.code ?? '-').padEnd(6)} ${outcome.status.padEnd(11)}`
   switch (outcome.status) {
     case 'failed':
       return `${head} ${outcome.code}: ${outcome.error}`
     case 'skipped':
       return `${head} ${outcome.edition.file}: ${outcome.reason}`
-    case 'cached':
-      return `${head} ${outcome.path}  sha256 ok`
-    default:
-      return `${head} ${outcome.from} -> ${outcome.path}  sha256 ok`
+    default: {
+      const check = outcome.verified ? 'verified (sha256 of the manifest)' : `UNVERIFIED: ${outcome.warning ?? 'sha256 differs from the manifest'}`
+      const where = outcome.status === 'cached' ? outcome.path : `${outcome.source.padEnd(13)} ${outcome.from} -> ${outcome.path}`
+      return `${head} ${where}  ${check}`
+    }
   }
 }

@@ -71,6 +71,7 @@ export const registerGet: RegisterCommand = (program, context) => {
           })
         } else {
           const rule = getRule(db, number, at)
+          context.noteEdition(db, rule.edition)
           context.print(rule, () => {
             const lines = ruleLines(layout, rule)
             lines.push(...layout.paragraph('  ', 2, `in force ${rule.validFrom} to ${rule.validTo ?? 'now'} (edition ${rule.edition}); ${rule.source.uri}:${rule.source.line}`, 4, layout.dim))

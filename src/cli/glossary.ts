@@ -9,6 +9,8 @@ import type { RegisterCommand } from './context.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { addSelectorOptions, readSelector } from './selector.js'
 import { textLayout } from './render.js'
+import { attestationSummary } from './sources.js'
+import { listAttestationsOfTerm } from '../store/sources.js'
 
 /** Register `crdb glossary`. */
 export const registerGlossary: RegisterCommand = (program, context) => {
@@ -17,7 +19,8 @@ export const registerGlossary: RegisterCommand = (program, context) => {
     .description('print a glossary term, found by any of its names (default: the newest edition), or list the terms')
     .argument('[term...]', 'the term, any case: life total, "Legend Rule"')
     .option('--list', 'list every term of the edition')
-  addSelectorOptions(command, 'the glossary').action((words: string[], options: EditionSelector & { list?: boolean }) => {
+    .option('--sources', 'the term and every attestation of it by secondary dumps')
+  addSelectorOptions(command, 'the glossary').action((words: string[], options: EditionSelector & { list?: boolean; sources?: boolean }) => {
       const at = readSelector(options)
       const name = words.join(' ').trim()
       const layout = textLayout(context.io)
@@ -25,6 +28,7 @@ export const registerGlossary: RegisterCommand = (program, context) => {
         if (name !== '') throw new CrdbError('E_USAGE', 'give a TERM or --list, not both')
         const { terms, edition } = context.withDatabase(true, (db) => {
           const edition = resolveEdition(db, at)
+          context.noteEdition(db, edition)
           return { terms: listTerms(db, { edition }), edition }
         })
         context.print(terms, () => {
@@ -34,7 +38,23 @@ export const registerGlossary: RegisterCommand = (program, context) => {
         return
       }
       if (name === '') throw new CrdbError('E_USAGE', 'give a TERM (e.g. crdb glossary life total) or --list')
-      const term = context.withDatabase(true, (db) => getTerm(db, name, at))
+      if (options.list && options.sources) throw new CrdbError('E_USAGE', 'give --list or --sources, not both')
+      const { term, attestations } = context.withDatabase(true, (db) => {
+        const found = getTerm(db, name, at)
+        context.noteEdition(db, found.edition)
+        if (options.sources) context.noteDerived(db, 'reconciliation')
+        return { term: found, attestations: options.sources ? listAttestationsOfTerm(db, found.key) : undefined }
+      })
+      if (attestations) {
+        context.print({ ...term, attestations }, () =>
+          [
+            `${layout.bold(term.term)}${term.obsolete ? layout.dim(' (obsolete)') : ''}  ${layout.dim(`(edition ${term.edition}; ${term.source.uri}:${term.source.line})`)}`,
+            ...attestations.map((attestation) => '  ' + attestationSummary(attestation, true)),
+            `${attestations.length} attestation${attestations.length === 1 ? '' : 's'}`
+          ].join('\n') + '\n'
+        )
+        return
+      }
       context.print(term, () => {
         const names = term.aliases.filter((alias) => alias !== term.key && !alias.includes('/'))
         const lines = [

@@ -19,11 +19,12 @@ export const registerHistory: RegisterCommand = (program, context) => {
   addSelectorOptions(historyCommand, 'start from the wording of the rules').action((number: string | undefined, options: EditionSelector & { from?: string }) => {
       if (!number && !options.from) throw new CrdbError('E_USAGE', 'give a rule number, or --from NUMBER')
       if (number && options.from) throw new CrdbError('E_USAGE', 'give a rule number or --from NUMBER, not both')
-      const history = context.withDatabase(true, (db) =>
-        options.from
+      const history = context.withDatabase(true, (db) => {
+        context.noteDerived(db, 'lineage')
+        return options.from
           ? ruleHistory(db, options.from, { direction: 'forward' })
           : ruleHistory(db, number!, { at: readSelector(options) })
-      )
+      })
       const s = textLayout(context.io)
       context.print(history, () => {
         const lines = [s.bold(`${history.number}: ${history.steps.length} wordings, numbered ${history.numbers.join(' -> ')}`), '']
@@ -54,7 +55,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
     .option('--section <number>', 'only this section, rule or subrule (7, 704, 704.5)')
   addSelectorOptions(blameCommand, 'the rules').action((options: EditionSelector & { section?: string }) => {
       const at = readSelector(options)
-      const result = context.withDatabase(true, (db) => blame(db, at, { section: options.section }))
+      const result = context.withDatabase(true, (db) => (context.noteDerived(db, 'lineage'), blame(db, at, { section: options.section })))
       context.print(result, () =>
         result.lines
           .map((line) => {

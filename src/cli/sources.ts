@@ -9,6 +9,7 @@ import { CrdbError } from '../vocabulary/errors.js'
 import { packageRoot } from '../vocabulary/paths.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { getRuleSources, listAttestations, listSourceMessages, listSources, type Attestation, type SourceSummary } from '../query/sources.js'
+import { verifyStoredEdition, type EditionVerification } from '../query/verification.js'
 import type { CliContext, RegisterCommand } from './context.js'
 
 /** A path inside the project, as the user can type it from the working folder. */
@@ -36,17 +37,20 @@ export const registerSources: RegisterCommand = (program, context) => {
           return
         }
         if (options.attestations) {
+          context.noteDerived(db, 'reconciliation')
           const attestations = listAttestations(db, options.attestations)
           context.print(attestations, () => attestations.map((a) => attestationLine(a, true)).join('\n') + (attestations.length ? '\n' : ''))
           return
         }
-        const sources = listSources(db, { only: options.official ? 'official' : options.dumps ? 'dumps' : undefined })
+        const sources = listSources(db, { only: options.official ? 'official' : options.dumps ? 'dumps' : undefined }).map((source) =>
+          source.kind === 'official' && source.date ? { ...source, verification: verifyStoredEdition(source.date, source.uri, source.sha256) } : source
+        )
         context.print(sources, () => formatSources(sources))
       })
     })
 }
 
-function formatSources(sources: SourceSummary[]): string {
+function formatSources(sources: Array<SourceSummary & { verification?: EditionVerification }>): string {
   const header = ['id'.padStart(4), 'kind'.padEnd(12), 'format'.padEnd(17), 'date'.padEnd(22), 'dating'.padEnd(13), 'rules', 'terms', 'other', '  equal/differ/partial/unmatched', ' messages e/w/i', ' source'].join(' ')
   const lines = sources.map((s) => {
     const date = s.kind !== 'official' && s.dating === 'inferred' && s.era ? `${s.era.from}..${s.era.to}` : (s.date ?? '-')
@@ -63,11 +67,19 @@ function formatSources(sources: SourceSummary[]): string {
       String(s.others).padStart(5),
       counts.padStart(32),
       `${s.messages.error}/${s.messages.warning}/${s.messages.info}`.padStart(15),
-      ' ' + s.uri + (s.title ? `  "${s.title}"` : '')
+      ' ' + s.uri + (s.title ? `  "${s.title}"` : '') + (s.verification ? `  ${describeVerification(s.verification)}` : '')
     ].join(' ')
   })
   const dumps = sources.filter((s) => s.kind !== 'official').length
-  return [header, ...lines, `${sources.length} sources: ${sources.length - dumps} official editions, ${dumps} secondary dumps`].join('\n') + '\n'
+  const verified = sources.filter((s) => s.verification?.verified).length
+  return [header, ...lines, `${sources.length} sources: ${sources.length - dumps} official editions (${verified} verified, ${sources.length - dumps - verified} unverified), ${dumps} secondary dumps`].join('\n') + '\n'
+}
+
+/** "verified", or why not and where the file came from. */
+function describeVerification(v: EditionVerification): string {
+  const from = v.origin ? ` from ${v.origin.source} ${v.origin.from}` : ''
+  if (v.verified) return `verified${from}`
+  return `UNVERIFIED${from}: ${v.expected ? "sha256 differs from the manifest's" : 'not in the manifest'}${v.origin?.warning ? ` (${v.origin.warning.replace(/^unverified: /, '')})` : ''}`
 }
 
 /** One attestation on a line (and its text on the next ones when `withText`). */
@@ -93,6 +105,7 @@ function attestationLine(a: Attestation, withText: boolean): string {
 
 /** Print `crdb get NUMBER --sources`: the official text, version by version, and every attestation of it. */
 export function printRuleSources(context: CliContext, db: CrdbDatabase, number: string, at?: EditionSelector): void {
+  context.noteDerived(db, 'reconciliation')
   const result = getRuleSources(db, number, at)
   context.print(result, () => {
     const lines: string[] = []
@@ -115,7 +128,8 @@ export function printRuleSources(context: CliContext, db: CrdbDatabase, number: 
   })
 }
 
-function attestationSummary(a: Attestation, withText = false): string {
+/** One attestation as `get --sources` and `glossary --sources` print it: status, dump, date, where. */
+export function attestationSummary(a: Attestation, withText = false): string {
   const kind = { 'crystal-keep': 'Crystal Keep rulings', 'mtg-wiki': 'MTG wiki page', book: 'book copy' }[a.source.kind] ?? a.source.kind
   const date =
     a.source.dating === 'stated'

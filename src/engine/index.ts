@@ -8,3 +8,4 @@ export { openRules, resolveCheck, checkHistory, describeAnchors, type EraRules, 
 export { deriveSemantics, type EraSemantics, type LegendRuleMode } from './semantics.js'
 export { validateState, parseState, stateProblems, type GameState, type PlayerState, type TeamState, type ObjectState, type Zone, type GameVariantName } from './state.js'
 export { checkStateBasedActions, defaultChoice, type SbaResult, type SbaEvent, type SbaAction, type ChoiceRequest, type ChoiceCallback } from './sba.js'
+export { compareEngineEras, type SwitchChange, type CheckChange } from './switches.js'

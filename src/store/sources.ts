@@ -178,3 +178,15 @@ export function listAttestationsOfRule(db: CrdbDatabase, key: string): Attestati
   ).all({ key }) as Array<Record<string, any>>
   return rows.map(toAttestation)
 }
+
+/** Every attestation of glossary term `key`: entries and notes reconciled to it, and those linked to one of its versions, by source and order. */
+export function listAttestationsOfTerm(db: CrdbDatabase, key: string): Attestation[] {
+  const rows = prepared(
+    db,
+    `SELECT ${attestationColumns} FROM attestations a JOIN sources s ON s.id = a.source_id JOIN dumps d ON d.source_id = s.id
+     LEFT JOIN versions v ON v.id = a.version_id
+     WHERE (a.key = @key AND (a.kind = 'term' OR a.term IS NOT NULL)) OR a.version_id IN (SELECT id FROM versions WHERE kind = 'term' AND key = @key)
+     ORDER BY s.id, a.ordinal`
+  ).all({ key }) as Array<Record<string, any>>
+  return rows.map(toAttestation)
+}

@@ -1,7 +1,7 @@
 /**
  * Calendar dates as crdb uses them: `YYYY-MM-DD`, checked to be real days.
  */
-import { CrdbError } from './errors.js'
+import { CrdbError, quoteInput } from './errors.js'
 
 /**
  * Check a `YYYY-MM-DD` date.
@@ -14,7 +14,7 @@ export function parseDate(input: string): string {
     const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
     const date = new Date(Date.UTC(year, month - 1, day))
     if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return match[0]
-    throw new CrdbError('E_BAD_DATE', `"${input}" is not a real day`)
+    throw new CrdbError('E_BAD_DATE', `${quoteInput(input)} is not a real day`)
   }
-  throw new CrdbError('E_BAD_DATE', `"${input}" is not a date (expected YYYY-MM-DD)`)
+  throw new CrdbError('E_BAD_DATE', `${quoteInput(input)} is not a date (expected YYYY-MM-DD)`)
 }

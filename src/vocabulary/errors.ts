@@ -11,7 +11,9 @@ export type ErrorCode =
   | 'E_DUPLICATE_EDITION' // another source already states this edition's date
   | 'E_IO' // a file or folder that cannot be read
   | 'E_DB_NEWER' // a database written by a newer crdb
-  | 'E_DB' // a database that cannot be opened or migrated
+  | 'E_DB' // a database that cannot be opened or migrated, or is read-only for a build
+  | 'E_DB_FOREIGN' // a SQLite database that is not crdb's (left untouched)
+  | 'E_DB_BUSY' // another build holds the database
   | 'E_BAD_NUMBER' // a rule number that is not one
   | 'E_BAD_DATE' // a date that is not YYYY-MM-DD or not a real day
   | 'E_NOT_FOUND' // a rule, term or edition that does not exist
@@ -24,12 +26,26 @@ export type ErrorCode =
   | 'E_CHECKSUM' // bytes whose sha256 is not the one the manifest lists
   | 'E_BAD_QUERY' // a search query that does not parse (unbalanced quote or parenthesis, dangling operator, empty)
 
+/** Longest message an error carries: whatever it echoes, it stays readable. */
+const maxMessageLength = 1000
+
+/**
+ * Quote what a user typed for an error message, cut to a readable length
+ * (`"704.5jjjjjjjj…" (10000 characters)`).
+ */
+export function quoteInput(input: string, max = 60): string {
+  const oneLine = input.replace(/\s+/g, ' ')
+  return oneLine.length <= max ? `"${oneLine}"` : `"${oneLine.slice(0, max - 1)}…" (${input.length} characters)`
+}
+
 /** An error with a stable code and a one-line message. */
 export class CrdbError extends Error {
   readonly code: ErrorCode
 
   constructor(code: ErrorCode, message: string) {
-    super(message)
+    // One line, of a readable length, whatever input it echoes.
+    const line = message.replace(/\s*[\r\n]+\s*/g, ' ')
+    super(line.length > maxMessageLength ? line.slice(0, maxMessageLength - 1) + '…' : line)
     this.name = 'CrdbError'
     this.code = code
   }

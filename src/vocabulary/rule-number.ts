@@ -4,7 +4,7 @@
  * A rule number is a label: `7` (section), `704` (rule), `704.5` and `704.5j`
  * (subrules). Its canonical form has no trailing period.
  */
-import { CrdbError } from './errors.js'
+import { CrdbError, quoteInput } from './errors.js'
 
 /** The parts of a canonical rule number. */
 export interface RuleNumberParts {
@@ -49,7 +49,7 @@ export function parseRuleNumber(input: string): string {
   if (splitRuleNumber(cleaned)) return cleaned
   throw new CrdbError(
     'E_BAD_NUMBER',
-    `"${input}" is not a rule number (expected a section like 7, a rule like 704, or a subrule like 704.5 or 704.5j)`
+    `${quoteInput(input)} is not a rule number (expected a section like 7, a rule like 704, or a subrule like 704.5 or 704.5j)`
   )
 }
 

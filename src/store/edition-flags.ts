@@ -1,0 +1,37 @@
+/**
+ * Whether a stored edition is complete: a truncated copy is stored (its rules
+ * are real) but marked, and answers taken from it say so.
+ */
+import type { CrdbDatabase } from './database.js'
+import { prepared } from './statements.js'
+
+/** Where a truncated edition stops. */
+export interface Truncation {
+  /** The edition's effective date. */
+  edition: string
+  /** The file it was read from. */
+  uri: string
+  /** The line the text stops at (from the parser's `truncated` message), when known. */
+  line: number | null
+  /** What the parser said about where it stops, when known. */
+  text: string | null
+}
+
+/** How the edition dated `edition` is truncated, or undefined when it is complete (or not stored). */
+export function findTruncation(db: CrdbDatabase, edition: string): Truncation | undefined {
+  const row = prepared(
+    db,
+    `SELECT e.effective_date AS edition, s.uri,
+            m.line, m.text
+     FROM editions e JOIN sources s ON s.id = e.source_id
+     LEFT JOIN messages m ON m.id = (SELECT MIN(id) FROM messages WHERE source_id = e.source_id AND code = 'truncated')
+     WHERE e.effective_date = ? AND e.truncated = 1`
+  ).get(edition) as Truncation | undefined
+  return row
+}
+
+/** The note an answer taken from a truncated edition carries. */
+export function truncationNote(truncation: Truncation): string {
+  const where = truncation.text?.replace(/^document is truncated: /, '') ?? `it stops${truncation.line ? ` at line ${truncation.line}` : ''}`
+  return `the edition of ${truncation.edition} is truncated (${truncation.uri}: ${where}); what comes after is missing from it`
+}

@@ -1,0 +1,47 @@
+/**
+ * What a build reports and leaves behind: row totals, unfinished derived
+ * work, and a checkpoint that folds the write-ahead log into the file.
+ */
+import type { CrdbDatabase } from './database.js'
+import { prepared } from './statements.js'
+
+/** How many rows the main tables hold. */
+export interface StoreTotals {
+  editions: number
+  versions: number
+  contents: number
+  dumps: number
+  attestations: number
+}
+
+/** Count the editions, versions, distinct texts, dumps and attestations stored. */
+export function countTotals(db: CrdbDatabase): StoreTotals {
+  return prepared(
+    db,
+    `SELECT (SELECT COUNT(*) FROM editions) AS editions, (SELECT COUNT(*) FROM versions) AS versions, (SELECT COUNT(*) FROM contents) AS contents,
+            (SELECT COUNT(*) FROM dumps) AS dumps, (SELECT COUNT(*) FROM attestations) AS attestations`
+  ).get() as StoreTotals
+}
+
+/** True when some version has no lineage yet (a build stopped before deriving it). */
+export function hasVersionsWithoutLineage(db: CrdbDatabase): boolean {
+  return prepared(db, 'SELECT EXISTS (SELECT 1 FROM versions WHERE lineage_id IS NULL)').pluck().get() === 1
+}
+
+/** True when some dump was never reconciled, or was reconciled before the newest edition arrived. */
+export function hasUnreconciledDumps(db: CrdbDatabase): boolean {
+  return (
+    prepared(
+      db,
+      `SELECT EXISTS (SELECT 1 FROM dumps d WHERE d.reconciled_at IS NULL
+         OR d.reconciled_at < (SELECT MAX(s.ingested_at) FROM sources s JOIN editions e ON e.source_id = s.id))`
+    )
+      .pluck()
+      .get() === 1
+  )
+}
+
+/** Fold the write-ahead log into the database file and truncate it (after a build). */
+export function checkpointDatabase(db: CrdbDatabase): void {
+  db.pragma('wal_checkpoint(TRUNCATE)')
+}
