@@ -73,7 +73,8 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       expect((await get('/v1/eras')).body).toEqual(await cliJson(['eras']))
       expect((await get('/v1/eras')).body).toEqual(roundTrip(listEras(db)))
       expect((await get('/v1/sources')).body).toEqual(await cliJson(['sources']))
-      expect((await get('/v1/sources?only=official')).body).toEqual(roundTrip(listSources(db, { only: 'official' })))
+      expect((await get('/v1/sources?only=official')).body).toEqual(await cliJson(['sources', '--official']))
+      expect((await get('/v1/sources?only=dumps')).body).toEqual(roundTrip(listSources(db, { only: 'dumps' })))
       await expectError('/v1/sources?only=some', 400, 'E_USAGE')
     })
 

@@ -16,7 +16,8 @@ import { getNeighbours, getReferences, getRule, getSubtree } from '../query/get.
 import { getTerm, listTerms } from '../query/glossary.js'
 import { ruleHistory } from '../query/history.js'
 import { search, type SearchKind } from '../query/search.js'
-import { getRuleSources, listSources } from '../query/sources.js'
+import { getRuleSources } from '../query/sources.js'
+import { listSourcesVerified } from '../query/verification.js'
 import { errorBody, statusOf } from './errors.js'
 import { editionOf, readPoint, readSelector, type At } from './selector.js'
 import type { ServerState } from './state.js'
@@ -36,7 +37,7 @@ export function registerApi(app: Hono, state: ServerState): void {
   app.get('/v1/eras', (c) => c.json(listEras(db)))
   app.get('/v1/sources', (c) => {
     const only = oneOf(c, 'only', ['official', 'dumps'] as const)
-    return c.json(listSources(db, { only }))
+    return c.json(listSourcesVerified(db, { only }))
   })
 
   app.get('/v1/rules/:number', (c) => {
