@@ -20,13 +20,13 @@ export interface ServerState {
   editions: () => EditionSummary[]
   /**
    * The history of the rule version `rule` (a number and the first day of its
-   * wording): computed once per version and content, the most recent 2,000 kept.
+   * wording): computed once per version and content, the most recent 500 kept.
    */
   history: (rule: { number: string; validFrom: string }) => RuleHistory
 }
 
 /** Rule histories kept (each a few kB). */
-const historyEntries = 2000
+const historyEntries = 500
 
 /** The state of an app serving `db`, as crdb `version`. */
 export function createState(db: CrdbDatabase, version: string): ServerState {
