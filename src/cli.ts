@@ -14,6 +14,7 @@ import { registerEras } from './cli/eras.js'
 import { registerGet } from './cli/get.js'
 import { registerGlossary } from './cli/glossary.js'
 import { registerSearch } from './cli/search.js'
+import { registerServe } from './cli/serve.js'
 import { registerFetch } from './cli/fetch.js'
 import { registerScrape } from './cli/scrape.js'
 import { registerSources } from './cli/sources.js'
@@ -22,7 +23,7 @@ import { CrdbError } from './vocabulary/errors.js'
 import { registerUpdate } from './cli/update.js'
 import { packageVersion } from './vocabulary/paths.js'
 
-const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerUpdate, registerScrape]
+const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerUpdate, registerScrape, registerServe]
 
 /**
  * Run the command line `argv` (without `node` and the script) and return the exit code.
