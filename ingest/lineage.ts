@@ -20,6 +20,8 @@ import { parseRuleNumber } from '../src/vocabulary/rule-number.js'
 import { matchRules, parentOf, type MatchContext, type MatchLink, type MatchRow } from './lineage/match.js'
 import { normalizeText, wordsOf, WordWeights, type WeightedWords } from './lineage/text.js'
 import { compileRewrites, readRewriteVocabulary, type CompiledRewrite, type Rewrite } from './lineage/vocabulary.js'
+import { listEditionDates } from '../src/store/editions.js'
+import { readLineageInput, writeLineage, type LineageInputRow } from '../src/store/lineage-writes.js'
 
 /** One correction to lineage matching, from the override file. */
 export type LineageOverride =
@@ -38,14 +40,7 @@ export interface LineageSummary {
 }
 
 
-interface VersionRow {
-  id: number
-  key: string
-  sortKey: string
-  contentId: number
-  firstDate: string
-  lastDate: string
-}
+type VersionRow = LineageInputRow
 
 /**
  * Read an override file: a JSON array of {@link LineageOverride}.
@@ -81,11 +76,8 @@ export function readLineageOverrides(path: string): LineageOverride[] {
  * one transaction. `rewrites` is the vocabulary table (default: the project's).
  */
 export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = [], rewrites: Rewrite[] = readRewriteVocabulary()): LineageSummary {
-  const dates = db.prepare('SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
-  const rows = db
-    .prepare(`SELECT id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate FROM versions WHERE kind = 'rule'`)
-    .all() as VersionRow[]
-  const texts = new Map(db.prepare(`SELECT id, text FROM contents WHERE kind = 'rule'`).raw().all() as Array<[number, string]>)
+  const dates = listEditionDates(db)
+  const { rows, texts } = readLineageInput(db)
   const compiled = compileRewrites(rewrites)
   const weights = new WordWeights()
   const plain = new Map<number, { normalized: string; words: string[] }>()
@@ -152,17 +144,6 @@ export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = 
   }
 
   const write = db.transaction(() => {
-    db.prepare('DELETE FROM lineage_links').run()
-    // In key order, so that the table's b-tree grows at its end; many rows per statement.
-    links.sort((a, b) => a.from - b.from || a.to - b.to)
-    const batch = 100
-    const insertMany = db.prepare(`INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`)
-    const insertOne = db.prepare('INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (?, ?, ?, ?, ?, ?)')
-    const values = (link: MatchLink): unknown[] => [link.from, link.to, link.kind, link.similarity, link.score, link.reason]
-    let index = 0
-    for (; index + batch <= links.length; index += batch) insertMany.run(links.slice(index, index + batch).flatMap(values))
-    for (; index < links.length; index++) insertOne.run(...values(links[index]))
-
     // A version's lineage is that of its best predecessor, or its own id.
     const best = new Map<number, MatchLink>()
     for (const link of links) {
@@ -175,17 +156,7 @@ export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = 
       const link = best.get(row.id)
       lineageOf.set(row.id, link ? lineageOf.get(link.from) ?? link.from : row.id)
     }
-    // Write only what changed: a build that adds one edition leaves most lineages as they were.
-    const current = new Map(
-      (db.prepare(`SELECT id, lineage_id AS lineage FROM versions WHERE kind = 'rule'`).all() as Array<{ id: number; lineage: number | null }>).map((row) => [row.id, row.lineage])
-    )
-    const update = db.prepare('UPDATE versions SET lineage_id = ? WHERE id = ?')
-    for (const [id, lineage] of lineageOf) if (current.get(id) !== lineage) update.run(lineage, id)
-    // Glossary terms keep their key: one lineage per term.
-    db.prepare(
-      `UPDATE versions SET lineage_id = (SELECT MIN(other.id) FROM versions other WHERE other.kind = 'term' AND other.key = versions.key)
-       WHERE kind = 'term' AND lineage_id IS NOT (SELECT MIN(other.id) FROM versions other WHERE other.kind = 'term' AND other.key = versions.key)`
-    ).run()
+    writeLineage(db, links, lineageOf)
     return new Set(lineageOf.values()).size
   })
   const lineages = write.immediate()

@@ -10,7 +10,8 @@ import type { CrdbDatabase } from '../store/database.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition } from './editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
-import { prepared } from '../store/statements.js'
+import { findVersionLabel, listLinksBetween, listRulesForDiff, type DiffVersionRow } from '../store/diff.js'
+import { listExamples } from '../store/rules.js'
 import { diffTerms, type TermDiff } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
@@ -106,15 +107,7 @@ interface LinkStep {
   reason: string
 }
 
-interface Row {
-  id: number
-  key: string
-  sortKey: string
-  contentId: number
-  lineageId: number | null
-  firstDate: string
-  text: string
-}
+type Row = DiffVersionRow
 
 /**
  * Diff the editions that answer `a` and `b` (dates, editions or eras).
@@ -245,11 +238,7 @@ function describeChange(db: CrdbDatabase, old: Row | undefined, current: Row | u
  * (`forward`) or arrive at (backward, for a diff from a newer to an older edition).
  */
 function linkSteps(db: CrdbDatabase, older: string, newer: string, forward: boolean): Map<number, LinkStep[]> {
-  const rows = prepared(
-    db,
-    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.score, l.reason FROM lineage_links l
-     JOIN versions t ON t.id = l.to_version WHERE t.first_date > @older AND t.first_date <= @newer`
-  ).all({ older, newer }) as Array<{ from: number; to: number; kind: string; score: number; reason: string }>
+  const rows = listLinksBetween(db, older, newer)
   const steps = new Map<number, LinkStep[]>()
   for (const row of rows) {
     push(steps, forward ? row.from : row.to, { to: forward ? row.to : row.from, kind: row.kind, score: row.score, reason: row.reason })
@@ -259,11 +248,10 @@ function linkSteps(db: CrdbDatabase, older: string, newer: string, forward: bool
 
 /** Numbers and dates of the versions the links touch, for the evidence. */
 function versionKeys(db: CrdbDatabase): (id: number) => { key: string; firstDate: string } {
-  const statement = prepared(db, 'SELECT key, first_date AS firstDate FROM versions WHERE id = ?')
   const cache = new Map<number, { key: string; firstDate: string }>()
   return (id) => {
     let found = cache.get(id)
-    if (!found) cache.set(id, (found = statement.get(id) as { key: string; firstDate: string }))
+    if (!found) cache.set(id, (found = findVersionLabel(db, id)))
     return found
   }
 }
@@ -314,7 +302,7 @@ function diffExamples(before: string[], after: string[]): ExampleChange[] {
 }
 
 function side(db: CrdbDatabase, row: Row): DiffSide {
-  const examples = prepared(db, 'SELECT text FROM examples WHERE content_id = ? ORDER BY ordinal').pluck().all(row.contentId) as string[]
+  const examples = listExamples(db, row.contentId)
   return { number: row.key, text: row.text, examples, validFrom: row.firstDate }
 }
 
@@ -324,13 +312,7 @@ function sortKeyOfChange(change: RuleChange): string {
 
 /** The rule versions in force in the edition dated `edition`. */
 export function rulesAt(db: CrdbDatabase, edition: string): Row[] {
-  return prepared(
-    db,
-    `SELECT v.id, v.key, v.sort_key AS sortKey, v.content_id AS contentId, v.lineage_id AS lineageId, v.first_date AS firstDate, c.text
-     FROM versions v JOIN contents c ON c.id = v.content_id
-     WHERE v.kind = 'rule' AND v.first_date <= @edition AND v.last_date >= @edition
-     ORDER BY v.sort_key`
-  ).all({ edition }) as Row[]
+  return listRulesForDiff(db, edition)
 }
 
 /** Whether `key` lies in the section, rule or subrule `section` (`7`, `704`, `704.5`). */

@@ -12,7 +12,22 @@ import type { EditionSelector } from '../vocabulary/selector.js'
 import { inSection } from './diff.js'
 import { nearestNumbers } from './get.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
-import { prepared } from '../store/statements.js'
+import { listEditionDates } from '../store/editions.js'
+import {
+  findBlameRow,
+  findLineageOf,
+  findLineageVersionAt,
+  findLineageVersionAtEnd,
+  findTermKeyNamed,
+  listBlameRows,
+  listLineageLinks,
+  listLineageVersions,
+  listTermVersions,
+  type LineageLinkRow,
+  type LineageVersionRow,
+  type TermVersionRow
+} from '../store/history.js'
+import { listExamples } from '../store/rules.js'
 import { diffTerms, truncationPoint } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
@@ -60,28 +75,6 @@ export interface HistoryOptions {
   direction?: 'both' | 'forward' | 'backward'
 }
 
-interface VersionRow {
-  id: number
-  key: string
-  contentId: number
-  firstDate: string
-  lastDate: string
-  text: string
-  uri: string
-  line: number
-}
-
-interface LinkRow {
-  from: number
-  to: number
-  kind: LinkKind
-  similarity: number
-  score: number
-  reason: string
-}
-
-const versionColumns = `v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, v.last_date AS lastDate, c.text, s.uri, v.line`
-
 /**
  * Every wording of the rule `number`, followed through renumberings (`704.5j`
  * goes back to the 420.5e of 1999; `direction: 'forward'` from `420.5e` reaches
@@ -93,21 +86,13 @@ export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOp
   const key = parseRuleNumber(number)
   const direction = options.direction ?? 'both'
   const start = startingVersion(db, key, options.at, direction)
-  const lineage = (prepared(db, 'SELECT lineage_id FROM versions WHERE id = ?').pluck().get(start.id) as number | null) ?? start.id
-  const members = prepared(
-    db,
-    `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id
-     WHERE v.kind = 'rule' AND v.lineage_id = ? ORDER BY v.first_date`
-  ).all(lineage) as VersionRow[]
+  const lineage = findLineageOf(db, start.id) ?? start.id
+  const members = listLineageVersions(db, lineage)
   const byId = new Map(members.map((row) => [row.id, row]))
   byId.set(start.id, start)
-  const links = prepared(
-    db,
-    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.similarity, l.score, l.reason FROM lineage_links l
-     JOIN versions v ON v.id = l.to_version WHERE v.lineage_id = ?`
-  ).all(lineage) as LinkRow[]
-  const incoming = new Map<number, LinkRow>()
-  const outgoing = new Map<number, LinkRow[]>()
+  const links = listLineageLinks(db, lineage)
+  const incoming = new Map<number, LineageLinkRow>()
+  const outgoing = new Map<number, LineageLinkRow[]>()
   for (const link of links) {
     const best = incoming.get(link.to)
     if (!best || link.score > best.score) incoming.set(link.to, link)
@@ -116,7 +101,7 @@ export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOp
     list.push(link)
   }
 
-  const chain: VersionRow[] = [start]
+  const chain: LineageVersionRow[] = [start]
   if (direction !== 'forward') {
     for (let link = incoming.get(start.id); link && byId.has(link.from); link = incoming.get(link.from)) chain.unshift(byId.get(link.from)!)
   }
@@ -131,7 +116,7 @@ export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOp
     }
   }
 
-  const dates = prepared(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
+  const dates = listEditionDates(db)
   const steps: HistoryStep[] = []
   for (const [index, row] of chain.entries()) {
     const examples = examplesOf(db, row.contentId)
@@ -164,12 +149,11 @@ export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOp
   return { number: key, steps, numbers }
 }
 
-function startingVersion(db: CrdbDatabase, key: string, at: EditionSelector | undefined, direction: HistoryOptions['direction']): VersionRow {
-  const base = `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id WHERE v.kind = 'rule' AND v.key = @key`
-  let row: VersionRow | undefined
+function startingVersion(db: CrdbDatabase, key: string, at: EditionSelector | undefined, direction: HistoryOptions['direction']): LineageVersionRow {
+  let row: LineageVersionRow | undefined
   if (at && (at.date !== undefined || at.edition !== undefined)) {
     const edition = resolveEdition(db, at)
-    row = prepared(db, `${base} AND v.first_date <= @edition AND v.last_date >= @edition`).get({ key, edition }) as VersionRow | undefined
+    row = findLineageVersionAt(db, key, edition)
     if (!row) {
       const where = findWhereabouts(db, key, edition)
       if (where) throw new RuleMovedError(where)
@@ -178,14 +162,13 @@ function startingVersion(db: CrdbDatabase, key: string, at: EditionSelector | un
     }
     return row
   }
-  const order = direction === 'forward' ? 'v.first_date ASC' : 'v.last_date DESC'
-  row = prepared(db, `${base} ORDER BY ${order} LIMIT 1`).get({ key }) as VersionRow | undefined
+  row = findLineageVersionAtEnd(db, key, direction === 'forward' ? 'first' : 'last')
   if (!row) throw new CrdbError('E_NOT_FOUND', `rule ${key} is in no stored edition`)
   return row
 }
 
 function examplesOf(db: CrdbDatabase, contentId: number): string[] {
-  return prepared(db, 'SELECT text FROM examples WHERE content_id = ? ORDER BY ordinal').pluck().all(contentId) as string[]
+  return listExamples(db, contentId)
 }
 
 /** One rule of an edition with the edition in which its current text appeared. */
@@ -205,19 +188,7 @@ export interface BlameLine {
 export function blame(db: CrdbDatabase, at: EditionSelector = {}, options: { section?: string } = {}): { edition: string; lines: BlameLine[] } {
   const edition = resolveEdition(db, at)
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)
-  const rows = prepared(
-    db,
-    `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, c.text,
-            (SELECT l.from_version FROM lineage_links l WHERE l.to_version = v.id ORDER BY l.score DESC LIMIT 1) AS previous
-     FROM versions v JOIN contents c ON c.id = v.content_id
-     WHERE v.kind = 'rule' AND v.first_date <= @edition AND v.last_date >= @edition ORDER BY v.sort_key`
-  ).all({ edition }) as Array<{ id: number; key: string; contentId: number; firstDate: string; text: string; previous: number | null }>
-  const back = prepared(
-    db,
-    `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate,
-            (SELECT l.from_version FROM lineage_links l WHERE l.to_version = v.id ORDER BY l.score DESC LIMIT 1) AS previous
-     FROM versions v WHERE v.id = ?`
-  )
+  const rows = listBlameRows(db, edition)
   const lines: BlameLine[] = []
   for (const row of rows) {
     if (section !== undefined && !inSection(row.key, section)) continue
@@ -225,7 +196,7 @@ export function blame(db: CrdbDatabase, at: EditionSelector = {}, options: { sec
     let sinceNumber = row.key
     let previous = row.previous
     while (previous !== null) {
-      const earlier = back.get(previous) as { id: number; key: string; contentId: number; firstDate: string; previous: number | null }
+      const earlier = findBlameRow(db, previous)!
       if (earlier.contentId !== row.contentId) break
       since = earlier.firstDate
       sinceNumber = earlier.key
@@ -271,16 +242,6 @@ export interface TermHistory {
   names: string[]
 }
 
-interface TermVersionRow {
-  key: string
-  sortKey: string
-  label: string
-  contentId: number
-  firstDate: string
-  lastDate: string
-  text: string
-}
-
 /**
  * Every definition of glossary term `term` (found by any of its names), oldest
  * first, following renames (a term whose definition reappears under a new name),
@@ -291,19 +252,10 @@ interface TermVersionRow {
  */
 export function termHistory(db: CrdbDatabase, term: string): TermHistory {
   const name = termKey(term)
-  const key = prepared(
-    db,
-    `SELECT key FROM versions WHERE kind = 'term' AND key IN (SELECT key FROM term_aliases WHERE alias = @name UNION SELECT @name)
-     ORDER BY key = @name DESC, last_date DESC LIMIT 1`
-  ).pluck().get({ name }) as string | undefined
+  const key = findTermKeyNamed(db, name)
   if (key === undefined) throw new CrdbError('E_NOT_FOUND', `no glossary term "${term.trim()}" in any stored edition`)
-  const dates = prepared(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
-  const versionsOf = (termKey: string): TermVersionRow[] =>
-    prepared(
-      db,
-      `SELECT v.key, v.sort_key AS sortKey, v.label, v.content_id AS contentId, v.first_date AS firstDate, v.last_date AS lastDate, c.text
-       FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'term' AND v.key = ? ORDER BY v.first_date`
-    ).all(termKey) as TermVersionRow[]
+  const dates = listEditionDates(db)
+  const versionsOf = (termKey: string): TermVersionRow[] => listTermVersions(db, termKey)
 
   // Follow renames back and forward: the glossary diff at the edges of the term's span.
   let rows = versionsOf(key)

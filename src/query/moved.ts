@@ -6,7 +6,7 @@
  */
 import type { CrdbDatabase } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
-import { prepared } from '../store/statements.js'
+import { findLastVersionBefore, isNextEditionTruncated, listContinuations, type VersionSpan } from '../store/diff.js'
 
 /** Where a number that an edition no longer has went. */
 export interface Whereabouts {
@@ -32,12 +32,7 @@ export class RuleMovedError extends CrdbError {
   }
 }
 
-interface VersionRow {
-  id: number
-  key: string
-  firstDate: string
-  lastDate: string
-}
+type VersionRow = VersionSpan
 
 /**
  * Where rule `key` went, for an edition that does not have it: `undefined` when
@@ -45,22 +40,13 @@ interface VersionRow {
  * it is missing only because the edition after its last is truncated.
  */
 export function findWhereabouts(db: CrdbDatabase, key: string, edition: string): Whereabouts | undefined {
-  const last = prepared(
-    db,
-    `SELECT id, key, first_date AS firstDate, last_date AS lastDate FROM versions
-     WHERE kind = 'rule' AND key = ? AND last_date < ? ORDER BY last_date DESC LIMIT 1`
-  ).get(key, edition) as VersionRow | undefined
+  const last = findLastVersionBefore(db, key, edition)
   if (!last) return undefined
-  const next = prepared(
-    db,
-    `SELECT v.id, v.key, v.first_date AS firstDate, v.last_date AS lastDate, l.kind FROM lineage_links l
-     JOIN versions v ON v.id = l.to_version WHERE l.from_version = ? ORDER BY v.sort_key`
-  )
   const continuesAs: Whereabouts['continuesAs'] = []
   const now = new Set<string>()
   const seen = new Set<number>([last.id])
   const walk = (row: VersionRow, first: boolean): void => {
-    for (const step of next.all(row.id) as Array<VersionRow & { kind: string }>) {
+    for (const step of listContinuations(db, row.id)) {
       if (seen.has(step.id) || step.firstDate > edition) continue
       seen.add(step.id)
       if (first) continuesAs.push({ number: step.key, edition: step.firstDate, kind: step.kind })
@@ -70,7 +56,7 @@ export function findWhereabouts(db: CrdbDatabase, key: string, edition: string):
   }
   walk(last, true)
   // A rule missing only because the next edition is cut short did not go anywhere: say nothing here.
-  if (continuesAs.length === 0 && prepared(db, 'SELECT truncated FROM editions WHERE effective_date > ? ORDER BY effective_date LIMIT 1').pluck().get(last.lastDate) === 1) {
+  if (continuesAs.length === 0 && isNextEditionTruncated(db, last.lastDate)) {
     return undefined
   }
   return { number: key, edition, lastInForce: last.lastDate, continuesAs, now: [...now] }

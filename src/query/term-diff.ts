@@ -5,7 +5,7 @@
  * removed or added.
  */
 import type { CrdbDatabase } from '../store/database.js'
-import { prepared } from '../store/statements.js'
+import { findLastTermSortKey, isEditionTruncated, listTermsForDiff, type DiffTermRow } from '../store/diff.js'
 import { diffWords, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** One glossary term that differs between two editions. */
@@ -32,15 +32,7 @@ export interface TermDiff {
   changes: TermChange[]
 }
 
-interface TermRow {
-  id: number
-  key: string
-  label: string
-  sortKey: string
-  contentId: number
-  firstDate: string
-  text: string
-}
+type TermRow = DiffTermRow
 
 /** How similar two definitions must be (word overlap) for a removed and an added term to be one term renamed. */
 const renameThreshold = 0.5
@@ -116,22 +108,12 @@ export function summarizeTermDiff(diff: TermDiff): string {
  * for a complete edition.
  */
 export function truncationPoint(db: CrdbDatabase, edition: string): string | undefined {
-  const truncated = prepared(db, 'SELECT truncated FROM editions WHERE effective_date = ?').pluck().get(edition) === 1
-  if (!truncated) return undefined
-  return (
-    (prepared(db, `SELECT MAX(sort_key) FROM versions WHERE kind = 'term' AND first_date <= @edition AND last_date >= @edition`).pluck().get({ edition }) as
-      | string
-      | null) ?? ''
-  )
+  if (!isEditionTruncated(db, edition)) return undefined
+  return findLastTermSortKey(db, edition)
 }
 
 function termsAt(db: CrdbDatabase, edition: string): TermRow[] {
-  return prepared(
-    db,
-    `SELECT v.id, v.key, v.label, v.sort_key AS sortKey, v.content_id AS contentId, v.first_date AS firstDate, c.text
-     FROM versions v JOIN contents c ON c.id = v.content_id
-     WHERE v.kind = 'term' AND v.first_date <= @edition AND v.last_date >= @edition ORDER BY v.sort_key`
-  ).all({ edition }) as TermRow[]
+  return listTermsForDiff(db, edition)
 }
 
 function side(row: TermRow): NonNullable<TermChange['from']> {

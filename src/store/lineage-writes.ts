@@ -1,0 +1,63 @@
+/**
+ * What the lineage computation reads and writes: every rule version with its
+ * text, and the links and lineage ids derived from them.
+ */
+import type { CrdbDatabase } from './database.js'
+
+/** A rule version as lineage matching reads it. */
+export interface LineageInputRow {
+  id: number
+  key: string
+  sortKey: string
+  contentId: number
+  firstDate: string
+  lastDate: string
+}
+
+/** A link to store. */
+export interface LineageLinkInput {
+  from: number
+  to: number
+  kind: string
+  similarity: number
+  score: number
+  reason: string
+}
+
+/** Every rule version, and the text of every rule content by id. */
+export function readLineageInput(db: CrdbDatabase): { rows: LineageInputRow[]; texts: Map<number, string> } {
+  const rows = db
+    .prepare(`SELECT id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate FROM versions WHERE kind = 'rule'`)
+    .all() as LineageInputRow[]
+  const texts = new Map(db.prepare(`SELECT id, text FROM contents WHERE kind = 'rule'`).raw().all() as Array<[number, string]>)
+  return { rows, texts }
+}
+
+/**
+ * Replace every lineage link by `links` and set each rule version's lineage id
+ * (writing only those that changed); each glossary term is one lineage. Run it
+ * inside a transaction.
+ */
+export function writeLineage(db: CrdbDatabase, links: LineageLinkInput[], lineageOf: Map<number, number>): void {
+  db.prepare('DELETE FROM lineage_links').run()
+  // In key order, so that the table's b-tree grows at its end; many rows per statement.
+  const sorted = [...links].sort((a, b) => a.from - b.from || a.to - b.to)
+  const batch = 100
+  const insertMany = db.prepare(`INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`)
+  const insertOne = db.prepare('INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (?, ?, ?, ?, ?, ?)')
+  const values = (link: LineageLinkInput): unknown[] => [link.from, link.to, link.kind, link.similarity, link.score, link.reason]
+  let index = 0
+  for (; index + batch <= sorted.length; index += batch) insertMany.run(sorted.slice(index, index + batch).flatMap(values))
+  for (; index < sorted.length; index++) insertOne.run(...values(sorted[index]))
+  // Write only what changed: a build that adds one edition leaves most lineages as they were.
+  const current = new Map(
+    (db.prepare(`SELECT id, lineage_id AS lineage FROM versions WHERE kind = 'rule'`).all() as Array<{ id: number; lineage: number | null }>).map((row) => [row.id, row.lineage])
+  )
+  const update = db.prepare('UPDATE versions SET lineage_id = ? WHERE id = ?')
+  for (const [id, lineage] of lineageOf) if (current.get(id) !== lineage) update.run(lineage, id)
+  // Glossary terms keep their key: one lineage per term.
+  db.prepare(
+    `UPDATE versions SET lineage_id = (SELECT MIN(other.id) FROM versions other WHERE other.kind = 'term' AND other.key = versions.key)
+     WHERE kind = 'term' AND lineage_id IS NOT (SELECT MIN(other.id) FROM versions other WHERE other.kind = 'term' AND other.key = versions.key)`
+  ).run()
+}
