@@ -78,6 +78,12 @@ describe('layers', () => {
     expect(violations).toEqual([])
   })
 
+  it('SQL is written only in the store and the migrations', () => {
+    const sql = /\.prepare\(|\.pragma\(|\.exec\(\s*[`'"]|\bprepared\(/
+    const outside = files.filter((file) => !['store', 'migrations'].includes(layerOf(file)) && sql.test(readFileSync(file, 'utf8')))
+    expect(outside.map((file) => relative(projectRoot, file))).toEqual([])
+  })
+
   it('finds a violation when there is one', () => {
     // The checker itself: a read-side file importing ingest/ is caught.
     const file = join(projectRoot, 'src/query/example.ts')
