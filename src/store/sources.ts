@@ -124,7 +124,39 @@ const attestationColumns = `a.id, a.line, a.kind, a.label, a.key, a.term, a.docu
   a.author, a.authored_date, a.status, a.similarity, a.diff, a.remarks, a.version_id, v.first_date, v.last_date,
   s.id AS source_id, s.uri, s.format, d.kind AS dump_kind, d.stated_date, d.inferred_from, d.inferred_to`
 
-function toAttestation(row: Record<string, any>): Attestation {
+/** An attestation row as selected by `attestationColumns` (snake_case, examples as JSON). */
+interface AttestationRow {
+  id: number
+  line: number
+  kind: Attestation['kind']
+  label: string
+  key: string | null
+  term: string | null
+  document: string | null
+  text: string
+  examples: string
+  fragment: Attestation['fragment']
+  as_of: string | null
+  revision_date: string | null
+  author: string | null
+  authored_date: string | null
+  status: Attestation['status']
+  similarity: number | null
+  diff: string | null
+  remarks: string | null
+  version_id: number | null
+  first_date: string | null
+  last_date: string | null
+  source_id: number
+  uri: string
+  format: string
+  dump_kind: string
+  stated_date: string | null
+  inferred_from: string | null
+  inferred_to: string | null
+}
+
+function toAttestation(row: AttestationRow): Attestation {
   return {
     id: row.id,
     source: {
@@ -134,7 +166,7 @@ function toAttestation(row: Record<string, any>): Attestation {
       format: row.format,
       date: row.stated_date ?? row.inferred_from ?? null,
       dating: row.stated_date ? 'stated' : row.inferred_from ? 'inferred' : 'none',
-      inferred: row.inferred_from ? { from: row.inferred_from, to: row.inferred_to } : null
+      inferred: row.inferred_from ? { from: row.inferred_from, to: row.inferred_to ?? row.inferred_from } : null
     },
     line: row.line,
     kind: row.kind,
@@ -153,7 +185,7 @@ function toAttestation(row: Record<string, any>): Attestation {
     similarity: row.similarity,
     diff: row.diff,
     remarks: row.remarks,
-    version: row.version_id !== null && row.first_date ? { id: row.version_id, firstDate: row.first_date, lastDate: row.last_date } : null
+    version: row.version_id !== null && row.first_date ? { id: row.version_id, firstDate: row.first_date, lastDate: row.last_date ?? row.first_date } : null
   }
 }
 
@@ -163,7 +195,7 @@ export function listAttestationsOfSource(db: CrdbDatabase, sourceId: number): At
     db,
     `SELECT ${attestationColumns} FROM attestations a JOIN sources s ON s.id = a.source_id JOIN dumps d ON d.source_id = s.id
      LEFT JOIN versions v ON v.id = a.version_id WHERE a.source_id = ? ORDER BY a.ordinal`
-  ).all(sourceId) as Array<Record<string, any>>
+  ).all(sourceId) as AttestationRow[]
   return rows.map(toAttestation)
 }
 
@@ -175,7 +207,7 @@ export function listAttestationsOfRule(db: CrdbDatabase, key: string): Attestati
      LEFT JOIN versions v ON v.id = a.version_id
      WHERE (a.key = @key AND a.kind IN ('rule', 'note', 'ruling')) OR a.version_id IN (SELECT id FROM versions WHERE kind = 'rule' AND key = @key)
      ORDER BY s.id, a.ordinal`
-  ).all({ key }) as Array<Record<string, any>>
+  ).all({ key }) as AttestationRow[]
   return rows.map(toAttestation)
 }
 
@@ -187,6 +219,6 @@ export function listAttestationsOfTerm(db: CrdbDatabase, key: string): Attestati
      LEFT JOIN versions v ON v.id = a.version_id
      WHERE (a.key = @key AND (a.kind = 'term' OR a.term IS NOT NULL)) OR a.version_id IN (SELECT id FROM versions WHERE kind = 'term' AND key = @key)
      ORDER BY s.id, a.ordinal`
-  ).all({ key }) as Array<Record<string, any>>
+  ).all({ key }) as AttestationRow[]
   return rows.map(toAttestation)
 }
