@@ -59,7 +59,7 @@ export function parseMtgWikiMarkdown(text: string, name: string): ParsedDump {
 
   const paragraphLines = (node: Nodes, prefix: string): void => {
     // A paragraph may hold an example on a line of its own: split there, keep each line's position.
-    const text = toString(node)
+    const text = plainTextOf(node)
     const start = lineAt(node)
     const parts = text.split(/\n(?=Example:)/)
     let offset = 0
@@ -76,7 +76,7 @@ export function parseMtgWikiMarkdown(text: string, name: string): ParsedDump {
         for (const child of node.children) visit(child, prefix)
         return
       case 'heading': {
-        const text = toString(node as Heading).trim()
+        const text = plainTextOf(node as Heading).trim()
         if ((node as Heading).depth === 1 && title === undefined) title = text
         lines.push({ text, line: lineAt(node), role: 'heading' })
         return
@@ -102,7 +102,7 @@ export function parseMtgWikiMarkdown(text: string, name: string): ParsedDump {
       case 'html':
       case 'code':
       case 'table':
-        if (toString(node).trim()) messages.push(dropped(lineAt(node), 'page-furniture', node.type === 'table' ? 'table' : `${node.type} block`, toString(node)))
+        if (plainTextOf(node).trim()) messages.push(dropped(lineAt(node), 'page-furniture', node.type === 'table' ? 'table' : `${node.type} block`, plainTextOf(node)))
         return
       default:
         if ('children' in node || 'value' in node) paragraphLines(node, prefix)
@@ -117,10 +117,10 @@ export function parseMtgWikiMarkdown(text: string, name: string): ParsedDump {
 }
 
 /** The plain text of a markdown node (what a reader sees). */
-function toString(node: Nodes): string {
+function plainTextOf(node: Nodes): string {
   if ('value' in node && typeof node.value === 'string') return node.type === 'html' || node.type === 'code' || node.type === 'text' || node.type === 'inlineCode' ? node.value : ''
   if (node.type === 'break') return '\n'
-  if ('children' in node) return (node.children as Nodes[]).map(toString).join('')
+  if ('children' in node) return (node.children as Nodes[]).map(plainTextOf).join('')
   return ''
 }
 

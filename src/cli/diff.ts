@@ -20,10 +20,10 @@ export const registerDiff: RegisterCommand = (program, context) => {
     .addOption(new Option('--format <format>', 'text layout').choices(['unified', 'side-by-side']).default('unified'))
     .option('--summary', 'print only the summary line')
     .action((from: string, to: string, options: { section?: string; kind?: 'rule' | 'term'; format: 'unified' | 'side-by-side'; summary?: boolean }) => {
-      const diff = context.withDatabase(true, (db) => (
-        context.noteDerived(db, 'lineage'),
-        diffEditions(db, parseSelector(from), parseSelector(to), { section: options.section, kind: options.kind })
-      ))
+      const diff = context.withDatabase(true, (db) => {
+        context.noteDerived(db, 'lineage')
+        return diffEditions(db, parseSelector(from), parseSelector(to), { section: options.section, kind: options.kind })
+      })
       context.print(diff, () => (options.summary ? summaryLines(diff).join('\n') + '\n' : renderDiff(diff, options.format, context.io)))
     })
 }

@@ -66,7 +66,10 @@ export const registerHistory: RegisterCommand = (program, context) => {
     .option('--section <number>', 'only this section, rule or subrule (7, 704, 704.5)')
   addSelectorOptions(blameCommand, 'the rules').action((options: EditionSelector & { section?: string }) => {
       const at = readSelector(options)
-      const result = context.withDatabase(true, (db) => (context.noteDerived(db, 'lineage'), blame(db, at, { section: options.section })))
+      const result = context.withDatabase(true, (db) => {
+        context.noteDerived(db, 'lineage')
+        return blame(db, at, { section: options.section })
+      })
       context.print(result, () =>
         result.lines
           .map((line) => {

@@ -299,8 +299,8 @@ function boostRelated(
   for (const number of plan.ruleNumbers) raise(number, 2000)
   for (const candidate of scored.values()) {
     if (candidate.kind !== 'term' || !candidate.byName) continue
-    const cited = findReferences(candidate.text.text).flatMap((citation) => (citation.to ? [citation.from] : [citation.from]))
-    cited.slice(0, 3).forEach((key, index) => raise(key, candidate.score * (0.98 - index * 0.01)))
+    const cited = findReferences(candidate.text.text).map((citation) => citation.from)
+    for (const [index, key] of cited.slice(0, 3).entries()) raise(key, candidate.score * (0.98 - index * 0.01))
   }
   // Subrules raise their rule: a share of their best three scores, when two or more match.
   if (!plan.passage) {

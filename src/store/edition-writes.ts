@@ -155,7 +155,7 @@ export function prepareEditionWrites(db: CrdbDatabase) {
     /** Insert a distinct text with its examples into the contents and the full-text index (with its {@link searchNameOf name}); its id. */
     insertContent: (hash: string, kind: string, text: string, examples: readonly string[], name = ''): number => {
       const id = Number(s.insertContent.run(hash, kind, text).lastInsertRowid)
-      examples.forEach((example, ordinal) => s.insertExample.run(id, ordinal, example))
+      for (const [ordinal, example] of examples.entries()) s.insertExample.run(id, ordinal, example)
       s.insertFts.run(id, name, text, examples.join('\n'))
       return id
     },
