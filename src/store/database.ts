@@ -13,6 +13,7 @@ import * as migration001 from '../../db/migrations/001-initial.js'
 import * as migration002 from '../../db/migrations/002-lineage.js'
 import * as migration003 from '../../db/migrations/003-attestations.js'
 import * as migration006 from '../../db/migrations/006-robustness.js'
+import * as migration008 from '../../db/migrations/008-hot-indexes.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { packageRoot } from '../vocabulary/paths.js'
 
@@ -27,7 +28,7 @@ export type CrdbDatabase = Database.Database
  * Migrations in order; `user_version` is the number of those applied.
  * 004 and 005 are reserved for other branches: merged, the list reads 001..006 in order.
  */
-const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003, migration006]
+const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003, migration006, migration008]
 
 /** The schema version this code writes. */
 export const schemaVersion = migrations.length
