@@ -355,10 +355,7 @@ function reconcileOne(
   const counts: Record<AttestationStatus, number> = { pending: 0, equal: 0, differs: 0, partial: 0, unmatched: 0, external: 0 }
   if (index.editions.length === 0) {
     messages.push({ line: 1, severity: 'warning', code: 'reconcile-no-editions', text: 'no official editions are stored yet; this dump is reconciled when they are built' })
-    const links = rows.map((row): [AttestationRow, Link] => [
-      row,
-      { key: row.key, versionId: null, status: row.kind === 'external' ? 'external' : 'pending', similarity: null, diff: null, remarks: [], eraEqual: false }
-    ])
+    const links = pendingLinks(rows)
     for (const [, link] of links) counts[link.status]++
     return { links, era: undefined, statedEra: undefined, inferred: undefined, score: null, counts, messages }
   }
@@ -380,6 +377,59 @@ function reconcileOne(
   const inferred = dateByMatching(datingItems, index.editions)
 
   // 2. The dump's era.
+  const { era, statedEra } = findDumpEra(dump, inferred, index, messages)
+
+  // 3. Link each entry; notes and rulings follow the entry they belong to.
+  const links: Array<[AttestationRow, Link]> = []
+  const ownerLinks = new Map<string, Link>()
+  let eraEqual = 0
+  for (const row of rows) {
+    const rowEra = row.asOf ? ((edition) => (edition ? { from: edition, to: edition } : era))(index.editionAt(row.asOf)) : era
+    if (row.kind === 'external') {
+      links.push([row, { key: null, versionId: null, status: 'external', similarity: null, diff: null, remarks: [], eraEqual: false }])
+      continue
+    }
+    if (row.kind === 'rule' || row.kind === 'term') {
+      const key = keyOf(row, rowEra)
+      const link = linkEntry(row, key, rowEra, index)
+      if (row.revisionDate && link.versionId !== null && row.kind === 'rule') {
+        // Crystal Keep restamps texts it re-checks, so a later date is normal; an earlier one is not.
+        const first = firstPublished(index, key ?? link.key!, link.versionId)
+        if (first && row.revisionDate < first) link.remarks.push(`the dump dates this text ${row.revisionDate}, before the official text first read so (the edition of ${first})`)
+        if (dump.statedDate && row.revisionDate > dump.statedDate) link.remarks.push(`the dump dates this text ${row.revisionDate}, after its own date ${dump.statedDate}`)
+      }
+      if (link.eraEqual) eraEqual++
+      if (link.key) ownerLinks.set(row.kind + '\u0000' + link.key, link)
+      links.push([row, link])
+      continue
+    }
+    // Notes and rulings.
+    const link = linkFollower(row, rowEra, index, ownerLinks)
+    links.push([row, link])
+  }
+  for (const [, link] of links) counts[link.status]++
+
+  const compared = comparableRows.length
+  const score = dump.statedDate || !inferred ? (compared ? round(eraEqual / compared) : null) : round(inferred.score)
+  messages.push(summarize(rows, links, counts, era))
+  return { links, era, statedEra, inferred, score, counts, messages }
+}
+
+/** Links for a dump read before any edition: each entry waits (outside quotes excepted). */
+function pendingLinks(rows: AttestationRow[]): Array<[AttestationRow, Link]> {
+  return rows.map((row): [AttestationRow, Link] => [
+    row,
+    { key: row.key, versionId: null, status: row.kind === 'external' ? 'external' : 'pending', similarity: null, diff: null, remarks: [], eraEqual: false }
+  ])
+}
+
+/** The era a dump is compared against: the edition in force on its stated date, else the run its text matches best. */
+function findDumpEra(
+  dump: { statedDate: string | null },
+  inferred: DatingResult | undefined,
+  index: OfficialIndex,
+  messages: SourceMessage[]
+): { era: Era | undefined; statedEra: string | undefined } {
   let era: Era | undefined
   let statedEra: string | undefined
   if (dump.statedDate) {
@@ -409,63 +459,42 @@ function reconcileOne(
     messages.push({ line: 1, severity: 'warning', code: 'reconcile-undated', text: 'states no date, and no official edition has any of its text; it stays undated' })
   }
 
-  // 3. Link each entry; notes and rulings follow the entry they belong to.
-  const links: Array<[AttestationRow, Link]> = []
-  const ownerLinks = new Map<string, Link>()
-  let eraEqual = 0
-  for (const row of rows) {
-    const rowEra = row.asOf ? ((edition) => (edition ? { from: edition, to: edition } : era))(index.editionAt(row.asOf)) : era
-    if (row.kind === 'external') {
-      links.push([row, { key: null, versionId: null, status: 'external', similarity: null, diff: null, remarks: [], eraEqual: false }])
-      continue
-    }
-    if (row.kind === 'rule' || row.kind === 'term') {
-      const key = keyOf(row, rowEra)
-      const link = linkEntry(row, key, rowEra, index)
-      if (row.revisionDate && link.versionId !== null && row.kind === 'rule') {
-        // Crystal Keep restamps texts it re-checks, so a later date is normal; an earlier one is not.
-        const first = firstPublished(index, key ?? link.key!, link.versionId)
-        if (first && row.revisionDate < first) link.remarks.push(`the dump dates this text ${row.revisionDate}, before the official text first read so (the edition of ${first})`)
-        if (dump.statedDate && row.revisionDate > dump.statedDate) link.remarks.push(`the dump dates this text ${row.revisionDate}, after its own date ${dump.statedDate}`)
-      }
-      if (link.eraEqual) eraEqual++
-      if (link.key) ownerLinks.set(row.kind + '\u0000' + link.key, link)
-      links.push([row, link])
-      continue
-    }
-    // Notes and rulings.
-    const key = row.term ? index.resolveTerm(row.term, rowEra) : (row.key ?? undefined)
-    const owner = key ? ownerLinks.get((row.term ? 'term' : 'rule') + '\u0000' + key) : undefined
-    const link: Link = { key: key ?? null, versionId: owner?.versionId ?? null, status: 'external', similarity: null, diff: null, remarks: [], eraEqual: false }
-    if (!owner?.versionId && key) {
-      const versions = index.versionsOf(row.term ? 'term' : 'rule', key)
-      const version = rowEra ? versions.find((candidate) => overlaps(candidate, rowEra)) : versions.at(-1)
-      link.versionId = version?.id ?? null
-    }
-    if (row.kind === 'note') {
-      const version = link.versionId !== null ? index.versionsOf(row.term ? 'term' : 'rule', key!).find((candidate) => candidate.id === link.versionId) : undefined
-      if (!version) {
-        link.status = 'unmatched'
-        link.remarks.push('the entry this note belongs to has no official version')
-      } else {
-        const { refs, missing } = missingReferences(row.text, version)
-        if (refs === 0) link.status = 'external'
-        else if (missing.length === 0) link.status = 'equal'
-        else {
-          link.status = 'differs'
-          link.diff = `the official text does not refer to ${missing.join(', ')}`
-        }
-      }
-    }
-    links.push([row, link])
-  }
-  for (const [, link] of links) counts[link.status]++
+  return { era, statedEra }
+}
 
-  const compared = comparableRows.length
-  const score = dump.statedDate || !inferred ? (compared ? round(eraEqual / compared) : null) : round(inferred.score)
+/** The link of a note or ruling: to the version of the entry it follows, and for a note, whether its references still hold. */
+function linkFollower(row: AttestationRow, rowEra: Era | undefined, index: OfficialIndex, ownerLinks: Map<string, Link>): Link {
+  const key = row.term ? index.resolveTerm(row.term, rowEra) : (row.key ?? undefined)
+  const owner = key ? ownerLinks.get((row.term ? 'term' : 'rule') + '\u0000' + key) : undefined
+  const link: Link = { key: key ?? null, versionId: owner?.versionId ?? null, status: 'external', similarity: null, diff: null, remarks: [], eraEqual: false }
+  if (!owner?.versionId && key) {
+    const versions = index.versionsOf(row.term ? 'term' : 'rule', key)
+    const version = rowEra ? versions.find((candidate) => overlaps(candidate, rowEra)) : versions.at(-1)
+    link.versionId = version?.id ?? null
+  }
+  if (row.kind === 'note') {
+    const version = link.versionId !== null ? index.versionsOf(row.term ? 'term' : 'rule', key!).find((candidate) => candidate.id === link.versionId) : undefined
+    if (!version) {
+      link.status = 'unmatched'
+      link.remarks.push('the entry this note belongs to has no official version')
+    } else {
+      const { refs, missing } = missingReferences(row.text, version)
+      if (refs === 0) link.status = 'external'
+      else if (missing.length === 0) link.status = 'equal'
+      else {
+        link.status = 'differs'
+        link.diff = `the official text does not refer to ${missing.join(', ')}`
+      }
+    }
+  }
+  return link
+}
+
+/** The one-line summary of a reconciled dump. */
+function summarize(rows: AttestationRow[], links: Array<[AttestationRow, Link]>, counts: Record<AttestationStatus, number>, era: Era | undefined): SourceMessage {
   const unmatched = links.filter(([, link]) => link.status === 'unmatched').map(([row]) => row.label || `line ${row.line}`)
   const differs = links.filter(([row, link]) => link.status === 'differs' && (row.kind === 'rule' || row.kind === 'term')).map(([row]) => row.label)
-  messages.push({
+  return {
     line: 1,
     severity: unmatched.length ? 'warning' : 'info',
     code: 'reconcile-summary',
@@ -474,8 +503,7 @@ function reconcileOne(
       (era ? ` (against ${eraText(era)})` : '') +
       (differs.length ? `; differ: ${differs.join(', ')}` : '') +
       (unmatched.length ? `; unmatched: ${unmatched.join(', ')}` : '')
-  })
-  return { links, era, statedEra, inferred, score, counts, messages }
+  }
 }
 
 /** The first edition of the run of versions, ending at `versionId`, whose texts are equal after normalization. */

@@ -16,7 +16,7 @@
  */
 import type { CrdbDatabase } from '../src/store/database.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
-import { prepareEditionWrites, removeEditionRows, type EditionWrites, type VersionSlot } from '../src/store/edition-writes.js'
+import { prepareEditionWrites, removeEditionRows, searchNameOf, type EditionWrites, type VersionSlot } from '../src/store/edition-writes.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import type { DecodedSource } from './decode.js'
 import type { SourceMessage } from '../src/vocabulary/messages.js'
@@ -222,7 +222,7 @@ export class EditionWriter {
     for (const entry of input.entries) {
       let contentId = contentIds.get(entry.hash)
       if (contentId === undefined) {
-        contentId = w.insertContent(entry.hash, entry.kind, entry.text, entry.examples)
+        contentId = w.insertContent(entry.hash, entry.kind, entry.text, entry.examples, searchNameOf(entry))
         contentIds.set(entry.hash, contentId)
         result.contentsAdded++
       }

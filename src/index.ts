@@ -30,7 +30,8 @@ export {
   type CitedNumbers
 } from './query/get.js'
 export { getTerm, listTerms, sensesOf, type GlossaryTerm, type GlossaryEntry } from './query/glossary.js'
-export { search, type SearchOptions, type SearchHit, type SearchResult, type SearchKind } from './query/search.js'
+export { search, maxQueryLength, type SearchOptions, type SearchHit, type SearchVersion, type SearchResult, type SearchKind } from './query/search.js'
+export { resolveRuleName, type ResolvedRuleName } from './query/resolve-name.js'
 export { diffEditions, summarizeDiff, type EditionDiff, type RuleChange, type DiffSide, type ExampleChange, type DiffOptions } from './query/diff.js'
 export { ruleHistory, blame, type RuleHistory, type HistoryStep, type HistoryOptions, type BlameLine } from './query/history.js'
 export { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './query/word-diff.js'

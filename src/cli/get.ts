@@ -10,6 +10,7 @@ import { CrdbError } from '../vocabulary/errors.js'
 import { resolveEdition } from '../query/editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { getNeighbours, getReferences, getRule, getSubtree, type RuleVersion } from '../query/get.js'
+import { resolveRuleName } from '../query/resolve-name.js'
 import type { RegisterCommand } from './context.js'
 import { addSelectorOptions, readSelector } from './selector.js'
 import { textLayout, type TextLayout } from './render.js'
@@ -20,17 +21,19 @@ export const registerGet: RegisterCommand = (program, context) => {
   const command = program
     .command('get')
     .description('print a rule as it stood on a date, in an edition or in an era (default: the newest)')
-    .argument('<number>', 'rule number, e.g. 704.5j (or a rule like 704, or a section like 7, with --subtree)')
+    .argument('<number>', 'rule number, e.g. 704.5j (or a rule like 704, or a section like 7, with --subtree), or a name: a keyword or title (trample), a glossary term (legend rule)')
     .option('--subtree', 'the rule with all its subrules (a section: all its rules)')
     .option('--neighbours', 'the rule with the rules just before and after it')
     .option('--refs', 'the rules and sections the rule cites, as they stood then')
     .option('--sources', 'the official text (every version, or the one asked for) and every attestation of it by secondary dumps')
-  addSelectorOptions(command).action((number: string, options: EditionSelector & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean }) => {
+  addSelectorOptions(command).action((given: string, options: EditionSelector & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean }) => {
       const at = readSelector(options)
       const views = (['subtree', 'neighbours', 'refs', 'sources'] as const).filter((name) => options[name])
       if (views.length > 1) throw new CrdbError('E_USAGE', `give one of --subtree, --neighbours, --refs and --sources, not ${views.map((v) => '--' + v).join(' and ')}`)
       const layout = textLayout(context.io)
       context.withDatabase(true, (db) => {
+        // A name (trample, legend rule) is read as the rule it names in the edition asked about.
+        const number = resolveRuleName(db, given, at).number
         if (options.sources) {
           printRuleSources(context, db, number, Object.keys(at).length > 0 ? at : undefined)
         } else if (options.subtree) {

@@ -98,7 +98,7 @@ export function prepareEditionWrites(db: CrdbDatabase) {
     insertMessage: db.prepare('INSERT INTO messages (source_id, line, rule, severity, code, text) VALUES (?, ?, ?, ?, ?, ?)'),
     insertContent: db.prepare('INSERT INTO contents (hash, kind, text) VALUES (?, ?, ?)'),
     insertExample: db.prepare('INSERT INTO examples (content_id, ordinal, text) VALUES (?, ?, ?)'),
-    insertFts: db.prepare('INSERT INTO contents_fts (rowid, text, examples) VALUES (?, ?, ?)'),
+    insertFts: db.prepare('INSERT INTO contents_fts (rowid, name, text, examples) VALUES (?, ?, ?, ?)'),
     insertVersion: db.prepare(
       `INSERT INTO versions (kind, key, label, sort_key, content_id, first_date, last_date, source_id, line, obsolete)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -152,11 +152,11 @@ export function prepareEditionWrites(db: CrdbDatabase) {
     insertMessage: (sourceId: number, message: MessageRow): void => {
       s.insertMessage.run(sourceId, message.line, message.rule ?? null, message.severity, message.code, message.text)
     },
-    /** Insert a distinct text with its examples into the contents and the full-text index; its id. */
-    insertContent: (hash: string, kind: string, text: string, examples: readonly string[]): number => {
+    /** Insert a distinct text with its examples into the contents and the full-text index (with its {@link searchNameOf name}); its id. */
+    insertContent: (hash: string, kind: string, text: string, examples: readonly string[], name = ''): number => {
       const id = Number(s.insertContent.run(hash, kind, text).lastInsertRowid)
       examples.forEach((example, ordinal) => s.insertExample.run(id, ordinal, example))
-      s.insertFts.run(id, text, examples.join('\n'))
+      s.insertFts.run(id, name, text, examples.join('\n'))
       return id
     },
     /** Insert a version; its id. */
@@ -200,6 +200,31 @@ export function prepareEditionWrites(db: CrdbDatabase) {
  */
 export function optimizeSearchIndex(db: CrdbDatabase): void {
   prepared(db, "INSERT INTO contents_fts(contents_fts) VALUES ('optimize')").run()
+  refreshSearchStems(db)
+}
+
+/**
+ * Recount the stemmed words of the full-text index (`search_stems`), which
+ * search reads for word weights and typo correction. About 40 ms.
+ */
+export function refreshSearchStems(db: CrdbDatabase): void {
+  db.transaction(() => {
+    prepared(db, 'DELETE FROM search_stems').run()
+    prepared(db, 'INSERT INTO search_stems (stem, docs) SELECT term, doc FROM contents_fts_vocabulary').run()
+  }).immediate()
+}
+
+/**
+ * The name the search index gives a text: a glossary term's heading, or the
+ * title of a title rule (a number without a letter, such as 702.19, whose text
+ * is a short heading such as "Trample"); else ''. Migration 004 reads the
+ * stored contents the same way.
+ */
+export function searchNameOf(entry: { kind: string; key: string; label: string; text: string }): string {
+  if (entry.kind === 'term') return entry.label
+  const text = entry.text
+  const isTitle = !/[a-z]/.test(entry.key) && !/[.:]$/.test(text) && !text.includes('\n') && text.split(' ').length <= 8
+  return isTitle ? text : ''
 }
 
 /**

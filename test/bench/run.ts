@@ -36,6 +36,7 @@ import { decodeSource } from '../../ingest/decode.js'
 import { benchDiff } from './diff.js'
 import { benchEngine } from './engine.js'
 import { benchQuery } from './query.js'
+import { benchSearch } from './search.js'
 
 interface Stats {
   median: number
@@ -309,11 +310,11 @@ async function main(): Promise<void> {
 
     // 6: the modules, each on the database built above.
     const modules: Array<{ name: string; median: number; unit: string; target: string }> = []
-    for (const bench of [benchDiff, benchQuery, benchEngine]) modules.push(...(await bench(database, runs)))
+    for (const bench of [benchDiff, benchQuery, benchSearch, benchEngine]) modules.push(...(await bench(database, runs)))
     const moduleWidth = Math.max(...modules.map((figure) => figure.name.length)) + 3
     out('\n')
     for (const figure of modules) {
-      const digits = figure.unit === 'ms' || figure.unit === 'us' ? 1 : 0
+      const digits = figure.unit === 'ms' || figure.unit === 'us' || figure.unit === '%' ? 1 : 0
       out(`${figure.name.padEnd(moduleWidth)}median ${figure.median.toFixed(digits)} ${figure.unit}   (target ${figure.target})\n`)
     }
 

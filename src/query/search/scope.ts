@@ -1,0 +1,182 @@
+/**
+ * What one search reads, cached per database handle until the database
+ * changes: the versions in scope (one edition, a range of them, or all), the
+ * indexed texts already read (with their words), and word counts.
+ */
+import type { CrdbDatabase } from '../../store/database.js'
+import {
+  countIndexedTexts,
+  readAllVersions,
+  readEditionDates,
+  readGeneration,
+  readIndexedTexts,
+  readRuleVersions,
+  readStemCounts,
+  readVersionsOfContents,
+  type ScopeRange,
+  type VersionTuple
+} from '../../store/search.js'
+import { tokenize, type Token } from './words.js'
+
+/** A version in scope. */
+export interface ScopeVersion {
+  contentId: number
+  kind: 'rule' | 'term'
+  key: string
+  label: string
+  sortKey: string
+  firstDate: string
+  lastDate: string
+  obsolete: boolean
+}
+
+/** An indexed text with its words, field by field. */
+export interface IndexedText {
+  id: number
+  name: string
+  text: string
+  examples: string
+  nameTokens: Token[]
+  textTokens: Token[]
+  exampleTokens: Token[]
+}
+
+/** The versions a search reads. */
+export interface Scope {
+  /** The versions in scope of these contents, by content id (it may hold others too). */
+  versionsFor: (contentIds: number[]) => Map<number, ScopeVersion[]>
+  /** The versions in scope of these rule numbers. */
+  rulesNumbered: (keys: string[]) => ScopeVersion[]
+  /** The day a version whose last edition is `lastDate` stopped being in force. */
+  validTo: (lastDate: string) => string | null
+}
+
+/** The per-handle state of search. */
+export interface SearchCache {
+  generation: string
+  dates: string[]
+  /** Texts in the index. */
+  textCount: number
+  texts: Map<number, IndexedText>
+  stemCounts: Map<string, number>
+  uses: Map<string, number>
+  loaded: Map<string, Scope>
+  /** Anything else a module keeps per handle (the vocabulary for typo correction). */
+  extra: Map<string, unknown>
+}
+
+const caches = new WeakMap<CrdbDatabase, SearchCache>()
+
+/** The search state of `db`, fresh if the database changed since it was read. */
+export function searchCacheOf(db: CrdbDatabase): SearchCache {
+  const generation = readGeneration(db)
+  let cache = caches.get(db)
+  if (!cache || cache.generation !== generation) {
+    cache = {
+      generation,
+      dates: readEditionDates(db),
+      textCount: Math.max(1, countIndexedTexts(db)),
+      texts: new Map(),
+      stemCounts: new Map(),
+      uses: new Map(),
+      loaded: new Map(),
+      extra: new Map()
+    }
+    caches.set(db, cache)
+  }
+  return cache
+}
+
+/** How many texts hold each stem (0 for none), read once per handle. */
+export function stemCountsOf(db: CrdbDatabase, cache: SearchCache, stems: string[]): Map<string, number> {
+  const missing = stems.filter((stem) => !cache.stemCounts.has(stem))
+  if (missing.length > 0) {
+    const counts = readStemCounts(db, missing)
+    for (const stem of missing) cache.stemCounts.set(stem, counts.get(stem) ?? 0)
+  }
+  return new Map(stems.map((stem) => [stem, cache.stemCounts.get(stem)!]))
+}
+
+/** These indexed texts with their words, read and split once per handle. */
+export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: number[]): Map<number, IndexedText> {
+  const missing = ids.filter((id) => !cache.texts.has(id))
+  if (missing.length > 0) {
+    if (cache.texts.size + missing.length > 60_000) cache.texts.clear()
+    for (const [id, name, text, examples] of readIndexedTexts(db, missing)) {
+      cache.texts.set(id, {
+        id,
+        name,
+        text,
+        examples,
+        nameTokens: tokenize(name),
+        textTokens: tokenize(text),
+        exampleTokens: examples === '' ? [] : tokenize(examples)
+      })
+    }
+  }
+  const found = new Map<number, IndexedText>()
+  for (const id of ids) {
+    const text = cache.texts.get(id)
+    if (text) found.set(id, text)
+  }
+  return found
+}
+
+/**
+ * The scope of `range` (`null`: every version). A scope is loaded whole (every
+ * version in it, in memory) from its second search on; the first reads only
+ * the versions it needs, which is what a one-shot CLI search wants.
+ */
+export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange): Scope {
+  const name = range === null ? '*' : `${range.from}/${range.to}`
+  const loaded = cache.loaded.get(name)
+  if (loaded) return loaded
+  const dates = cache.dates
+  const validTo = (lastDate: string): string | null => {
+    let low = 0
+    let high = dates.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (dates[middle] <= lastDate) low = middle + 1
+      else high = middle
+    }
+    return dates[low] ?? null
+  }
+  const uses = (cache.uses.get(name) ?? 0) + 1
+  cache.uses.set(name, uses)
+
+  if (uses === 1) {
+    return {
+      versionsFor: (contentIds) => indexVersions(readVersionsOfContents(db, [...new Set(contentIds)], range)).byContent,
+      rulesNumbered: (keys) => (keys.length === 0 ? [] : indexVersions(readRuleVersions(db, keys, range)).all),
+      validTo
+    }
+  }
+  const { byContent, byRule } = indexVersions(readAllVersions(db, range))
+  const scope: Scope = {
+    versionsFor: () => byContent,
+    rulesNumbered: (keys) => keys.flatMap((key) => byRule.get(key) ?? []),
+    validTo
+  }
+  cache.loaded.set(name, scope)
+  return scope
+}
+
+function indexVersions(rows: VersionTuple[]): { all: ScopeVersion[]; byContent: Map<number, ScopeVersion[]>; byRule: Map<string, ScopeVersion[]> } {
+  const all: ScopeVersion[] = []
+  const byContent = new Map<number, ScopeVersion[]>()
+  const byRule = new Map<string, ScopeVersion[]>()
+  for (const [kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete] of rows) {
+    const version: ScopeVersion = { contentId, kind, key, label, sortKey, firstDate, lastDate, obsolete: obsolete === 1 }
+    all.push(version)
+    let list = byContent.get(contentId)
+    if (!list) byContent.set(contentId, (list = []))
+    list.push(version)
+    if (kind === 'rule') {
+      let forKey = byRule.get(key)
+      if (!forKey) byRule.set(key, (forKey = []))
+      forKey.push(version)
+    }
+  }
+  return { all, byContent, byRule }
+}

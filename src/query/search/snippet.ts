@@ -1,0 +1,69 @@
+/**
+ * Snippets: the passage of a text around the words a search found, with the
+ * offsets of those words.
+ */
+import type { SearchPlan } from './plan.js'
+import type { Token } from './words.js'
+
+/** How many words a snippet shows. */
+export const snippetWords = 24
+
+/** A passage of a text, `…` where it is cut, `\n` read as a space, and where the found words are. */
+export interface Snippet {
+  snippet: string
+  highlights: Array<[number, number]>
+}
+
+/** The snippet of `text` (split into `tokens`) around the words of `plan` it holds. */
+export function snippetOf(plan: SearchPlan, text: string, tokens: Token[]): Snippet {
+  const hit = tokens.map((token) =>
+    plan.terms.some((term) => (term.prefix ? term.stems.some((stem) => token.word.startsWith(stem) || token.stem.startsWith(stem)) : term.stems.includes(token.stem)))
+  )
+  // The window of snippetWords words holding the most found words (the first such).
+  let start = 0
+  if (tokens.length > snippetWords) {
+    let count = 0
+    for (let index = 0; index < snippetWords; index++) if (hit[index]) count++
+    let best = count
+    for (let index = snippetWords; index < tokens.length; index++) {
+      if (hit[index]) count++
+      if (hit[index - snippetWords]) count--
+      if (count > best) {
+        best = count
+        start = index - snippetWords + 1
+      }
+    }
+    // Start a few words before the first found word, when the window allows it.
+    const first = hit.indexOf(true, start)
+    if (first > start + 6) start = Math.min(first - 6, tokens.length - snippetWords)
+  }
+  // Drop whole sentences before the first found word (start where its sentence starts),
+  // unless what is left is a few words with one found word ("See rule 704.5j.").
+  const first = hit.indexOf(true, start)
+  if (first > start) {
+    for (let index = first; index > start; index--) {
+      if (/[.!?]/.test(text.slice(tokens[index - 1].end, tokens[index].start))) {
+        const left = Math.min(tokens.length, index + snippetWords) - index
+        const found = hit.slice(index, index + snippetWords).filter(Boolean).length
+        if (found >= 2 || left >= 12) start = index
+        break
+      }
+    }
+  }
+  const end = Math.min(tokens.length, start + snippetWords)
+  if (tokens.length === 0) return { snippet: text.replace(/\n/g, ' '), highlights: [] }
+  const from = start === 0 ? 0 : tokens[start].start
+  const to = end === tokens.length ? text.length : tokens[end - 1].end
+  const prefix = from > 0 ? '…' : ''
+  const snippet = prefix + text.slice(from, to).replace(/\n/g, ' ') + (to < text.length ? '…' : '')
+  const highlights: Array<[number, number]> = []
+  for (let index = start; index < end; index++) {
+    if (!hit[index]) continue
+    const span: [number, number] = [tokens[index].start - from + prefix.length, tokens[index].end - from + prefix.length]
+    const last = highlights[highlights.length - 1]
+    // Join marks separated only by spaces ("legend rule" as one highlight).
+    if (last && /^ *$/.test(snippet.slice(last[1], span[0]))) last[1] = span[1]
+    else highlights.push(span)
+  }
+  return { snippet, highlights }
+}

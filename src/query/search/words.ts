@@ -1,0 +1,86 @@
+/**
+ * Words as search reads them: the index's tokens (letters and digits, lower
+ * case, accents dropped) and their Porter stems, the stop words and question
+ * words a ranked query leaves out, and numbers written as words.
+ */
+import { stemmer } from 'stemmer'
+
+/** One word of a text: where it is, and its stem. */
+export interface Token {
+  /** Offsets of the word in the text: `[start, end)`. */
+  start: number
+  end: number
+  /** The word folded: lower case, no accents. */
+  word: string
+  stem: string
+}
+
+const stems = new Map<string, string>()
+
+/** The Porter stem of a folded word (as SQLite FTS5's porter tokenizer gives it), memoized. */
+export function stemOf(word: string): string {
+  let stem = stems.get(word)
+  if (stem === undefined) {
+    // Digits and mixed tokens (704, 5j) are not English words.
+    stem = /^[a-z]+$/.test(word) ? stemmer(word) : word
+    if (stems.size > 200_000) stems.clear()
+    stems.set(word, stem)
+  }
+  return stem
+}
+
+/** Lower case without accents (`Dandân` -> `dandan`, `Æther` -> `æther`). */
+export function foldWord(word: string): string {
+  const lower = word.toLowerCase()
+  return /^[a-z0-9]*$/.test(lower) ? lower : lower.normalize('NFKD').replace(/\p{M}/gu, '')
+}
+
+const wordPattern = /[\p{L}\p{N}]+/gu
+
+/** The words of `text` in order, as the index splits them (`can't` is `can`, `t`; `704.5j` is `704`, `5j`). */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = []
+  for (const match of text.matchAll(wordPattern)) {
+    const word = foldWord(match[0])
+    tokens.push({ start: match.index, end: match.index + match[0].length, word, stem: stemOf(word) })
+  }
+  return tokens
+}
+
+/**
+ * Words that say nothing about which rule is meant: articles, pronouns,
+ * auxiliaries, and the words of a question ("what happens if", "how does ...
+ * work", "can I"). A ranked query leaves them out unless it has nothing else.
+ */
+export const stopWords: ReadonlySet<string> = new Set(
+  (
+    'a an the and or of to in on at by for from with as into onto about than then so such ' +
+    'is are was were be been being am do does did doing done has have had having ' +
+    'i me my you your we our us he she him her his it its they them their this that these those there here ' +
+    'what which who whom whose when where why how whether if can could may might must shall should will would ' +
+    'happen happens happened work works mean means meaning rule rules say says said get gets got ' +
+    'just also very really any some thing things way anyway please tell explain question t s not'
+  ).split(' ')
+)
+
+/**
+ * Words that are stop words only in a question, not in a name: "rule" is
+ * noise in "what does the rule say" but the point of "legend rule".
+ */
+export const weakStopWords: ReadonlySet<string> = new Set(['rule', 'rules', 'work', 'works', 'mean', 'means'])
+
+const numberWords = [
+  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
+  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'
+]
+const numberOfWord = new Map(numberWords.map((word, value) => [word, String(value)]))
+numberOfWord.set('thirty', '30')
+numberOfWord.set('forty', '40')
+numberOfWord.set('fifty', '50')
+numberOfWord.set('hundred', '100')
+const wordOfNumber = new Map([...numberOfWord].map(([word, value]) => [value, word]))
+
+/** The other way to write a number: `10` <-> `ten`, `0` <-> `zero`; `undefined` for other words. */
+export function numberTwin(word: string): string | undefined {
+  return numberOfWord.get(word) ?? wordOfNumber.get(word)
+}
