@@ -88,6 +88,9 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
     }
     checkOwnTables(db, path, version)
     if (!readonly) {
+      // A new file keeps a map of its pages, so a build can give back the pages it freed
+      // (rebuilt indexes, rewritten lineage) without rewriting the file: see checkpointDatabase.
+      if (version === 0 && !memory) db.pragma('auto_vacuum = INCREMENTAL')
       db.pragma('journal_mode = WAL')
       db.pragma('synchronous = NORMAL')
       db.pragma('foreign_keys = ON')
