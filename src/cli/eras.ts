@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { checkCatalog, describeAnchors, findCheck, type CheckCategory } from '../engine/catalog.js'
 import { openRules, type CheckAnswer, type Citation, type EraRules } from '../engine/rules.js'
+import { diffProfiles, type EraProfile, type SwitchDifference, type SwitchGroup, type SwitchValue } from '../engine/profile.js'
 import { checkStateBasedActions, type SbaEvent, type SbaResult } from '../engine/sba.js'
 import { parseState, type GameState, type ObjectState } from '../engine/state.js'
 import { listEras } from '../query/eras.js'
@@ -39,14 +40,20 @@ export const registerEras: RegisterCommand = (program, context) => {
       })
     })
 
-  eraOptions(
+  const eraCommand = eraOptions(
     program
       .command('era')
-      .description('the rules of an era: its edition and what an engine should do; --checks lists every catalog check')
+      .description('the rules of an era: its edition and what an engine should do; --checks lists every catalog check, --profile every switch; `era diff A B` compares two eras')
       .argument('[era]', 'a preset (2003, 2009, 2024) or a day YYYY-MM-DD')
       .option('--checks', 'list every catalog check with its rule in this era')
-  ).action((era: string | undefined, options: EditionSelector & { checks?: boolean }) => {
+      .option('--profile', 'list every era-profile switch with its value and the rule that decides it')
+  ).action((era: string | undefined, options: EditionSelector & { checks?: boolean; profile?: boolean }) => {
     const rules = open(context, { ...options, era: era ?? options.era })
+    if (options.profile) {
+      const profile = rules.profile()
+      context.print({ era: rules.era, edition: rules.edition, validTo: rules.validTo, switches: profile.switches }, () => eraHeader(rules) + '\n' + formatProfile(profile, context.io.columns))
+      return
+    }
     if (options.checks) {
       const checks = rules.checks()
       context.print({ era: rules.era, edition: rules.edition, validTo: rules.validTo, checks }, () => eraHeader(rules) + '\n' + formatChecks(checks, context.io.columns))
@@ -60,6 +67,17 @@ export const registerEras: RegisterCommand = (program, context) => {
       return lines.join('\n') + '\n'
     })
   })
+
+  eraCommand
+    .command('diff')
+    .description('the era-profile switches whose values differ between two eras, with both citations')
+    .argument('<from>', 'a preset (2003, 2009, 2024) or a day YYYY-MM-DD')
+    .argument('<to>', 'a preset or a day')
+    .action((from: string, to: string) => {
+      const [a, b] = [open(context, { era: from }), open(context, { era: to })]
+      const differences = diffProfiles(a.profile(), b.profile())
+      context.print({ from: { era: a.era, edition: a.edition }, to: { era: b.era, edition: b.edition }, differences }, () => formatDifferences(a, b, differences, context.io.columns))
+    })
 
   eraOptions(
     program
@@ -144,6 +162,53 @@ function formatChecks(checks: CheckAnswer[], columns: number | undefined): strin
     }
   }
   return lines.join('\n').trimStart() + '\n'
+}
+
+const groupTitles: Record<SwitchGroup, string> = {
+  start: 'starting the game',
+  turn: 'the turn',
+  mana: 'mana',
+  combat: 'combat',
+  abilities: 'abilities',
+  'state-based': 'state-based actions',
+  multiplayer: 'multiplayer',
+  commander: 'Commander',
+  designations: 'designations',
+  zones: 'zones'
+}
+
+function showValue(value: SwitchValue): string {
+  return value === null ? '-' : value === true ? 'yes' : value === false ? 'no' : String(value)
+}
+
+function formatProfile(profile: EraProfile, columns: number | undefined): string {
+  const idWidth = Math.max(...profile.switches.map((entry) => entry.id.length)) + 2
+  const valueWidth = Math.max(...profile.switches.map((entry) => showValue(entry.value).length)) + 2
+  const textWidth = Math.max(30, (columns ?? 120) - idWidth - valueWidth - 30)
+  const lines: string[] = []
+  for (const group of Object.keys(groupTitles) as SwitchGroup[]) {
+    const entries = profile.switches.filter((entry) => entry.group === group)
+    if (entries.length === 0) continue
+    lines.push('', groupTitles[group])
+    for (const entry of entries) {
+      const rule = entry.rule ? `${entry.rule.number.padEnd(9)}${clip(entry.rule.text, textWidth)}` : `${'-'.padEnd(9)}no rule of this edition`
+      lines.push(`  ${entry.id.padEnd(idWidth)}${showValue(entry.value).padEnd(valueWidth)}since ${entry.since}  ${rule}`)
+    }
+  }
+  return lines.join('\n').trimStart() + '\n'
+}
+
+function formatDifferences(a: EraRules, b: EraRules, differences: SwitchDifference[], columns: number | undefined): string {
+  const name = (rules: EraRules): string => `${rules.era ? `era ${rules.era}, ` : ''}edition ${rules.edition}`
+  const lines = [`${name(a)} -> ${name(b)}: ${differences.length} switch${differences.length === 1 ? '' : 'es'} differ${differences.length === 1 ? 's' : ''}`]
+  const width = Math.max(40, (columns ?? 120) - 24)
+  for (const difference of differences) {
+    lines.push(`  ${difference.id} (${difference.title}): ${showValue(difference.from.value)} -> ${showValue(difference.to.value)}`)
+    for (const side of [difference.from, difference.to]) {
+      lines.push(`    ${side.edition}  ${side.rule ? `${side.rule.number} ${clip(side.rule.text, width)}` : 'no rule of this edition'}`)
+    }
+  }
+  return lines.join('\n') + '\n'
 }
 
 function formatSemantics(rules: EraRules): string {

@@ -10,26 +10,17 @@
 import { openDatabase, defaultDatabasePath, type CrdbDatabase } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { RuleVersion } from '../vocabulary/rule-version.js'
-import { resolveEdition } from '../store/editions.js'
+import { listAnchorRowsLike, listAnchorRowsUnder, listSectionHeadings, type AnchorRow } from '../store/anchors.js'
+import { listEditionDates, resolveEdition } from '../store/editions.js'
+import { listExamples } from '../store/rules.js'
 import { findEraPreset } from '../vocabulary/era-presets.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { checkCatalog, describeAnchors, findCheck, type AnchorRegion, type CheckCategory, type CheckDefinition } from './catalog.js'
+import { switchTable, type EraProfile, type ProfileSwitch, type SwitchDefinition, type SwitchPoint, type SwitchValue } from './profile.js'
 import { deriveSemantics, type EraSemantics } from './semantics.js'
 
 /** A stored rule version that an anchor can match. */
-interface VersionRow {
-  id: number
-  key: string
-  sortKey: string
-  firstDate: string
-  lastDate: string
-  text: string
-  contentId: number
-  uri: string
-  sha256: string
-  line: number
-  lineageId: number | null
-}
+type VersionRow = AnchorRow
 
 /** A check's rule as it stands in an edition: the rule version, and how the check found it. */
 export interface CheckRule extends RuleVersion {
@@ -98,6 +89,8 @@ export interface EraRules {
   history(id: string): CheckRun[]
   /** How an engine should behave in this edition, derived from the resolved texts. */
   semantics: EraSemantics
+  /** Every switch of the era profile (`profile.ts`): its value and the rule that decides it. */
+  profile(): EraProfile
 }
 
 const sbaHeading = /^State-Based (?:Effects|Actions)$/i
@@ -111,24 +104,18 @@ class RuleIndex {
   private readonly sbaPool: VersionRow[]
   private declaredPool: VersionRow[] | undefined
   private readonly likePools = new Map<string, VersionRow[]>()
+  private allRules: VersionRow[] | undefined
+  private folded: string[] | undefined
   private readonly anchorRows = new Map<string, VersionRow[][]>()
   private readonly runs = new Map<string, Array<{ edition: string; row: VersionRow; anchor: number } | null>>()
-  private readonly hasLineage: boolean
+  private readonly switches = new Map<string, Array<{ value: SwitchValue; row: VersionRow | null; check?: string }>>()
 
   constructor(private readonly db: CrdbDatabase) {
-    this.editions = (db.prepare('SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[])
-    this.editions.forEach((edition, index) => this.next.set(edition, this.editions[index + 1] ?? null))
-    this.hasLineage = (db.prepare(`SELECT name FROM pragma_table_info('versions')`).pluck().all() as string[]).includes('lineage_id')
-    this.sections = (
-      db
-        .prepare(
-          `SELECT v.key AS number, v.first_date AS firstDate, v.last_date AS lastDate, c.text FROM versions v JOIN contents c ON c.id = v.content_id
-           WHERE v.kind = 'rule' AND v.key GLOB '[0-9][0-9][0-9]'`
-        )
-        .all() as Array<{ number: string; firstDate: string; lastDate: string; text: string }>
-    ).filter((row) => sbaHeading.test(row.text.trim()))
+    this.editions = listEditionDates(db)
+    for (const [index, edition] of this.editions.entries()) this.next.set(edition, this.editions[index + 1] ?? null)
+    this.sections = listSectionHeadings(db).filter((row) => sbaHeading.test(row.text.trim()))
     const numbers = [...new Set(this.sections.map((section) => section.number))]
-    this.sbaPool = numbers.flatMap((number) => this.select(`v.key GLOB ?`, `${number}.*`))
+    this.sbaPool = numbers.flatMap((number) => listAnchorRowsUnder(db, number))
   }
 
   /** The date of the edition after `edition`, or `null`. */
@@ -142,27 +129,31 @@ class RuleIndex {
   }
 
   examples(contentId: number): string[] {
-    return this.db.prepare('SELECT text FROM examples WHERE content_id = ? ORDER BY ordinal').pluck().all(contentId) as string[]
-  }
-
-  private select(where: string, parameter: string): VersionRow[] {
-    const lineage = this.hasLineage ? 'v.lineage_id' : 'NULL'
-    return this.db
-      .prepare(
-        `SELECT v.id, v.key, v.sort_key AS sortKey, v.first_date AS firstDate, v.last_date AS lastDate, c.text, v.content_id AS contentId,
-                s.uri, s.sha256, v.line, ${lineage} AS lineageId
-         FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id
-         WHERE v.kind = 'rule' AND ${where} ORDER BY v.sort_key, v.first_date`
-      )
-      .all(parameter) as VersionRow[]
+    return listExamples(this.db, contentId)
   }
 
   private pool(region: AnchorRegion, like: string | undefined): VersionRow[] {
     if (region === 'sba') return this.sbaPool
-    if (region === 'declared-sba') return (this.declaredPool ??= this.select('c.text LIKE ?', '%state-based%').filter((row) => declaresSba.test(row.text)))
+    if (region === 'declared-sba') return (this.declaredPool ??= listAnchorRowsLike(this.db, '%state-based%').filter((row) => declaresSba.test(row.text)))
     const key = like ?? '%'
     let rows = this.likePools.get(key)
-    if (!rows) this.likePools.set(key, (rows = this.select('c.text LIKE ?', key)))
+    if (!rows) {
+      // One read of every rule version serves every LIKE pattern: its parts, in order, case-insensitive.
+      const parts = key.toLowerCase().split('%').filter(Boolean)
+      this.allRules ??= listAnchorRowsLike(this.db, '%')
+      this.folded ??= this.allRules.map((row) => row.text.toLowerCase())
+      const folded = this.folded
+      const matches = (index: number): boolean => {
+        let from = 0
+        for (const part of parts) {
+          const at = folded[index].indexOf(part, from)
+          if (at < 0) return false
+          from = at + part.length
+        }
+        return true
+      }
+      this.likePools.set(key, (rows = this.allRules.filter((_row, index) => matches(index))))
+    }
     return rows
   }
 
@@ -201,6 +192,19 @@ class RuleIndex {
         return found ? { edition, ...found } : null
       })
       this.runs.set(check.id, line)
+    }
+    return line
+  }
+
+  /** The value of a profile switch in every edition, oldest first, with the row that decides it. */
+  switchTimeline(definition: SwitchDefinition): Array<{ value: SwitchValue; row: VersionRow | null; check?: string }> {
+    let line = this.switches.get(definition.id)
+    if (!line) {
+      const from = definition.from
+      const check: CheckDefinition = 'check' in from ? findCheck(from.check)! : { id: `switch:${definition.id}`, title: definition.title, category: 'switch', description: definition.description, anchors: from.anchors }
+      const checkId = 'check' in from ? from.check : undefined
+      line = this.timeline(check).map((entry) => ({ value: definition.read(entry?.row.text ?? null), row: entry?.row ?? null, ...(checkId ? { check: checkId } : {}) }))
+      this.switches.set(definition.id, line)
     }
     return line
   }
@@ -344,16 +348,60 @@ function buildRules(db: CrdbDatabase, at: EditionSelector): EraRules {
   const citations = new Map<string, Citation | null>()
   for (const [id, answer] of answers) citations.set(id, answer.inForce ? { check: id, number: answer.number, text: answer.text } : null)
   const semantics = deriveSemantics(edition, (id) => citations.get(id) ?? null)
+  const era = at.era !== undefined && findEraPreset(at.era) ? at.era.trim() : null
+  const position = index.editions.indexOf(edition)
+  // Read every switch's timeline now: the object keeps no database handle.
+  const timelines = switchTable.map((definition) => ({ definition, line: index.switchTimeline(definition) }))
+  let profile: EraProfile | undefined
   return {
-    era: at.era !== undefined && findEraPreset(at.era) ? at.era.trim() : null,
+    era,
     edition,
     validTo: index.nextEdition(edition),
     check: (id) => answers.get(knownCheck(id).id)!,
     checks: () => checkCatalog.map((check) => answers.get(check.id)!),
     citation: (id) => citations.get(id) ?? null,
     history: (id) => histories.get(knownCheck(id).id)!,
-    semantics
+    semantics,
+    profile: () => (profile ??= buildProfile(era, edition, timelines, index.editions, position))
   }
+}
+
+function buildProfile(
+  era: string | null,
+  edition: string,
+  timelines: Array<{ definition: SwitchDefinition; line: Array<{ value: SwitchValue; row: VersionRow | null; check?: string }> }>,
+  editions: readonly string[],
+  position: number
+): EraProfile {
+  const switches = timelines.map(({ definition, line }): ProfileSwitch => {
+    const { value, row, check } = line[position]
+    let start = position
+    while (start > 0 && line[start - 1].value === value) start--
+    return {
+      id: definition.id,
+      title: definition.title,
+      group: definition.group,
+      description: definition.description,
+      value,
+      rule: row ? { number: row.key, text: row.text, ...(check ? { check } : {}) } : null,
+      since: editions[start]
+    }
+  })
+  const byId = new Map(switches.map((entry) => [entry.id, entry]))
+  return { era, edition, switches, get: (id) => byId.get(id) }
+}
+
+/**
+ * A profile switch in every stored edition, oldest first: its value and the
+ * number of the rule that decides it.
+ *
+ * @throws {CrdbError} `E_NOT_FOUND` for an unknown switch.
+ */
+export function switchTimeline(db: CrdbDatabase, id: string): SwitchPoint[] {
+  const definition = switchTable.find((entry) => entry.id === id)
+  if (!definition) throw new CrdbError('E_NOT_FOUND', `no switch "${id}" in the era profile; crdb era --profile lists them`)
+  const index = indexOf(db)
+  return index.switchTimeline(definition).map((point, i) => ({ edition: index.editions[i], value: point.value, number: point.row?.key ?? null }))
 }
 
 export { describeAnchors }
