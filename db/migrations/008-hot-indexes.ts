@@ -9,5 +9,5 @@
 
 /** The SQL of migration 8. */
 export const sql = `
-CREATE INDEX versions_by_sort_key ON versions(kind, sort_key);
+CREATE INDEX IF NOT EXISTS versions_by_sort_key ON versions(kind, sort_key);
 `
