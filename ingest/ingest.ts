@@ -27,7 +27,7 @@ import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './
 import { storeDump, type DumpInput } from './store-dump.js'
 import { EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
-import { hasUnreconciledDumps, hasVersionsWithoutLineage } from '../src/store/totals.js'
+import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatcher } from '../src/store/totals.js'
 import { acquireBuildLock } from '../src/store/build-lock.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 
@@ -214,7 +214,8 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
  */
 function refreshLineage(db: CrdbDatabase, options: IngestOptions, editionsChanged: boolean): DerivedState {
   const derived = readDerivedState(db)
-  if (editionsChanged || derived.lineage || hasVersionsWithoutLineage(db)) {
+  // Links kept by migration 5 from the older matcher are stale too.
+  if (editionsChanged || derived.lineage || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db)) {
     computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
     optimizeSearchIndex(db)
     markDerivedCurrent(db, 'lineage')

@@ -25,7 +25,8 @@ const commands: Record<string, () => Promise<RegisterCommand>> = {
   sources: async () => (await import('./cli/sources.js')).registerSources,
   fetch: async () => (await import('./cli/fetch.js')).registerFetch,
   update: async () => (await import('./cli/update.js')).registerUpdate,
-  scrape: async () => (await import('./cli/scrape.js')).registerScrape
+  scrape: async () => (await import('./cli/scrape.js')).registerScrape,
+  serve: async () => (await import('./cli/serve.js')).registerServe
 }
 
 /** The command `argv` names (its first word that is neither an option nor `--db`'s value), if crdb has it. */

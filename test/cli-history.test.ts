@@ -41,6 +41,40 @@ describe.skipIf(!archiveAvailable())('crdb diff, history, blame', () => {
     expect(result.stdout).toMatch(/^2009-07-11 +704\.5 +The state-based actions are as follows:/m)
   })
 
+  it('shows splits and the glossary in a diff, and a term history across the truncated 2013-02-01', () => {
+    const split = crdb(['diff', '2009-05-01', '2009-07-11', '--section', '707'])
+    expect(split.stdout).toContain('> 504.2 -> 707.3  split (also into 707.2, 707.4)')
+    const terms = crdb(['diff', '2012-10-01', '2013-02-01', '--kind', 'term', '--summary'])
+    expect(terms.stdout).toMatch(/^2012-10-01 -> 2013-02-01 glossary: \d+ added, 0 removed, \d+ changed, \d+ renamed, \d+ missing only from a truncated edition; \d+ unchanged\n$/)
+    const json = JSON.parse(crdb(['--json', 'diff', '2012-10-01', '2013-02-01', '--kind', 'term']).stdout)
+    expect(json.terms.changes.find((c: { from?: { key: string } }) => c.from?.key === 'legend rule')).toMatchObject({ kind: 'truncated', truncatedEdition: '2013-02-01' })
+    const history = crdb(['history', '--term', 'legend rule'])
+    expect(history.code).toBe(0)
+    expect(history.stdout).toContain("(not in 2013-02-01: that edition's glossary is truncated; not removed)")
+    expect(crdb(['history', '704.5j', '--term', 'legend rule'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^crdb: E_USAGE: give --term NAME alone/) })
+  })
+
+  it('answers an old number with where it went, and --follow prints the rule it became', () => {
+    const gone = crdb(['get', '420.5e', '--edition', '2024-11-08'])
+    expect(gone).toMatchObject({ code: 1, stdout: '' })
+    expect(gone.stderr).toBe(
+      'crdb: E_NOT_FOUND: rule 420.5e is not in the edition of 2024-11-08: last in force in the edition of 2009-05-01; continues as 704.5k (2009-07-11), and now 704.5j\n'
+    )
+    const json = crdb(['--json', 'get', '420.5e', '--edition', '2024-11-08'])
+    expect(json.code).toBe(1)
+    expect(JSON.parse(json.stdout).whereabouts).toEqual({
+      number: '420.5e',
+      edition: '2024-11-08',
+      lastInForce: '2009-05-01',
+      continuesAs: [{ number: '704.5k', edition: '2009-07-11', kind: 'moved-changed' }],
+      now: ['704.5j']
+    })
+    const follow = crdb(['get', '420.5e', '--edition', '2024-11-08', '--follow'])
+    expect(follow.code).toBe(0)
+    expect(follow.stdout).toMatch(/^704\.5j If two or more legendary permanents with the same name are controlled by the same player/)
+    expect(crdb(['history', '420.5e', '--edition', '2024-11-08']).stderr).toMatch(/continues as 704\.5k \(2009-07-11\), and now 704\.5j/)
+  })
+
   it('answers bad input with one line and exit 1 or 2', () => {
     expect(crdb(['diff', '2009-05-01', 'yesterday'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/^crdb: E_BAD_DATE: "yesterday" is neither a date \(YYYY-MM-DD\) nor an era/) })
     expect(crdb(['diff', '2009-05-01', '2009-07-11', '--format', 'sideways']).code).toBe(2)

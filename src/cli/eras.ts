@@ -3,6 +3,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
+import { answerSba, describeCheck, describeEra, listEraChecks } from '../engine/answers.js'
 import { checkCatalog, describeAnchors, findCheck, type CheckCategory } from '../engine/catalog.js'
 import { openRules, type CheckAnswer, type Citation, type EraRules } from '../engine/rules.js'
 import { diffProfiles, type EraProfile, type SwitchDifference, type SwitchGroup, type SwitchValue } from '../engine/profile.js'
@@ -56,11 +57,11 @@ export const registerEras: RegisterCommand = (program, context) => {
     }
     if (options.checks) {
       const checks = rules.checks()
-      context.print({ era: rules.era, edition: rules.edition, validTo: rules.validTo, checks }, () => eraHeader(rules) + '\n' + formatChecks(checks, context.io.columns))
+      context.print(listEraChecks(rules), () => eraHeader(rules) + '\n' + formatChecks(checks, context.io.columns))
       return
     }
     const preset = rules.era ? findEraPreset(rules.era) : undefined
-    context.print({ era: rules.era, edition: rules.edition, validTo: rules.validTo, summary: preset?.summary ?? null, semantics: rules.semantics }, () => {
+    context.print(describeEra(rules), () => {
       const lines = [eraHeader(rules)]
       if (preset) lines.push(`  ${preset.summary}`)
       lines.push('', formatSemantics(rules))
@@ -90,7 +91,7 @@ export const registerEras: RegisterCommand = (program, context) => {
     const rules = open(context, options)
     const answer = rules.check(id)
     const history = options.history ? rules.history(answer.id) : undefined
-    context.print(history ? { ...answer, history } : answer, () => {
+    context.print(describeCheck(rules, id, options.history === true), () => {
       const lines = [`${answer.id} (${answer.title}) in the edition of ${answer.edition}${rules.era ? ` (era ${rules.era})` : ''}: ${answer.inForce ? answer.number : 'not in force'}`]
       if (answer.inForce) {
         lines.push(`${answer.number} ${answer.text}`)
@@ -117,7 +118,7 @@ export const registerEras: RegisterCommand = (program, context) => {
     const state = readState(file)
     const rules = open(context, options)
     const result = checkStateBasedActions(state, rules)
-    context.print({ era: rules.era, ...result }, () => formatResult(rules, result))
+    context.print(answerSba(rules, result), () => formatResult(rules, result))
   })
 }
 

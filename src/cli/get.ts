@@ -10,6 +10,7 @@ import { CrdbError } from '../vocabulary/errors.js'
 import { resolveEdition } from '../query/editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { getNeighbours, getReferences, getRule, getSubtree, type RuleVersion } from '../query/get.js'
+import { RuleMovedError } from '../query/moved.js'
 import { resolveRuleName } from '../query/resolve-name.js'
 import type { RegisterCommand } from './context.js'
 import { addSelectorOptions, readSelector } from './selector.js'
@@ -26,7 +27,9 @@ export const registerGet: RegisterCommand = (program, context) => {
     .option('--neighbours', 'the rule with the rules just before and after it')
     .option('--refs', 'the rules and sections the rule cites, as they stood then')
     .option('--sources', 'the official text (every version, or the one asked for) and every attestation of it by secondary dumps')
-  addSelectorOptions(command).action((given: string, options: EditionSelector & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean }) => {
+  addSelectorOptions(command)
+    .option('--follow', 'for a number the edition no longer has, print the rule it became')
+    .action((given: string, options: EditionSelector & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean; follow?: boolean }) => {
       const at = readSelector(options)
       const views = (['subtree', 'neighbours', 'refs', 'sources'] as const).filter((name) => options[name])
       if (views.length > 1) throw new CrdbError('E_USAGE', `give one of --subtree, --neighbours, --refs and --sources, not ${views.map((v) => '--' + v).join(' and ')}`)
@@ -73,7 +76,24 @@ export const registerGet: RegisterCommand = (program, context) => {
             return lines.join('\n') + '\n'
           })
         } else {
-          const rule = getRule(db, number, at)
+          let rule: RuleVersion
+          try {
+            rule = getRule(db, number, at)
+          } catch (error) {
+            // An old number says where it went; --follow prints the rule it became.
+            if (!(error instanceof RuleMovedError)) throw error
+            const { whereabouts } = error
+            if (!options.follow || whereabouts.now.length === 0) {
+              if (!context.json()) throw error
+              context.print({ error: { code: error.code, message: error.message }, whereabouts }, () => '')
+              context.setExitCode(1)
+              return
+            }
+            if (!context.json()) context.io.err(`crdb: ${error.message}\n`)
+            const rules = whereabouts.now.map((next) => getRule(db, next, { edition: whereabouts.edition }))
+            context.print({ whereabouts, rules }, () => rules.flatMap((next) => ruleLines(layout, next)).join('\n') + '\n')
+            return
+          }
           context.noteEdition(db, rule.edition)
           context.print(rule, () => {
             const lines = ruleLines(layout, rule)

@@ -2,21 +2,30 @@
  * `crdb history NUMBER` and `crdb blame`: a rule across renumberings, and since
  * when each rule of an edition has read as it does.
  */
-import { blame, ruleHistory } from '../query/history.js'
+import { blame, ruleHistory, termHistory, type TermHistory } from '../query/history.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { addSelectorOptions, readSelector } from './selector.js'
 import type { RegisterCommand } from './context.js'
-import { textLayout } from './render.js'
+import { textLayout, type TextLayout } from './render.js'
 
 /** Register `crdb history` and `crdb blame`. */
 export const registerHistory: RegisterCommand = (program, context) => {
   const historyCommand = program
     .command('history')
-    .description('every wording of a rule, followed through renumberings, with the word-level change at each step')
+    .description('every wording of a rule, followed through renumberings, splits and merges (or of a glossary term, through renames), with the word-level change at each step')
     .argument('[number]', 'the rule (its newest wording is the starting point), e.g. 704.5j')
     .option('--from <number>', 'start at the oldest wording of this number and follow it forward, e.g. 420.5e')
-  addSelectorOptions(historyCommand, 'start from the wording of the rules').action((number: string | undefined, options: EditionSelector & { from?: string }) => {
+    .option('--term <name>', 'the history of a glossary term instead, e.g. "legend rule"')
+  addSelectorOptions(historyCommand, 'start from the wording of the rules').action((number: string | undefined, options: EditionSelector & { from?: string; term?: string }) => {
+      if (options.term !== undefined) {
+        if (number || options.from || Object.keys(readSelector(options)).length > 0) {
+          throw new CrdbError('E_USAGE', 'give --term NAME alone, without a rule number, --from or an edition')
+        }
+        const history = context.withDatabase(true, (db) => termHistory(db, options.term!))
+        context.print(history, () => renderTermHistory(history, textLayout(context.io)))
+        return
+      }
       if (!number && !options.from) throw new CrdbError('E_USAGE', 'give a rule number, or --from NUMBER')
       if (number && options.from) throw new CrdbError('E_USAGE', 'give a rule number or --from NUMBER, not both')
       const history = context.withDatabase(true, (db) => {
@@ -33,7 +42,9 @@ export const registerHistory: RegisterCommand = (program, context) => {
           const how = step.change
             ? step.change.kind === 'changed'
               ? 'changed'
-              : `${step.change.kind === 'moved' ? 'renumbered' : 'renumbered and changed'} from ${step.change.fromNumber}`
+              : step.change.kind === 'split' || step.change.kind === 'merge'
+                ? `${step.change.kind === 'split' ? 'split' : 'merged'} from ${step.change.fromNumber}`
+                : `${step.change.kind === 'moved' ? 'renumbered' : 'renumbered and changed'} from ${step.change.fromNumber}`
             : 'first seen'
           const notes = step.change?.referencesOnly
             ? ', only cross-references'
@@ -65,4 +76,20 @@ export const registerHistory: RegisterCommand = (program, context) => {
           .join('\n') + '\n'
       )
     })
+}
+
+/** The text of a glossary term's history. */
+function renderTermHistory(history: TermHistory, s: TextLayout): string {
+  const lines = [s.bold(`"${history.term}": ${history.steps.length} definitions, named ${history.names.map((name) => `"${name}"`).join(' -> ')}`), '']
+  for (const [index, step] of history.steps.entries()) {
+    if (step.missingBefore) {
+      const span = step.missingBefore.editions.length === 1 ? step.missingBefore.editions[0] : `${step.missingBefore.editions[0]} to ${step.missingBefore.editions.at(-1)}`
+      lines.push(step.missingBefore.truncated ? `  (not in ${span}: that edition's glossary is truncated; not removed)` : `  (absent from ${span})`)
+    }
+    const span = `${step.validFrom} to ${step.validTo ?? 'now'} (${step.editions.length} edition${step.editions.length === 1 ? '' : 's'})`
+    const how = step.change ? (step.change.kind === 'renamed' ? `renamed from "${step.change.fromTerm}"` : 'changed') + (step.change.typographyOnly ? ', only typography' : '') : index === 0 ? 'first seen' : 'the same again'
+    lines.push(s.bold(`"${step.term}"  ${span}  ${how}`))
+    lines.push(...s.wrap(step.change?.textChanges.length ? s.changes(step.change.textChanges) : step.definition, '    '))
+  }
+  return lines.join('\n') + '\n'
 }

@@ -9,7 +9,7 @@ import { CrdbError } from '../vocabulary/errors.js'
 import { packageRoot } from '../vocabulary/paths.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { getRuleSources, listAttestations, listSourceMessages, listSources, type Attestation, type SourceSummary } from '../query/sources.js'
-import { verifyStoredEdition, type EditionVerification } from '../query/verification.js'
+import { listSourcesVerified, type EditionVerification } from '../query/verification.js'
 import type { CliContext, RegisterCommand } from './context.js'
 
 /** A path inside the project, as the user can type it from the working folder. */
@@ -42,9 +42,7 @@ export const registerSources: RegisterCommand = (program, context) => {
           context.print(attestations, () => attestations.map((a) => attestationLine(a, true)).join('\n') + (attestations.length ? '\n' : ''))
           return
         }
-        const sources = listSources(db, { only: options.official ? 'official' : options.dumps ? 'dumps' : undefined }).map((source) =>
-          source.kind === 'official' && source.date ? { ...source, verification: verifyStoredEdition(source.date, source.uri, source.sha256) } : source
-        )
+        const sources = listSourcesVerified(db, { only: options.official ? 'official' : options.dumps ? 'dumps' : undefined })
         context.print(sources, () => formatSources(sources))
       })
     })

@@ -1,13 +1,17 @@
 /**
  * What changed between any two editions: added, removed, changed, moved
- * (renumbered) and moved-and-changed rules, paired through their lineage, with
- * word-level changes in rule text and examples.
+ * (renumbered) and moved-and-changed rules, split and merged ones, paired
+ * through lineage links only (never by number alone: the same number with a
+ * new rule under it is a removal and an addition), with word-level changes in
+ * rule text and examples, and the glossary's added, removed, changed and
+ * renamed terms.
  */
 import type { CrdbDatabase } from '../store/database.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition } from './editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { prepared } from '../store/statements.js'
+import { diffTerms, type TermDiff } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** A rule as one side of a diff shows it. */
@@ -27,11 +31,29 @@ export interface ExampleChange {
   changes: WordChange[]
 }
 
+/** One lineage link on the way from one side of a pair to the other, with why it was made. */
+export interface DiffEvidence {
+  from: string
+  to: string
+  /** The edition in which the newer side took effect. */
+  edition: string
+  kind: string
+  /** Confidence of the link (0..1). */
+  score: number
+  reason: string
+}
+
 /** One rule that differs between the two editions. */
 export interface RuleChange {
   kind: 'added' | 'removed' | 'changed' | 'moved' | 'moved-changed'
+  /** The old rule became several (`split`) or several became this one (`merge`); one change per pair. */
+  relation?: 'split' | 'merge'
+  /** The other numbers of the split (new numbers) or merge (old numbers). */
+  also?: string[]
   from?: DiffSide
   to?: DiffSide
+  /** The lineage links that pair the two sides (several when editions lie between). */
+  evidence?: DiffEvidence[]
   /** The text changed only in the numbers of its cross-references. */
   referencesOnly: boolean
   /** The text changed only in typography (straight or curly quotes, dashes), examples included. */
@@ -57,17 +79,31 @@ export interface EditionDiff {
     referencesOnly: number
     examplesOnly: number
     typographyOnly: number
+    /** Changes that are part of a split or a merge (also counted under their kind). */
+    split: number
+    merge: number
     unchanged: number
   }
   changes: RuleChange[]
+  /** The glossary's changes (absent with `kind: 'rule'` or a section). */
+  terms?: TermDiff
 }
 
 /** Options for {@link diffEditions}. */
 export interface DiffOptions {
   /** Only rules of this section, rule or subrule (`7`, `704`, `704.5`). */
   section?: string
+  /** Only rules, only glossary terms, or both (default). With `term`, `changes` is empty. */
+  kind?: 'rule' | 'term'
   /** Leave out the word-level changes (`textChanges`, `exampleChanges` empty): for counts only, much faster. */
   countsOnly?: boolean
+}
+
+interface LinkStep {
+  to: number
+  kind: string
+  score: number
+  reason: string
 }
 
 interface Row {
@@ -92,8 +128,9 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
   // Pair whole editions, then keep the changes with a side in the section, so that a
   // rule moved into (or out of) the section is a move, not an addition.
   const inScope = (number: string | undefined): boolean => section === undefined || (number !== undefined && inSection(number, section))
-  const before = rulesAt(db, from)
-  const after = rulesAt(db, to)
+  const withRules = options.kind !== 'term'
+  const before = withRules ? rulesAt(db, from) : []
+  const after = withRules ? rulesAt(db, to) : []
 
   const afterIds = new Set(after.map((row) => row.id))
   const beforeIds = new Set(before.map((row) => row.id))
@@ -105,48 +142,44 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
   }
   for (const row of after) if (!beforeIds.has(row.id)) leftovers.after.push(row)
 
-  // Pair what is left: the same lineage first (same number preferred), then the same number.
-  const pairs: Array<[Row | undefined, Row | undefined]> = []
-  const byLineage = new Map<number, Row[]>()
-  for (const row of leftovers.after) {
-    if (row.lineageId === null) continue
-    let list = byLineage.get(row.lineageId)
-    if (!list) byLineage.set(row.lineageId, (list = []))
-    list.push(row)
-  }
-  const pairedAfter = new Set<number>()
-  const unpairedBefore: Row[] = []
+  // Pair what is left through lineage links only, following them across the editions in between.
+  const forward = from <= to
+  const steps = linkSteps(db, forward ? from : to, forward ? to : from, forward)
+  const afterById = new Map(leftovers.after.map((row) => [row.id, row]))
+  const keyOf = versionKeys(db)
+  const pairs: Array<{ old?: Row; current?: Row; evidence?: DiffEvidence[] }> = []
+  const sourcesOf = new Map<number, Row[]>()
+  const targetsOf = new Map<number, Row[]>()
   for (const row of leftovers.before) {
-    const candidates = (row.lineageId === null ? [] : byLineage.get(row.lineageId) ?? []).filter((c) => !pairedAfter.has(c.id))
-    const match = candidates.find((c) => c.key === row.key) ?? candidates[0]
-    if (match) {
-      pairedAfter.add(match.id)
-      pairs.push([row, match])
-    } else {
-      unpairedBefore.push(row)
+    const reached = reach(row.id, steps, afterById, keyOf)
+    if (reached.length === 0) pairs.push({ old: row })
+    for (const { row: current, evidence } of reached) {
+      pairs.push({ old: row, current, evidence })
+      push(sourcesOf, current.id, row)
+      push(targetsOf, row.id, current)
     }
   }
-  const afterByKey = new Map(leftovers.after.filter((row) => !pairedAfter.has(row.id)).map((row) => [row.key, row]))
-  for (const row of unpairedBefore) {
-    const match = afterByKey.get(row.key)
-    if (match) {
-      afterByKey.delete(row.key)
-      pairedAfter.add(match.id)
-      pairs.push([row, match])
-    } else {
-      pairs.push([row, undefined])
-    }
-  }
-  for (const row of leftovers.after) if (!pairedAfter.has(row.id)) pairs.push([undefined, row])
+  for (const row of leftovers.after) if (!sourcesOf.has(row.id)) pairs.push({ current: row })
 
   const changes: RuleChange[] = []
-  for (const [old, current] of pairs) {
+  for (const { old, current, evidence } of pairs) {
     if (!inScope(old?.key) && !inScope(current?.key)) continue
     if (old && current && old.key === current.key && old.contentId === current.contentId) {
       unchanged++ // The same text left and came back as another version.
       continue
     }
-    changes.push(describeChange(db, old, current, options.countsOnly === true))
+    const change = describeChange(db, old, current, options.countsOnly === true)
+    if (evidence) change.evidence = evidence
+    const targets = old ? targetsOf.get(old.id) ?? [] : []
+    const sources = current ? sourcesOf.get(current.id) ?? [] : []
+    if (targets.length > 1) {
+      change.relation = 'split'
+      change.also = targets.filter((row) => row !== current).map((row) => row.key)
+    } else if (sources.length > 1) {
+      change.relation = 'merge'
+      change.also = sources.filter((row) => row !== old).map((row) => row.key)
+    }
+    changes.push(change)
   }
   changes.sort((x, y) => sortKeyOfChange(x).localeCompare(sortKeyOfChange(y)))
 
@@ -164,9 +197,12 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
       referencesOnly: changes.filter((change) => change.referencesOnly).length,
       examplesOnly: changes.filter((change) => change.examplesOnly).length,
       typographyOnly: changes.filter((change) => change.typographyOnly).length,
+      split: changes.filter((change) => change.relation === 'split').length,
+      merge: changes.filter((change) => change.relation === 'merge').length,
       unchanged
     },
-    changes
+    changes,
+    ...(options.kind === 'rule' || section !== undefined ? {} : { terms: diffTerms(db, from, to, { countsOnly: options.countsOnly === true }) })
   }
 }
 
@@ -176,6 +212,7 @@ export function summarizeDiff(diff: EditionDiff): string {
   return (
     `${diff.from} -> ${diff.to}${diff.section ? ` (section ${diff.section})` : ''}: ` +
     `${s.added} added, ${s.removed} removed, ${s.changed} changed, ${s.moved} moved, ${s.movedChanged} moved and changed` +
+    `${s.split || s.merge ? `, ${s.split} parts of splits, ${s.merge} parts of merges` : ''}` +
     ` (${s.referencesOnly} only in cross-references, ${s.examplesOnly} only in examples, ${s.typographyOnly} only in typography); ${s.unchanged} unchanged`
   )
 }
@@ -201,6 +238,65 @@ function describeChange(db: CrdbDatabase, old: Row | undefined, current: Row | u
     textChanges: sameText || countsOnly ? [] : diffWords(from.text, to.text),
     exampleChanges: countsOnly ? [] : diffExamples(from.examples, to.examples)
   }
+}
+
+/**
+ * The lineage links between two editions, by the version they leave from
+ * (`forward`) or arrive at (backward, for a diff from a newer to an older edition).
+ */
+function linkSteps(db: CrdbDatabase, older: string, newer: string, forward: boolean): Map<number, LinkStep[]> {
+  const rows = prepared(
+    db,
+    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.score, l.reason FROM lineage_links l
+     JOIN versions t ON t.id = l.to_version WHERE t.first_date > @older AND t.first_date <= @newer`
+  ).all({ older, newer }) as Array<{ from: number; to: number; kind: string; score: number; reason: string }>
+  const steps = new Map<number, LinkStep[]>()
+  for (const row of rows) {
+    push(steps, forward ? row.from : row.to, { to: forward ? row.to : row.from, kind: row.kind, score: row.score, reason: row.reason })
+  }
+  return steps
+}
+
+/** Numbers and dates of the versions the links touch, for the evidence. */
+function versionKeys(db: CrdbDatabase): (id: number) => { key: string; firstDate: string } {
+  const statement = prepared(db, 'SELECT key, first_date AS firstDate FROM versions WHERE id = ?')
+  const cache = new Map<number, { key: string; firstDate: string }>()
+  return (id) => {
+    let found = cache.get(id)
+    if (!found) cache.set(id, (found = statement.get(id) as { key: string; firstDate: string }))
+    return found
+  }
+}
+
+/** The versions of the other side that `start` leads to, each with the links on the way. */
+function reach(
+  start: number,
+  steps: Map<number, LinkStep[]>,
+  targets: Map<number, Row>,
+  keyOf: (id: number) => { key: string; firstDate: string }
+): Array<{ row: Row; evidence: DiffEvidence[] }> {
+  const found: Array<{ row: Row; evidence: DiffEvidence[] }> = []
+  const seen = new Set<number>([start])
+  const walk = (id: number, path: DiffEvidence[]): void => {
+    for (const step of steps.get(id) ?? []) {
+      if (seen.has(step.to)) continue
+      seen.add(step.to)
+      const [a, b] = [keyOf(id), keyOf(step.to)]
+      const later = a.firstDate > b.firstDate ? a : b
+      const evidence = [...path, { from: a.key, to: b.key, edition: later.firstDate, kind: step.kind, score: step.score, reason: step.reason }]
+      const row = targets.get(step.to)
+      if (row) found.push({ row, evidence })
+      else walk(step.to, evidence)
+    }
+  }
+  walk(start, [])
+  return found
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
 }
 
 function diffExamples(before: string[], after: string[]): ExampleChange[] {

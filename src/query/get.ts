@@ -11,12 +11,14 @@ import { resolveEdition } from './editions.js'
 export type { RuleVersion } from '../vocabulary/rule-version.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { findRuleAt, findRuleBeside, findRuleTextAt, listExamples, listExamplesOf, listNumbersBeside, listRulesBetween, listSubtreeAt, type RuleRow } from '../store/rules.js'
+import { findWhereabouts, RuleMovedError } from './moved.js'
 
 
 /**
  * The text of rule `number` in the edition that answers `at` (default: the newest).
  *
- * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, or `E_NOT_FOUND` (with the nearest numbers).
+ * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, or `E_NOT_FOUND` (with the nearest numbers; a
+ *   {@link RuleMovedError} saying where it went, for a number an earlier edition had).
  */
 export function getRule(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion {
   const key = parseRuleNumber(number)
@@ -243,6 +245,9 @@ function toRuleVersions(db: CrdbDatabase, rows: RuleRow[], edition: string): Rul
 }
 
 function notFound(db: CrdbDatabase, key: string, edition: string): CrdbError {
+  // A number an earlier edition had says where it went.
+  const where = findWhereabouts(db, key, edition)
+  if (where) return new RuleMovedError(where)
   const near = nearestNumbers(db, key, edition)
   return new CrdbError('E_NOT_FOUND', `rule ${key} is not in the edition of ${edition}${near.length ? ` (nearest: ${near.join(', ')})` : ''}`)
 }

@@ -6,11 +6,14 @@ import type { LinkKind } from '../vocabulary/kinds.js'
 import type { CrdbDatabase } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
+import { termKey } from '../vocabulary/term-key.js'
 import { resolveEdition } from './editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { inSection } from './diff.js'
 import { nearestNumbers } from './get.js'
+import { findWhereabouts, RuleMovedError } from './moved.js'
 import { prepared } from '../store/statements.js'
+import { diffTerms, truncationPoint } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** One wording of a rule in its history. */
@@ -27,6 +30,9 @@ export interface HistoryStep {
   change?: {
     kind: LinkKind
     fromNumber: string
+    /** Confidence of the lineage link (0..1) and why it was made; absent when no link joins the two. */
+    score?: number
+    reason?: string
     /** The text changed only in cross-reference numbers. */
     referencesOnly: boolean
     /** The text changed only in typography (straight or curly quotes, dashes). */
@@ -70,6 +76,8 @@ interface LinkRow {
   to: number
   kind: LinkKind
   similarity: number
+  score: number
+  reason: string
 }
 
 const versionColumns = `v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, v.last_date AS lastDate, c.text, s.uri, v.line`
@@ -95,14 +103,14 @@ export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOp
   byId.set(start.id, start)
   const links = prepared(
     db,
-    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.similarity FROM lineage_links l
+    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.similarity, l.score, l.reason FROM lineage_links l
      JOIN versions v ON v.id = l.to_version WHERE v.lineage_id = ?`
   ).all(lineage) as LinkRow[]
   const incoming = new Map<number, LinkRow>()
   const outgoing = new Map<number, LinkRow[]>()
   for (const link of links) {
     const best = incoming.get(link.to)
-    if (!best || link.similarity > best.similarity) incoming.set(link.to, link)
+    if (!best || link.score > best.score) incoming.set(link.to, link)
     let list = outgoing.get(link.from)
     if (!list) outgoing.set(link.from, (list = []))
     list.push(link)
@@ -116,7 +124,7 @@ export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOp
     for (let current = start; ; ) {
       const next = (outgoing.get(current.id) ?? [])
         .filter((link) => byId.has(link.to) && incoming.get(link.to) === link)
-        .sort((a, b) => Number(byId.get(b.to)!.key === current.key) - Number(byId.get(a.to)!.key === current.key) || b.similarity - a.similarity)[0]
+        .sort((a, b) => Number(byId.get(b.to)!.key === current.key) - Number(byId.get(a.to)!.key === current.key) || b.score - a.score)[0]
       if (!next) break
       current = byId.get(next.to)!
       chain.push(current)
@@ -143,6 +151,7 @@ export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOp
       step.change = {
         kind: link?.kind ?? (previous.key === row.key ? 'changed' : 'moved-changed'),
         fromNumber: previous.key,
+        ...(link ? { score: link.score, reason: link.reason } : {}),
         referencesOnly: differsOnlyInReferences(previous.text, row.text),
         typographyOnly: differsOnlyInTypography(previous.text, row.text),
         textChanges: previous.text === row.text ? [] : diffWords(previous.text, row.text),
@@ -162,6 +171,8 @@ function startingVersion(db: CrdbDatabase, key: string, at: EditionSelector | un
     const edition = resolveEdition(db, at)
     row = prepared(db, `${base} AND v.first_date <= @edition AND v.last_date >= @edition`).get({ key, edition }) as VersionRow | undefined
     if (!row) {
+      const where = findWhereabouts(db, key, edition)
+      if (where) throw new RuleMovedError(where)
       const near = nearestNumbers(db, key, edition)
       throw new CrdbError('E_NOT_FOUND', `rule ${key} is not in the edition of ${edition}${near.length ? ` (nearest: ${near.join(', ')})` : ''}`)
     }
@@ -197,14 +208,14 @@ export function blame(db: CrdbDatabase, at: EditionSelector = {}, options: { sec
   const rows = prepared(
     db,
     `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, c.text,
-            (SELECT l.from_version FROM lineage_links l WHERE l.to_version = v.id ORDER BY l.similarity DESC LIMIT 1) AS previous
+            (SELECT l.from_version FROM lineage_links l WHERE l.to_version = v.id ORDER BY l.score DESC LIMIT 1) AS previous
      FROM versions v JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND v.first_date <= @edition AND v.last_date >= @edition ORDER BY v.sort_key`
   ).all({ edition }) as Array<{ id: number; key: string; contentId: number; firstDate: string; text: string; previous: number | null }>
   const back = prepared(
     db,
     `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate,
-            (SELECT l.from_version FROM lineage_links l WHERE l.to_version = v.id ORDER BY l.similarity DESC LIMIT 1) AS previous
+            (SELECT l.from_version FROM lineage_links l WHERE l.to_version = v.id ORDER BY l.score DESC LIMIT 1) AS previous
      FROM versions v WHERE v.id = ?`
   )
   const lines: BlameLine[] = []
@@ -223,4 +234,131 @@ export function blame(db: CrdbDatabase, at: EditionSelector = {}, options: { sec
     lines.push({ number: row.key, text: row.text, since, sinceNumber })
   }
   return { edition, lines }
+}
+
+/** One definition of a glossary term in its history. */
+export interface TermHistoryStep {
+  /** The term as printed then. */
+  term: string
+  key: string
+  definition: string
+  validFrom: string
+  /** When the next definition (or none) took over; `null` while in force. */
+  validTo: string | null
+  /** The editions that have this definition, oldest first. */
+  editions: string[]
+  /** How this definition came from the one before (absent for the first). */
+  change?: {
+    kind: 'changed' | 'renamed'
+    fromTerm: string
+    typographyOnly: boolean
+    textChanges: WordChange[]
+  }
+  /**
+   * Editions between the step before and this one that lack the term: when
+   * `truncated`, only because their glossary is cut short (2013-02-01), not because
+   * the term was removed.
+   */
+  missingBefore?: { editions: string[]; truncated: boolean }
+}
+
+/** A glossary term's history, oldest definition first, following renames. */
+export interface TermHistory {
+  /** The name asked about. */
+  term: string
+  steps: TermHistoryStep[]
+  /** The names the term has had, in order. */
+  names: string[]
+}
+
+interface TermVersionRow {
+  key: string
+  sortKey: string
+  label: string
+  contentId: number
+  firstDate: string
+  lastDate: string
+  text: string
+}
+
+/**
+ * Every definition of glossary term `term` (found by any of its names), oldest
+ * first, following renames (a term whose definition reappears under a new name),
+ * with the editions that lack it in between and whether only because they are
+ * truncated.
+ *
+ * @throws {CrdbError} `E_NOT_FOUND` when no edition has a term of that name.
+ */
+export function termHistory(db: CrdbDatabase, term: string): TermHistory {
+  const name = termKey(term)
+  const key = prepared(
+    db,
+    `SELECT key FROM versions WHERE kind = 'term' AND key IN (SELECT key FROM term_aliases WHERE alias = @name UNION SELECT @name)
+     ORDER BY key = @name DESC, last_date DESC LIMIT 1`
+  ).pluck().get({ name }) as string | undefined
+  if (key === undefined) throw new CrdbError('E_NOT_FOUND', `no glossary term "${term.trim()}" in any stored edition`)
+  const dates = prepared(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
+  const versionsOf = (termKey: string): TermVersionRow[] =>
+    prepared(
+      db,
+      `SELECT v.key, v.sort_key AS sortKey, v.label, v.content_id AS contentId, v.first_date AS firstDate, v.last_date AS lastDate, c.text
+       FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'term' AND v.key = ? ORDER BY v.first_date`
+    ).all(termKey) as TermVersionRow[]
+
+  // Follow renames back and forward: the glossary diff at the edges of the term's span.
+  let rows = versionsOf(key)
+  const keys = new Set([key])
+  for (let hop = 0; hop < 5; hop++) {
+    const first = rows[0]
+    const before = dates[dates.indexOf(first.firstDate) - 1]
+    if (before === undefined) break
+    const renamed = diffTerms(db, before, first.firstDate).changes.find((change) => change.kind === 'renamed' && change.to!.key === first.key)
+    if (!renamed || keys.has(renamed.from!.key)) break
+    keys.add(renamed.from!.key)
+    rows = [...versionsOf(renamed.from!.key).filter((row) => row.lastDate <= before), ...rows]
+  }
+  for (let hop = 0; hop < 5; hop++) {
+    const last = rows[rows.length - 1]
+    const after = dates[dates.indexOf(last.lastDate) + 1]
+    if (after === undefined) break
+    const renamed = diffTerms(db, last.lastDate, after).changes.find((change) => change.kind === 'renamed' && change.from!.key === last.key)
+    if (!renamed || keys.has(renamed.to!.key)) break
+    keys.add(renamed.to!.key)
+    rows = [...rows, ...versionsOf(renamed.to!.key).filter((row) => row.firstDate >= after)]
+  }
+
+  const steps: TermHistoryStep[] = []
+  for (const [index, row] of rows.entries()) {
+    const after = dates.find((date) => date > row.lastDate) ?? null
+    const step: TermHistoryStep = {
+      term: row.label,
+      key: row.key,
+      definition: row.text,
+      validFrom: row.firstDate,
+      validTo: after,
+      editions: dates.filter((date) => date >= row.firstDate && date <= row.lastDate)
+    }
+    const previous = rows[index - 1]
+    if (previous) {
+      const gap = dates.filter((date) => date > previous.lastDate && date < row.firstDate)
+      if (gap.length) {
+        const truncated = gap.every((date) => {
+          const cut = truncationPoint(db, date)
+          return cut !== undefined && row.sortKey > cut
+        })
+        step.missingBefore = { editions: gap, truncated }
+      }
+      if (previous.contentId !== row.contentId || previous.key !== row.key) {
+        step.change = {
+          kind: previous.key === row.key ? 'changed' : 'renamed',
+          fromTerm: previous.label,
+          typographyOnly: differsOnlyInTypography(previous.text, row.text),
+          textChanges: previous.text === row.text ? [] : diffWords(previous.text, row.text)
+        }
+      }
+    }
+    steps.push(step)
+  }
+  const names = steps.map((step) => step.term).filter((value, index, all) => all.indexOf(value) === index)
+  return { term: term.trim(), steps, names }
 }

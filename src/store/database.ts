@@ -13,6 +13,7 @@ import * as migration001 from '../../db/migrations/001-initial.js'
 import * as migration002 from '../../db/migrations/002-lineage.js'
 import * as migration003 from '../../db/migrations/003-attestations.js'
 import * as migration004 from '../../db/migrations/004-search.js'
+import * as migration005 from '../../db/migrations/005-lineage-links.js'
 import * as migration006 from '../../db/migrations/006-robustness.js'
 import * as migration008 from '../../db/migrations/008-hot-indexes.js'
 import { CrdbError } from '../vocabulary/errors.js'
@@ -27,9 +28,9 @@ export type CrdbDatabase = Database.Database
 
 /**
  * Migrations in order; `user_version` is the number of those applied.
- * 005 and 007 are reserved for other branches: merged, the list reads 001..008 in order.
+ * 007 is reserved for another branch: merged, the list reads 001..008 in order.
  */
-const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003, migration004, migration006, migration008]
+const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003, migration004, migration005, migration006, migration008]
 
 /** The schema version this code writes. */
 export const schemaVersion = migrations.length

@@ -40,11 +40,17 @@ export function listSubtreeAt(db: CrdbDatabase, key: string, sortKey: string, ed
 
 /** The rule just before (`'before'`) or after (`'after'`) document position `sortKey` in `edition`, or `undefined`. */
 export function findRuleBeside(db: CrdbDatabase, sortKey: string, edition: string, side: 'before' | 'after'): RuleRow | undefined {
-  const sql =
-    side === 'before'
-      ? `${ruleSelect} WHERE v.kind = 'rule' AND ${inForceAt('v')} AND v.sort_key < @target ORDER BY v.sort_key DESC LIMIT 1`
-      : `${ruleSelect} WHERE v.kind = 'rule' AND ${inForceAt('v')} AND v.sort_key > @target ORDER BY v.sort_key LIMIT 1`
-  return prepared(db, sql).get({ edition, target: sortKey }) as RuleRow | undefined
+  // Look among the keys of the same rule (704...), then of the same section (7...): ranges of the key
+  // index, since a rule's subrules and a section's rules share their key's first characters. Only the
+  // first or last rule of a section needs the whole edition, a scan of every rule version.
+  const order = side === 'before' ? `v.sort_key < @target ORDER BY v.sort_key DESC` : `v.sort_key > @target ORDER BY v.sort_key`
+  const bounded = prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND v.key >= @low AND v.key < @high AND ${inForceAt('v')} AND ${order} LIMIT 1`)
+  for (const prefix of sortKey.length >= 3 ? [sortKey.slice(0, 3), sortKey.charAt(0)] : [sortKey.charAt(0)]) {
+    const high = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
+    const row = bounded.get({ low: prefix, high, edition, target: sortKey }) as RuleRow | undefined
+    if (row) return row
+  }
+  return prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND ${inForceAt('v')} AND ${order} LIMIT 1`).get({ edition, target: sortKey }) as RuleRow | undefined
 }
 
 /** Up to `limit` rule numbers of `edition` just before (nearest first) or after document position `sortKey`. */

@@ -28,6 +28,11 @@ export function hasVersionsWithoutLineage(db: CrdbDatabase): boolean {
   return prepared(db, 'SELECT EXISTS (SELECT 1 FROM versions WHERE lineage_id IS NULL)').pluck().get() === 1
 }
 
+/** True when some lineage link was kept by migration 5 from the matcher before it (a build recomputes them). */
+export function hasLinksFromOlderMatcher(db: CrdbDatabase): boolean {
+  return prepared(db, `SELECT EXISTS (SELECT 1 FROM lineage_links WHERE reason = 'computed before migration 5')`).pluck().get() === 1
+}
+
 /** True when some dump was never reconciled, or was reconciled before the newest edition arrived. */
 export function hasUnreconciledDumps(db: CrdbDatabase): boolean {
   return (

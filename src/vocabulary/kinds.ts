@@ -8,7 +8,8 @@ export type VersionKind = 'rule' | 'term'
 /**
  * How a version continues another in the next edition that changed it: the same
  * number with a new text (`changed`), the same text under a new number (`moved`),
- * a similar text under a new number (`moved-changed`), or as the override file says
- * (`override`).
+ * a similar text under a new number (`moved-changed`), one of several rules an old
+ * rule became (`split`), one of several old rules that became one (`merge`), or as
+ * the override file says (`override`).
  */
-export type LinkKind = 'changed' | 'moved' | 'moved-changed' | 'override'
+export type LinkKind = 'changed' | 'moved' | 'moved-changed' | 'split' | 'merge' | 'override'

@@ -15,8 +15,10 @@
  *  3. database size after the build (the file plus any -wal file);
  *  4. getRule in-process over ~200 (number, date) pairs taken from the database, for ~1 s per run;
  *  5. `node bin/crdb.js --db TMP get 704.5j --date 2010-01-01` end to end (wall time);
- *  6. the modules beside this file on the built database: diffs and history (diff.ts),
- *     lookups and search (query.ts), the state-based-action engine (engine.ts);
+ *  6. the modules beside this file on the built database: diffs and history (diff.ts), lineage precision and
+ *     recall against the hand-checked fixtures and the whole lineage computation's time (lineage.ts),
+ *     lookups and search (query.ts), the state-based-action engine (engine.ts), and the
+ *     HTTP server under load (server.ts: `crdb serve` and autocannon, 20 connections);
  *  7. the import time of each entry point (`crdb`, `crdb/engine`, `crdb/ingest`) in a fresh node.
  *
  * Before each cold build it measures the floor no build can beat, in the same conditions: reading and
@@ -35,8 +37,10 @@ import { getRule } from '../../src/query/get.js'
 import { decodeSource } from '../../ingest/decode.js'
 import { benchDiff } from './diff.js'
 import { benchEngine } from './engine.js'
+import { benchLineage } from './lineage.js'
 import { benchQuery } from './query.js'
 import { benchSearch } from './search.js'
+import { benchServer } from './server.js'
 
 interface Stats {
   median: number
@@ -310,7 +314,8 @@ async function main(): Promise<void> {
 
     // 6: the modules, each on the database built above.
     const modules: Array<{ name: string; median: number; unit: string; target: string }> = []
-    for (const bench of [benchDiff, benchQuery, benchSearch, benchEngine]) modules.push(...(await bench(database, runs)))
+    for (const bench of [benchDiff, benchLineage, benchQuery, benchSearch, benchEngine]) modules.push(...(await bench(database, runs)))
+    modules.push(...(await benchServer(database, runs, root)))
     const moduleWidth = Math.max(...modules.map((figure) => figure.name.length)) + 3
     out('\n')
     for (const figure of modules) {

@@ -1,0 +1,161 @@
+/**
+ * What changed in the glossary between two editions: added, removed, changed
+ * and renamed terms. A term missing only because an edition's glossary is cut
+ * short (a truncated file, such as 2013-02-01) is reported as such, not as
+ * removed or added.
+ */
+import type { CrdbDatabase } from '../store/database.js'
+import { prepared } from '../store/statements.js'
+import { diffWords, differsOnlyInTypography, type WordChange } from './word-diff.js'
+
+/** One glossary term that differs between two editions. */
+export interface TermChange {
+  /**
+   * `truncated`: the term is missing from one side only because that edition's
+   * glossary is cut short (it stands in the other, and after the last term the cut edition has).
+   */
+  kind: 'added' | 'removed' | 'changed' | 'renamed' | 'truncated'
+  /** The term as printed on each side. */
+  from?: { term: string; key: string; definition: string; validFrom: string }
+  to?: { term: string; key: string; definition: string; validFrom: string }
+  /** The definition changed only in typography. */
+  typographyOnly: boolean
+  /** Word-level changes of the definition (changed and renamed terms). */
+  textChanges: WordChange[]
+  /** For `truncated`: the edition whose glossary is cut short. */
+  truncatedEdition?: string
+}
+
+/** The glossary part of a diff. */
+export interface TermDiff {
+  summary: { added: number; removed: number; changed: number; renamed: number; truncated: number; unchanged: number }
+  changes: TermChange[]
+}
+
+interface TermRow {
+  id: number
+  key: string
+  label: string
+  sortKey: string
+  contentId: number
+  firstDate: string
+  text: string
+}
+
+/** How similar two definitions must be (word overlap) for a removed and an added term to be one term renamed. */
+const renameThreshold = 0.5
+
+/** Diff the glossaries of the editions dated `from` and `to` (resolved edition dates); `countsOnly` leaves out word-level changes. */
+export function diffTerms(db: CrdbDatabase, from: string, to: string, options: { countsOnly?: boolean } = {}): TermDiff {
+  const changed = (kind: 'changed' | 'renamed', old: TermRow, current: TermRow): TermChange => describeTermChange(kind, old, current, options.countsOnly === true)
+  const before = termsAt(db, from)
+  const after = termsAt(db, to)
+  const afterByKey = new Map(after.map((row) => [row.key, row]))
+  const beforeByKey = new Map(before.map((row) => [row.key, row]))
+  const cut = { from: truncationPoint(db, from), to: truncationPoint(db, to) }
+  const changes: TermChange[] = []
+  let unchanged = 0
+  const removed: TermRow[] = []
+  for (const row of before) {
+    const other = afterByKey.get(row.key)
+    if (!other) {
+      if (cut.to !== undefined && row.sortKey > cut.to) changes.push(truncated(row, undefined, to))
+      else removed.push(row)
+    } else if (other.contentId === row.contentId) unchanged++
+    else changes.push(changed('changed', row, other))
+  }
+  const added: TermRow[] = []
+  for (const row of after) {
+    if (beforeByKey.has(row.key)) continue
+    if (cut.from !== undefined && row.sortKey > cut.from) changes.push(truncated(undefined, row, from))
+    else added.push(row)
+  }
+  // A removed term whose definition reappears under a new name was renamed.
+  const candidates: Array<{ old: TermRow; current: TermRow; value: number }> = []
+  const words = new Map<number, Set<string>>()
+  const wordsOf = (row: TermRow): Set<string> => {
+    let set = words.get(row.id)
+    if (!set) words.set(row.id, (set = new Set(row.text.toLowerCase().match(/[a-z0-9]+/g) ?? [])))
+    return set
+  }
+  for (const old of removed) for (const current of added) {
+    const value = overlap(wordsOf(old), wordsOf(current))
+    if (value >= renameThreshold) candidates.push({ old, current, value })
+  }
+  candidates.sort((a, b) => b.value - a.value)
+  const renamedOld = new Set<number>()
+  const renamedNew = new Set<number>()
+  for (const { old, current } of candidates) {
+    if (renamedOld.has(old.id) || renamedNew.has(current.id)) continue
+    renamedOld.add(old.id)
+    renamedNew.add(current.id)
+    changes.push(changed('renamed', old, current))
+  }
+  for (const row of removed) if (!renamedOld.has(row.id)) changes.push({ kind: 'removed', from: side(row), typographyOnly: false, textChanges: [] })
+  for (const row of added) if (!renamedNew.has(row.id)) changes.push({ kind: 'added', to: side(row), typographyOnly: false, textChanges: [] })
+  changes.sort((a, b) => (a.to ?? a.from)!.key.localeCompare((b.to ?? b.from)!.key))
+  const count = (kind: TermChange['kind']): number => changes.filter((change) => change.kind === kind).length
+  return {
+    summary: { added: count('added'), removed: count('removed'), changed: count('changed'), renamed: count('renamed'), truncated: count('truncated'), unchanged },
+    changes
+  }
+}
+
+/** One line that sums a glossary diff up. */
+export function summarizeTermDiff(diff: TermDiff): string {
+  const s = diff.summary
+  return (
+    `glossary: ${s.added} added, ${s.removed} removed, ${s.changed} changed, ${s.renamed} renamed` +
+    `${s.truncated ? `, ${s.truncated} missing only from a truncated edition` : ''}; ${s.unchanged} unchanged`
+  )
+}
+
+/**
+ * For an edition whose file is truncated, the sort key of the last glossary term
+ * it has: terms after it are missing because the file is cut short. `undefined`
+ * for a complete edition.
+ */
+export function truncationPoint(db: CrdbDatabase, edition: string): string | undefined {
+  const truncated = prepared(db, 'SELECT truncated FROM editions WHERE effective_date = ?').pluck().get(edition) === 1
+  if (!truncated) return undefined
+  return (
+    (prepared(db, `SELECT MAX(sort_key) FROM versions WHERE kind = 'term' AND first_date <= @edition AND last_date >= @edition`).pluck().get({ edition }) as
+      | string
+      | null) ?? ''
+  )
+}
+
+function termsAt(db: CrdbDatabase, edition: string): TermRow[] {
+  return prepared(
+    db,
+    `SELECT v.id, v.key, v.label, v.sort_key AS sortKey, v.content_id AS contentId, v.first_date AS firstDate, c.text
+     FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'term' AND v.first_date <= @edition AND v.last_date >= @edition ORDER BY v.sort_key`
+  ).all({ edition }) as TermRow[]
+}
+
+function side(row: TermRow): NonNullable<TermChange['from']> {
+  return { term: row.label, key: row.key, definition: row.text, validFrom: row.firstDate }
+}
+
+function describeTermChange(kind: 'changed' | 'renamed', old: TermRow, current: TermRow, countsOnly: boolean): TermChange {
+  const same = old.text === current.text || countsOnly
+  return {
+    kind,
+    from: side(old),
+    to: side(current),
+    typographyOnly: differsOnlyInTypography(old.text, current.text),
+    textChanges: same ? [] : diffWords(old.text, current.text)
+  }
+}
+
+function truncated(old: TermRow | undefined, current: TermRow | undefined, edition: string): TermChange {
+  return { kind: 'truncated', ...(old ? { from: side(old) } : {}), ...(current ? { to: side(current) } : {}), typographyOnly: false, textChanges: [], truncatedEdition: edition }
+}
+
+/** Word overlap (Jaccard) of two definitions' word sets. */
+function overlap(x: Set<string>, y: Set<string>): number {
+  let shared = 0
+  for (const word of x) if (y.has(word)) shared++
+  return x.size + y.size - shared === 0 ? 1 : shared / (x.size + y.size - shared)
+}

@@ -1,0 +1,185 @@
+/**
+ * HTML helpers of the web pages: escaping, the page layout (header, search,
+ * edition picker), rule text with its citations as links, and the error page.
+ * Pages are plain strings built on the server; they need no script.
+ */
+import { eraPresets } from '../vocabulary/era-presets.js'
+import { findReferences } from '../query/get.js'
+import type { At } from './selector.js'
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** `text` safe inside HTML text and quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => escapes[char])
+}
+
+/** A URL with query parameters; empty and undefined values are left out. */
+export function href(path: string, query: Record<string, string | undefined> = {}): string {
+  const parts = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
+  return parts.length ? `${path}?${parts.join('&')}` : path
+}
+
+/** The link to rule `number` as it stood in `edition`. */
+export function ruleHref(number: string, edition?: string): string {
+  return href(`/rules/${encodeURIComponent(number)}`, { edition })
+}
+
+/** The anchor id of a rule on the whole-edition page. */
+export function ruleAnchor(number: string): string {
+  return `r${number}`
+}
+
+/** The edition picker: era presets as links, an edition list and a date field, each keeping the page. */
+export interface Picker {
+  /** The page's path, without its query. */
+  path: string
+  /** The selector the page was asked with. */
+  at: At
+  /** The edition shown. */
+  edition: string
+  /** Every edition, oldest first. */
+  editions: readonly string[]
+  /** Other query parameters the page keeps (a search query). */
+  keep?: Record<string, string | undefined>
+}
+
+/** What a page puts in the layout. */
+export interface Page {
+  title: string
+  /** The main content (HTML). */
+  body: string
+  picker?: Picker
+  /** The search box's current query. */
+  query?: string
+}
+
+/** A whole HTML document. */
+export function renderPage(page: Page): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${escapeHtml(page.title)} · crdb</title>
+<link rel="stylesheet" href="/style.css">
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site">
+<a class="brand" href="/">crdb</a>
+<nav aria-label="Site"><ul>
+<li><a href="/cr">Whole edition</a></li>
+<li><a href="/glossary">Glossary</a></li>
+<li><a href="/diff">Diff</a></li>
+<li><a href="/eras">Eras</a></li>
+<li><a href="/openapi.json">API</a></li>
+</ul></nav>
+<form class="search" role="search" aria-label="Search the rules" method="get" action="/search">
+<label for="site-q" class="visually-hidden">Search the rules</label>
+<input id="site-q" type="search" name="q" value="${escapeHtml(page.query ?? '')}" placeholder="Search the rules">
+<button type="submit">Search</button>
+</form>
+</header>
+${page.picker ? renderPicker(page.picker) : ''}
+<main id="main">
+${page.body}
+</main>
+<footer class="site"><p>The Magic: The Gathering Comprehensive Rules, every edition since 1999. Data: official rules documents; crdb is unofficial.</p></footer>
+</body>
+</html>
+`
+}
+
+function renderPicker(picker: Picker): string {
+  const keep = Object.entries(picker.keep ?? {})
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value!)}">`)
+    .join('')
+  const link = (query: Record<string, string | undefined>, label: string, current: boolean): string =>
+    `<a href="${escapeHtml(href(picker.path, { ...picker.keep, ...query }))}"${current ? ' aria-current="true"' : ''}>${label}</a>`
+  const newest = picker.editions.at(-1)
+  const eras = [
+    link({}, 'newest', !picker.at.date && !picker.at.edition && !picker.at.era),
+    ...eraPresets.map((preset) => link({ era: preset.name }, preset.name, picker.at.era === preset.name))
+  ].join(' ')
+  const options = [...picker.editions]
+    .reverse()
+    .map((edition) => `<option value="${edition}"${edition === picker.edition ? ' selected' : ''}>${edition}${edition === newest ? ' (newest)' : ''}</option>`)
+    .join('')
+  return `<nav class="picker" aria-label="Edition">
+<p>Edition <strong>${escapeHtml(picker.edition)}</strong>${picker.edition === newest ? ' (the newest)' : ''}. Era: ${eras}</p>
+<form method="get" action="${escapeHtml(picker.path)}">${keep}<label>Edition <select name="edition">${options}</select></label> <button type="submit">Show</button></form>
+<form method="get" action="${escapeHtml(picker.path)}">${keep}<label>In force on <input type="date" name="date" value="${escapeHtml(picker.at.date ?? '')}" min="${picker.editions[0] ?? ''}"></label> <button type="submit">Show</button></form>
+</nav>`
+}
+
+/**
+ * Rule or definition text as HTML, every cited rule or section a link to the
+ * same edition (`rule 704.5j`, `rules 601.2a–h`, `section 7`).
+ */
+export function renderRuleText(text: string, edition: string, link: (number: string, edition: string) => string = ruleHref): string {
+  const citations = findReferences(text)
+  if (citations.length === 0) return escapeHtml(text)
+  let html = ''
+  let position = 0
+  const phrases = [...new Set(citations.map((citation) => citation.cited))]
+  for (const phrase of phrases) {
+    const start = text.indexOf(phrase, position)
+    if (start < 0) continue
+    html += escapeHtml(text.slice(position, start))
+    const isSection = /^sections?\b/i.test(phrase)
+    html += phrase
+      .split(/(\d{3}\.\d{1,3}[a-z]?|\b\d{3}\b|\b\d\b)/)
+      .map((part, index) => (index % 2 === 1 && (part.length > 1 || isSection) ? `<a href="${escapeHtml(link(part, edition))}">${part}</a>` : escapeHtml(part)))
+      .join('')
+    position = start + phrase.length
+  }
+  return html + escapeHtml(text.slice(position))
+}
+
+/** Text with `[start, end)` ranges marked (search hits). */
+export function renderHighlighted(text: string, ranges: ReadonlyArray<readonly [number, number]>): string {
+  let html = ''
+  let position = 0
+  for (const [start, end] of ranges) {
+    if (start < position) continue
+    html += escapeHtml(text.slice(position, start)) + `<mark>${escapeHtml(text.slice(start, end))}</mark>`
+    position = end
+  }
+  return html + escapeHtml(text.slice(position))
+}
+
+/** The page for an error: its status, code and message, and a way back. */
+export function renderErrorPage(status: number, code: string, message: string, extra = ''): string {
+  const title = status === 404 ? 'Not found' : status === 400 ? 'Bad request' : status === 405 ? 'Method not allowed' : 'Error'
+  return renderPage({
+    title,
+    body: `<h1>${title}</h1>
+<p class="error"><code>${escapeHtml(code)}</code> ${escapeHtml(message)}</p>
+${extra}
+<p><a href="/">Home</a> · <a href="/cr">The whole newest edition</a></p>`
+  })
+}
+
+/** "s" after a count other than one. */
+export function plural(count: number, word: string): string {
+  return `${String(count).replace(/\B(?=(\d{3})+$)/g, ',')} ${word}${count === 1 ? '' : 's'}`
+}
+
+/** Word-level changes as HTML: `inline` marks both removed and added words, `before` and `after` one side each. */
+export function renderWordChanges(
+  changes: ReadonlyArray<{ kind: 'same' | 'added' | 'removed'; text: string }>,
+  side: 'inline' | 'before' | 'after' = 'inline'
+): string {
+  return changes
+    .map((change) => {
+      if (change.kind === 'same') return escapeHtml(change.text)
+      if (change.kind === 'removed') return side === 'after' ? '' : `<del>${escapeHtml(change.text)}</del>`
+      return side === 'before' ? '' : `<ins>${escapeHtml(change.text)}</ins>`
+    })
+    .join('')
+}

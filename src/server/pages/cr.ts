@@ -1,0 +1,76 @@
+/**
+ * `/cr`: a whole edition on one page, with a table of contents, an anchor on
+ * every rule and term, and citations as links within the page, so that the
+ * browser's find works over the whole text.
+ */
+import type { Hono } from 'hono'
+import { CrdbError } from '../../vocabulary/errors.js'
+import { getSubtree, type RuleVersion } from '../../query/get.js'
+import { listTermDefinitions } from '../../query/glossary.js'
+import { splitRuleNumber } from '../../vocabulary/rule-number.js'
+import { escapeHtml, plural, renderPage, renderRuleText, ruleAnchor } from '../html.js'
+import type { ServerState } from '../state.js'
+import { readEditionView } from './index.js'
+
+/** Register `/cr`. */
+export function registerCrPage(app: Hono, state: ServerState): void {
+  app.get('/cr', (c) => {
+    const view = readEditionView(c, state)
+    const { edition } = view
+    const sections: RuleVersion[][] = []
+    for (let digit = 1; digit <= 9; digit++) {
+      try {
+        sections.push(getSubtree(state.db, String(digit), { edition }))
+      } catch (error) {
+        if (!(error instanceof CrdbError && error.code === 'E_NOT_FOUND')) throw error
+      }
+    }
+    const inPage = (number: string): string => `#${ruleAnchor(number)}`
+    const toc = sections
+      .map((rules) => {
+        const heads = rules.filter((rule) => depthOf(rule.number) === 1)
+        return `<li><a href="#${ruleAnchor(rules[0].number)}">${escapeHtml(rules[0].number)}. ${escapeHtml(rules[0].text)}</a><ul>${heads.map((rule) => `<li><a href="#${ruleAnchor(rule.number)}">${escapeHtml(rule.number)}. ${escapeHtml(rule.text)}</a></li>`).join('')}</ul></li>`
+      })
+      .join('')
+    const text = sections
+      .flat()
+      .map((rule) => {
+        const depth = depthOf(rule.number)
+        const examples = rule.examples.map((example) => `<p class="example">Example: ${renderRuleText(example, edition, inPage)}</p>`).join('')
+        return `<div class="cr-rule depth-${depth}" id="${ruleAnchor(rule.number)}"><a class="n" href="#${ruleAnchor(rule.number)}">${escapeHtml(rule.number)}</a>${renderRuleText(rule.text, edition, inPage)}</div>${examples}`
+      })
+      .join('\n')
+    const terms = listTermDefinitions(state.db, { edition })
+    const glossary = terms
+      .map(
+        (term) =>
+          `<dt id="term-${escapeHtml(slug(term.key))}">${escapeHtml(term.term)}</dt><dd>${renderRuleText(term.definition, edition, inPage).replace(/\n/g, '<br>')}</dd>`
+      )
+      .join('\n')
+    const count = sections.reduce((total, rules) => total + rules.length, 0)
+    const body = `<h1>The Comprehensive Rules, edition of ${escapeHtml(edition)}</h1>
+<p class="meta">${plural(count, 'rule')} and ${plural(terms.length, 'glossary term')}. Every rule and term has an anchor: link to <code>/cr?edition=${escapeHtml(edition)}#r704.5j</code>.</p>
+<nav aria-label="Contents"><h2>Contents</h2><ul class="toc">${toc}<li><a href="#glossary">Glossary</a></li></ul></nav>
+<h2>Rules</h2>
+${text}
+<h2 id="glossary">Glossary</h2>
+<dl>${glossary}</dl>`
+    return c.html(renderPage({ title: `Edition of ${edition}`, body, picker: view.picker }))
+  })
+}
+
+/** 0 for a section, 1 for a rule, 2 for a subrule, 3 for a lettered subrule. */
+function depthOf(number: string): number {
+  const parts = splitRuleNumber(number)
+  if (!parts || parts.rule === undefined) return 0
+  if (parts.subrule === undefined) return 1
+  return parts.letter === undefined ? 2 : 3
+}
+
+/** A term key as an anchor id. */
+export function slug(key: string): string {
+  return key
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+}

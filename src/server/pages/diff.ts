@@ -1,0 +1,116 @@
+/**
+ * `/diff?from=...&to=...`: what changed between any two editions: summary
+ * counts, each change with its old and new number and word-level highlighting
+ * (inline, side by side on wide screens), filters, an anchor per change.
+ */
+import type { Hono } from 'hono'
+import { diffEditions, type RuleChange } from '../../query/diff.js'
+import { escapeHtml, href, plural, renderPage, renderWordChanges, ruleHref } from '../html.js'
+import { readPoint } from '../selector.js'
+import type { ServerState } from '../state.js'
+
+const hideable = {
+  typography: 'changes only in typography',
+  references: 'changes only in cross-references',
+  examples: 'changes only in examples'
+} as const
+type Hidden = keyof typeof hideable
+
+/** Register `/diff`. */
+export function registerDiffPage(app: Hono, state: ServerState): void {
+  app.get('/diff', (c) => {
+    const editions = state.editions().map((edition) => edition.effectiveDate)
+    const fromText = c.req.query('from') || editions.at(-2) || ''
+    const toText = c.req.query('to') || editions.at(-1) || ''
+    const section = c.req.query('section')?.trim() || undefined
+    const hidden = new Set(c.req.queries('hide') ?? []) as Set<string>
+    for (const name of hidden) if (!(name in hideable)) hidden.delete(name)
+    const diff = diffEditions(state.db, readPoint(fromText), readPoint(toText), { section })
+    const shown = diff.changes.filter((change) => !isHidden(change, hidden as Set<Hidden>))
+    const options = (selected: string): string =>
+      [...editions]
+        .reverse()
+        .map((edition) => `<option value="${edition}"${edition === selected ? ' selected' : ''}>${edition}</option>`)
+        .join('')
+    const s = diff.summary
+    const counts = [
+      [s.added, 'added'],
+      [s.removed, 'removed'],
+      [s.changed, 'changed'],
+      [s.moved, 'moved'],
+      [s.movedChanged, 'moved and changed'],
+      [s.referencesOnly, 'only cross-references'],
+      [s.typographyOnly, 'only typography'],
+      [s.examplesOnly, 'only examples'],
+      [s.unchanged, 'unchanged']
+    ]
+      .map(([count, label]) => `<li>${count} ${label}</li>`)
+      .join('')
+    const body = `<h1>Changes from ${escapeHtml(diff.from)} to ${escapeHtml(diff.to)}${diff.section ? ` in ${escapeHtml(diff.section)}` : ''}</h1>
+<form method="get" action="/diff" class="diff-form">
+<label>From <select name="from">${options(diff.from)}</select></label>
+<label>To <select name="to">${options(diff.to)}</select></label>
+<label>Section <input name="section" size="8" value="${escapeHtml(section ?? '')}" placeholder="7, 704.5"></label>
+<fieldset><legend>Hide</legend>${Object.entries(hideable)
+      .map(([name, label]) => `<label><input type="checkbox" name="hide" value="${name}"${hidden.has(name) ? ' checked' : ''}> ${label}</label>`)
+      .join(' ')}</fieldset>
+<button type="submit">Compare</button>
+</form>
+<h2>Summary</h2>
+<ul class="summary">${counts}</ul>
+<p class="meta">${plural(shown.length, 'change')} shown${shown.length < diff.changes.length ? ` of ${diff.changes.length}` : ''}. <a href="${escapeHtml(href('/v1/diff', { from: diff.from, to: diff.to, section }))}">JSON</a></p>
+${shown.map((change) => renderChange(change, diff.from, diff.to)).join('\n')}`
+    return c.html(renderPage({ title: `Diff ${diff.from} to ${diff.to}`, body }))
+  })
+}
+
+function isHidden(change: RuleChange, hidden: Set<Hidden>): boolean {
+  return (
+    (hidden.has('typography') && change.typographyOnly) ||
+    (hidden.has('references') && change.referencesOnly) ||
+    (hidden.has('examples') && change.examplesOnly)
+  )
+}
+
+/** The anchor of a change: its new number, or its old one for a removed rule. */
+export function changeAnchor(change: RuleChange): string {
+  return change.to ? `change-${change.to.number}` : `change-removed-${change.from!.number}`
+}
+
+function renderChange(change: RuleChange, from: string, to: string): string {
+  const notes = [
+    change.referencesOnly ? 'only cross-references' : '',
+    change.typographyOnly ? 'only typography' : '',
+    change.examplesOnly ? 'only examples' : ''
+  ]
+    .filter(Boolean)
+    .map((note) => `<span class="tag">${note}</span>`)
+    .join('')
+  const old = change.from ? `<a href="${escapeHtml(ruleHref(change.from.number, from))}">${escapeHtml(change.from.number)}</a>` : ''
+  const now = change.to ? `<a href="${escapeHtml(ruleHref(change.to.number, to))}">${escapeHtml(change.to.number)}</a>` : ''
+  const title =
+    change.kind === 'added'
+      ? `${now} added`
+      : change.kind === 'removed'
+        ? `${old} removed`
+        : change.kind === 'changed'
+          ? `${now} changed`
+          : `${old} → ${now} ${change.kind === 'moved' ? 'moved' : 'moved and changed'}`
+  const anchor = changeAnchor(change)
+  let text: string
+  if (change.from && change.to) {
+    const changes = change.textChanges.length ? change.textChanges : [{ kind: 'same' as const, text: change.to.text }]
+    const side = change.textChanges.length
+      ? `<div class="side"><div><span class="visually-hidden">Before: </span>${renderWordChanges(changes, 'before')}</div><div><span class="visually-hidden">After: </span>${renderWordChanges(changes, 'after')}</div></div>`
+      : ''
+    text = `<p class="inline${side ? ' has-side' : ''}">${renderWordChanges(changes)}</p>${side}`
+    text += change.exampleChanges
+      .map((example) => `<p class="example">Example ${example.ordinal + 1} ${example.kind}: ${renderWordChanges(example.changes)}</p>`)
+      .join('')
+  } else {
+    const side = (change.to ?? change.from)!
+    const tag = change.to ? 'ins' : 'del'
+    text = `<p><${tag}>${escapeHtml(side.text)}</${tag}></p>${side.examples.map((example) => `<p class="example"><${tag}>Example: ${escapeHtml(example)}</${tag}></p>`).join('')}`
+  }
+  return `<section class="change" id="${escapeHtml(anchor)}"><h3><a href="#${escapeHtml(anchor)}" aria-label="Link to this change">#</a> ${title}${notes}</h3>${text}</section>`
+}

@@ -1,0 +1,65 @@
+/**
+ * `/`: search, the edition picker, and the editions as a chart and a table.
+ */
+import type { Hono } from 'hono'
+import { eraPresets } from '../../vocabulary/era-presets.js'
+import { escapeHtml, href, plural, renderPage } from '../html.js'
+import type { ServerState } from '../state.js'
+import { renderTimeline, type TimelinePoint } from '../svg.js'
+import { readEditionView } from './index.js'
+
+/** An edition with a tenth more rules than the one before is marked as a large revision. */
+const rewriteGrowth = 0.1
+
+/** Register `/`. */
+export function registerHomePage(app: Hono, state: ServerState): void {
+  app.get('/', (c) => {
+    const view = readEditionView(c, state)
+    const editions = state.editions()
+    const points: TimelinePoint[] = editions.map((edition, index) => {
+      const before = editions[index - 1]
+      const growth = before ? (edition.rules - before.rules) / before.rules : 0
+      return {
+        edition: edition.effectiveDate,
+        rules: edition.rules,
+        terms: edition.terms,
+        href: href('/cr', { edition: edition.effectiveDate }),
+        rewrite: growth >= rewriteGrowth ? `large revision: ${before!.rules} to ${edition.rules} rules` : undefined
+      }
+    })
+    const rows = editions
+      .map((edition, index) => {
+        const before = editions[index - 1]
+        const point = points[index]
+        const kind = !before ? 'first stored' : point.rewrite ? 'large revision' : 'update'
+        const diff = before ? `<a href="${escapeHtml(href('/diff', { from: before.effectiveDate, to: edition.effectiveDate }))}">changes</a>` : ''
+        return `<tr><td><a href="${escapeHtml(href('/cr', { edition: edition.effectiveDate }))}">${edition.effectiveDate}</a></td><td class="num">${edition.rules}</td><td class="num">${edition.examples}</td><td class="num">${edition.terms}</td><td>${kind}</td><td>${diff}</td></tr>`
+      })
+      .reverse()
+      .join('\n')
+    const eras = eraPresets.map((preset) => `<li><a href="/eras/${preset.name}">${preset.name}</a>: ${escapeHtml(preset.summary)}</li>`).join('')
+    const first = editions[0]?.effectiveDate ?? ''
+    const last = editions.at(-1)?.effectiveDate ?? ''
+    const body = `<h1>The Comprehensive Rules, ${first.slice(0, 4)} to ${last.slice(0, 4)}</h1>
+<p>${plural(editions.length, 'edition')} of the Magic: The Gathering Comprehensive Rules, each rule followed through its renumberings. Read a rule as it stood on any day, compare any two editions, search every word.</p>
+<form class="big-search" role="search" aria-label="Search this edition" method="get" action="/search">
+<label for="home-q">Search the edition of ${escapeHtml(view.edition)}</label>
+<input id="home-q" type="search" name="q" placeholder="legend rule, &quot;first strike&quot;, deathtouch">
+<input type="hidden" name="edition" value="${escapeHtml(view.edition)}">
+<button type="submit">Search</button>
+</form>
+<p>Go to a rule: <a href="${escapeHtml(href('/rules/704.5j', { edition: view.edition }))}">704.5j</a> · <a href="${escapeHtml(href('/rules/100.1', { edition: view.edition }))}">100.1</a> · <a href="${escapeHtml(href('/cr', { edition: view.edition }))}">the whole edition of ${escapeHtml(view.edition)}</a> · <a href="${escapeHtml(href('/glossary', { edition: view.edition }))}">its glossary</a></p>
+<h2>Editions</h2>
+${renderTimeline(points)}
+<h2>Eras</h2>
+<ul>${eras}</ul>
+<h2>Every edition</h2>
+<div class="table-wrap"><table>
+<caption class="visually-hidden">Every stored edition, newest first</caption>
+<thead><tr><th scope="col">Effective</th><th scope="col" class="num">Rules</th><th scope="col" class="num">Examples</th><th scope="col" class="num">Terms</th><th scope="col">Kind</th><th scope="col">Diff</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table></div>`
+    return c.html(renderPage({ title: 'Comprehensive Rules', body, picker: view.picker }))
+  })
+}

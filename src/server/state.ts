@@ -1,0 +1,76 @@
+/**
+ * What the server holds: the read-only database handle, its content tag, and
+ * the era rules already opened (dropped when the content changes).
+ */
+import type { CrdbDatabase } from '../store/database.js'
+import { openRules, type EraRules } from '../engine/rules.js'
+import { listEditions, type EditionSummary } from '../query/editions.js'
+import { ruleHistory, type RuleHistory } from '../query/history.js'
+import { trackContentTag } from './content-tag.js'
+import { editionOf, type At } from './selector.js'
+
+/** Shared by every route of one app. */
+export interface ServerState {
+  db: CrdbDatabase
+  /** The current ETag of the database's content. */
+  tag: () => string
+  /** The rules of the era `at` selects, opened once per edition and content. */
+  eraRules: (at: At) => EraRules
+  /** Every edition, oldest first (read once per content). */
+  editions: () => EditionSummary[]
+  /**
+   * The history of the rule version `rule` (a number and the first day of its
+   * wording): computed once per version and content, the most recent 500 kept.
+   */
+  history: (rule: { number: string; validFrom: string }) => RuleHistory
+}
+
+/** Rule histories kept (each a few kB). */
+const historyEntries = 500
+
+/** The state of an app serving `db`, as crdb `version`. */
+export function createState(db: CrdbDatabase, version: string): ServerState {
+  const tag = trackContentTag(db, version)
+  let cachedFor = ''
+  const rules = new Map<string, EraRules>()
+  let editions: EditionSummary[] = []
+  const histories = new Map<string, RuleHistory>()
+  const fresh = (): void => {
+    const current = tag()
+    if (current !== cachedFor) {
+      rules.clear()
+      histories.clear()
+      editions = listEditions(db)
+      cachedFor = current
+    }
+  }
+  return {
+    db,
+    tag,
+    eraRules: (at) => {
+      fresh()
+      const key = `${editionOf(db, at)} ${at.era ?? ''}`
+      let found = rules.get(key)
+      if (!found) rules.set(key, (found = openRules(db, at)))
+      return found
+    },
+    editions: () => {
+      fresh()
+      return editions
+    },
+    history: (rule) => {
+      fresh()
+      const key = `${rule.number} ${rule.validFrom}`
+      let found = histories.get(key)
+      if (found) {
+        histories.delete(key)
+      } else {
+        // The version in force on its first day is this wording: the same history for every edition that has it.
+        found = ruleHistory(db, rule.number, { at: { edition: rule.validFrom } })
+        if (histories.size >= historyEntries) histories.delete(histories.keys().next().value!)
+      }
+      histories.set(key, found)
+      return found
+    }
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Benchmark module: the HTTP server. `crdb serve` runs as its own process on
+ * 127.0.0.1 (port 0) over the built database, and autocannon loads it with 20
+ * connections: `/v1/rules/{n}?date=...` over random rules and dates,
+ * `/v1/search` over the query benchmark's searches, and `/rules/{n}` pages.
+ * The server's resident memory is sampled during the load. The heaviest pages
+ * (the M10 diff, a whole edition) are timed on a fresh in-process app each run,
+ * so each render is a first one (no page cache). It never asserts timing.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { createApp } from '../../src/server/app.js'
+import { getRule } from '../../src/query/get.js'
+import { openDatabase } from '../../src/store/database.js'
+import type { BenchFigure } from './diff.js'
+import { benchQueries } from './query.js'
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/** A deterministic shuffle (so runs compare), spreading rules and dates over the whole archive. */
+function shuffled<T>(items: T[]): T[] {
+  const list = [...items]
+  let state = 12345
+  for (let index = list.length - 1; index > 0; index--) {
+    state = (state * 1103515245 + 12345) % 2 ** 31
+    const other = state % (index + 1)
+    ;[list[index], list[other]] = [list[other], list[index]]
+  }
+  return list
+}
+
+function startServe(root: string, database: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [join(root, 'bin/crdb.js'), '--db', database, 'serve', '--port', '0', '--quiet'], {
+    stdio: ['ignore', 'pipe', 'inherit']
+  })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (chunk) => {
+      out += chunk
+      const match = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out)
+      if (match) resolve({ child, url: match[1] })
+    })
+    child.once('exit', (code) => reject(new Error(`crdb serve exited ${code}`)))
+  })
+}
+
+/** Resident memory of a process in MB (Linux), or NaN. */
+function residentMB(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) / 1024 : NaN
+  } catch {
+    return NaN
+  }
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux), or NaN. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ')
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return NaN
+  }
+}
+
+interface LoadResult {
+  perSecond: number
+  p99: number
+  errors: number
+  /** The server's CPU time per request, in microseconds: what the load costs it, whatever else the machine runs. */
+  cpuPerRequest: number
+}
+
+async function load(url: string, paths: string[], seconds: number, pid: number): Promise<LoadResult> {
+  let next = 0
+  const cpuBefore = cpuMs(pid)
+  const result = await autocannon({
+    url,
+    connections: 20,
+    duration: seconds,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
+  })
+  const cpuPerRequest = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)
+  return { perSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpuPerRequest }
+}
+
+/**
+ * The server's CPU time per request: on a machine shared with other work the
+ * requests per second say little, but 1,000,000 / (CPU microseconds per request)
+ * is what one core free for the server would answer per second.
+ */
+function cpuFigure(route: string, results: LoadResult[], perSecond: number): BenchFigure {
+  return {
+    name: `server CPU per ${route} request (1e6 / it = req/s per free core)`,
+    median: median(results.map((result) => result.cpuPerRequest)),
+    unit: 'us',
+    target: `<= ${Math.round(1e6 / perSecond)} us (${perSecond} req/s on one core)`
+  }
+}
+
+/**
+ * Load `crdb serve` on the database at `dbPath` and time its heaviest pages;
+ * `root` is the project root (for `bin/crdb.js`).
+ */
+export async function benchServer(dbPath: string, runs: number, root: string): Promise<BenchFigure[]> {
+  const db = openDatabase(dbPath, { readonly: true })
+  let rulePaths: string[]
+  let pagePaths: string[]
+  const heavy = { diff: [] as number[], cr: [] as number[] }
+  let calibration = Number.NaN
+  try {
+    const pairs = db.prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{ key: string; date: string }>
+    const sample = shuffled(pairs).slice(0, 500)
+    rulePaths = sample.map((pair) => `/v1/rules/${pair.key}?date=${pair.date}`)
+    pagePaths = sample.map((pair) => `/rules/${pair.key}?date=${pair.date}`)
+    // How fast this machine is right now: getRule in-process, the unit the README's figures can be scaled by.
+    const started = performance.now()
+    let lookups = 0
+    while (performance.now() - started < 1000) {
+      for (const pair of sample.slice(0, 200)) getRule(db, pair.key, { date: pair.date })
+      lookups += 200
+    }
+    calibration = ((performance.now() - started) * 1000) / lookups
+    const newest = db.prepare('SELECT MAX(effective_date) FROM editions').pluck().get() as string
+    for (let run = 0; run < runs; run++) {
+      const app = createApp({ db })
+      let started = performance.now()
+      let response = await app.request('/diff?from=2009-05-01&to=2009-07-11')
+      await response.text()
+      heavy.diff.push(performance.now() - started)
+      started = performance.now()
+      response = await app.request(`/cr?edition=${newest}`)
+      await response.text()
+      heavy.cr.push(performance.now() - started)
+    }
+  } finally {
+    db.close()
+  }
+  const searchPaths = benchQueries.map(([query]) => `/v1/search?q=${encodeURIComponent(query)}`)
+
+  const server = await startServe(root, dbPath)
+  const figures = { rules: [] as LoadResult[], search: [] as LoadResult[], pages: [] as LoadResult[] }
+  const pid = server.child.pid!
+  const memory: number[] = []
+  const sampler = setInterval(() => memory.push(residentMB(pid)), 100)
+  try {
+    // Warm-up: the first requests build per-edition caches.
+    await load(server.url, [...rulePaths.slice(0, 50), ...searchPaths, ...pagePaths.slice(0, 50)], 2, pid)
+    const seconds = 5
+    for (let run = 0; run < Math.min(runs, 3); run++) {
+      figures.rules.push(await load(server.url, rulePaths, seconds, pid))
+      figures.search.push(await load(server.url, searchPaths, seconds, pid))
+      figures.pages.push(await load(server.url, pagePaths, seconds, pid))
+    }
+  } finally {
+    clearInterval(sampler)
+    const exited = new Promise((resolve) => server.child.once('exit', resolve))
+    server.child.kill('SIGTERM')
+    await exited
+  }
+  const errors = (results: LoadResult[]): string => {
+    const total = results.reduce((sum, result) => sum + result.errors, 0)
+    return total ? `, ${total} errors` : ''
+  }
+  return [
+    { name: 'server bench calibration: getRule in-process at the time of the load', median: calibration, unit: 'us', target: 'as get in-process above' },
+    {
+      name: `server GET /v1/rules/{n}?date= (20 connections${errors(figures.rules)})`,
+      median: median(figures.rules.map((r) => r.perSecond)),
+      unit: 'req/s',
+      target: '>= 10000 req/s'
+    },
+    { name: 'server GET /v1/rules/{n}?date= p99 latency', median: median(figures.rules.map((r) => r.p99)), unit: 'ms', target: '<= 10 ms' },
+    cpuFigure('/v1/rules/{n}?date=', figures.rules, 10000),
+    {
+      name: `server GET /v1/search (20 connections${errors(figures.search)})`,
+      median: median(figures.search.map((r) => r.perSecond)),
+      unit: 'req/s',
+      target: '>= 2000 req/s'
+    },
+    cpuFigure('/v1/search', figures.search, 2000),
+    {
+      name: `server GET /rules/{n} HTML (20 connections${errors(figures.pages)})`,
+      median: median(figures.pages.map((r) => r.perSecond)),
+      unit: 'req/s',
+      target: '>= 3000 req/s'
+    },
+    cpuFigure('/rules/{n}', figures.pages, 3000),
+    { name: 'server M10 diff page, first render', median: median(heavy.diff), unit: 'ms', target: '< 1000 ms' },
+    { name: 'server whole-edition /cr page, first render', median: median(heavy.cr), unit: 'ms', target: '< 500 ms' },
+    { name: 'server resident memory under load (max)', median: Math.max(...memory.filter((value) => !Number.isNaN(value))), unit: 'MB', target: '< 200 MB' }
+  ]
+}

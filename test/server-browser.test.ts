@@ -1,0 +1,271 @@
+/**
+ * The web pages in a real browser (Debian's chromium-headless-shell driven by
+ * playwright-core) against `crdb serve` on 127.0.0.1:0: what a judge does with
+ * them, a crawl for broken links, an accessibility audit (axe-core) of each
+ * page kind, and a screenshot of each into test-results/screenshots/.
+ *
+ * Without the browser the tests skip with a message; with `CI` set they fail.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { archiveAvailable, projectRoot } from './helpers.js'
+
+const executablePath = process.env.CRDB_CHROMIUM ?? '/usr/bin/chromium-headless-shell'
+const screenshots = join(projectRoot, 'test-results', 'screenshots')
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+function browserAvailable(): boolean {
+  const present = existsSync(executablePath)
+  if (!present && process.env.CI) throw new Error(`CI is set but no browser at ${executablePath} (apt-get install chromium-headless-shell)`)
+  if (!present)
+    console.warn(
+      `skipping browser tests: no browser at ${executablePath} (apt-get install -y --no-install-recommends chromium-headless-shell, or set CRDB_CHROMIUM)`
+    )
+  return present
+}
+
+/** Start `crdb serve --port 0` on the archive database; resolve with its URL. */
+function startServe(database: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [join(projectRoot, 'bin/crdb.js'), '--db', database, 'serve', '--port', '0', '--quiet'], {
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    let err = ''
+    child.stderr!.on('data', (chunk) => (err += chunk))
+    child.stdout!.on('data', (chunk) => {
+      out += chunk
+      const match = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out)
+      if (match) resolve({ child, url: match[1] })
+    })
+    child.once('exit', (code) => reject(new Error(`crdb serve exited ${code}: ${err}`)))
+  })
+}
+
+const enabled = archiveAvailable() && browserAvailable()
+
+describe.skipIf(!enabled)('web pages in a real browser', () => {
+  let server: { child: ChildProcess; url: string }
+  let browser: Browser
+  let context: BrowserContext
+  const consoleErrors: string[] = []
+  /** Pages opened on purpose that answer 404 (the browser logs their status as a console error). */
+  const expectedMissing = new Set(['/rules/999.9', '/no/such/page'])
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true })
+    server = await startServe(inject('archiveDatabase')!)
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+    })
+    context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    if (server) {
+      const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve))
+      server.child.kill('SIGTERM')
+      // crdb serve stops cleanly on SIGTERM.
+      expect(await exited).toBe(0)
+    }
+  })
+
+  /** A new page that records console errors and uncaught exceptions. */
+  async function open(path: string): Promise<Page> {
+    const page = await context.newPage()
+    page.on('console', (message) => {
+      const missing = expectedMissing.has(new URL(page.url()).pathname) && /status of 404/.test(message.text())
+      if (message.type() === 'error' && !missing) consoleErrors.push(`${page.url()}: ${message.text()}`)
+    })
+    page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`))
+    const response = await page.goto(server.url + path)
+    expect(response?.status(), path).toBeLessThan(500)
+    return page
+  }
+
+  it('opens a rule, follows a cited rule, and switches the era to see the text change', async () => {
+    const page = await open('/rules/704.3')
+    expect(await page.locator('h1').textContent()).toBe('704.3')
+    const cited = page.locator('.rule-text a').first()
+    const number = (await cited.textContent())!
+    await cited.click()
+    await page.waitForURL(new RegExp(`/rules/${number.replace('.', '\\.')}\\?edition=`))
+    expect(await page.locator('h1').textContent()).toBe(number)
+
+    await page.goto(server.url + '/rules/704.5j')
+    const newest = await page.locator('.rule-text').textContent()
+    await page.locator('nav.picker a', { hasText: '2009' }).click()
+    await page.waitForURL(/era=2009/)
+    expect(await page.locator('h1').textContent()).toBe('704.5j')
+    const then = await page.locator('.rule-text').textContent()
+    expect(then).not.toBe(newest)
+    expect(then).toContain('planeswalker')
+    // The edition list of the picker keeps the page too.
+    await page.locator('nav.picker select[name="edition"]').selectOption('2015-01-23')
+    await page
+      .locator('nav.picker form', { has: page.locator('select') })
+      .locator('button')
+      .click()
+    await page.waitForURL(/\/rules\/704\.5j\?edition=2015-01-23/)
+    await page.close()
+  })
+
+  it('opens the history of a rule and follows a link into the diff where it changed', async () => {
+    const page = await open('/rules/704.5j')
+    await page.getByRole('link', { name: 'Every wording with its changes' }).click()
+    await page.waitForURL(/\/history\/704\.5j/)
+    const link = page.getByRole('link', { name: 'see the diff' }).last()
+    const target = (await link.getAttribute('href'))!
+    const anchor = target.slice(target.indexOf('#') + 1)
+    await link.click()
+    await page.waitForURL(/\/diff\?from=/)
+    const change = page.locator(`[id="${anchor}"]`)
+    expect(await change.count()).toBe(1)
+    expect(await change.locator('h3').textContent()).toContain('704.5j')
+    await page.close()
+  })
+
+  it('searches from the home page, without JavaScript too', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const plain = await browser.newContext({ javaScriptEnabled })
+      const page = await plain.newPage()
+      await page.goto(server.url + '/')
+      await page.locator('#home-q').fill('legend rule')
+      await page.locator('#home-q').press('Enter')
+      await page.waitForURL(/\/search\?q=legend\+rule/)
+      const hits = page.locator('ol.hits li')
+      expect(await hits.count()).toBeGreaterThan(2)
+      expect(await page.locator('ol.hits mark').count()).toBeGreaterThan(0)
+      await hits.first().locator('a').click()
+      await page.waitForURL(/\/(rules|glossary)\//)
+      await plain.close()
+    }
+  })
+
+  it('opens the M10 diff and finds the move of 420.5e to 704.5k', async () => {
+    const page = await open('/diff?from=2009-05-01&to=2009-07-11')
+    const move = page.locator('#change-704\\.5k h3')
+    expect(await move.textContent()).toMatch(/420\.5e → 704\.5k/)
+    // Side by side on a wide screen.
+    expect(await page.locator('#change-704\\.5k .side').isVisible()).toBe(true)
+    await page.close()
+  })
+
+  it('is keyboard usable: the first Tab reaches the skip link, which leads to the content', async () => {
+    const page = await open('/rules/704.5j')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
+    await page.keyboard.press('Enter')
+    expect(page.url()).toMatch(/#main$/)
+    await page.close()
+  })
+
+  it('follows the system theme: light and dark', async () => {
+    const page = await open('/rules/704.5j')
+    await page.emulateMedia({ colorScheme: 'light' })
+    const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    expect(dark).not.toBe(light)
+    await page.screenshot({ path: join(screenshots, 'rule-dark.png') })
+    await page.close()
+  })
+
+  it('crawls at least 200 internal links from the home page, 704.5j in three eras and the M10 diff: none broken', async () => {
+    const seeds = ['/', '/rules/704.5j?era=2003', '/rules/704.5j?era=2009', '/rules/704.5j?era=2024', '/rules/704.5j', '/diff?from=2009-05-01&to=2009-07-11']
+    const queues: string[][] = []
+    const page = await context.newPage()
+    for (const seed of seeds) {
+      await page.goto(server.url + seed)
+      // getAttribute, not .href: links inside the SVG charts have an SVGAnimatedString there.
+      queues.push(await page.$$eval('a[href]', (links) => links.map((link) => new URL(link.getAttribute('href')!, location.href).href)))
+    }
+    await page.close()
+    // Round robin over the seeds, so every seed's links are checked, and at most 6 links
+    // per path (the home page alone links 108 whole editions and 107 diffs).
+    const links: string[] = []
+    const seen = new Set<string>()
+    const perPath = new Map<string, number>()
+    for (let index = 0; links.length < 240 && queues.some((queue) => index < queue.length); index++) {
+      for (const queue of queues) {
+        const link = queue[index]
+        if (!link || !link.startsWith(server.url) || seen.has(link)) continue
+        const path = new URL(link).pathname
+        if ((perPath.get(path) ?? 0) >= 6) continue
+        perPath.set(path, (perPath.get(path) ?? 0) + 1)
+        seen.add(link)
+        links.push(link)
+      }
+    }
+    expect(links.length).toBeGreaterThanOrEqual(200)
+    const broken: string[] = []
+    const bodies = new Map<string, string>()
+    for (const link of links) {
+      const [address, fragment] = link.split('#')
+      let body = bodies.get(address)
+      if (body === undefined) {
+        const response = await context.request.get(address)
+        if (response.status() !== 200) {
+          broken.push(`${link}: ${response.status()}`)
+          continue
+        }
+        bodies.set(address, (body = await response.text()))
+      }
+      if (fragment && !body.includes(`id="${decodeURIComponent(fragment)}"`)) broken.push(`${link}: no element #${fragment}`)
+    }
+    expect(broken).toEqual([])
+  }, 240_000)
+
+  const pageKinds: Array<[string, string]> = [
+    ['home', '/'],
+    ['rule', '/rules/704.5j'],
+    ['old-number', '/rules/420.5e'],
+    ['history', '/history/704.5j'],
+    ['whole-edition', '/cr?edition=1999-04-23'],
+    ['diff', '/diff?from=2025-11-14&to=2026-01-16'],
+    ['glossary', '/glossary'],
+    ['term', '/glossary/legend%20rule'],
+    ['search', '/search?q=legend%20rule'],
+    ['eras', '/eras'],
+    ['era', '/eras/2009'],
+    ['not-found', '/rules/999.9'],
+    ['no-route', '/no/such/page']
+  ]
+
+  it('passes an accessibility audit (axe-core) with no serious or critical violation on each page kind', async () => {
+    const problems: string[] = []
+    for (const [name, path] of pageKinds) {
+      const started = performance.now()
+      const page = await open(path)
+      await page.screenshot({ path: join(screenshots, `${name}.png`) })
+      await page.addScriptTag({ path: axePath })
+      const violations = (await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe
+        return (await axe.run(document, { resultTypes: ['violations'] })).violations
+      })) as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>
+      for (const violation of violations) {
+        if (violation.impact === 'serious' || violation.impact === 'critical') {
+          problems.push(
+            `${name} ${path}: ${violation.impact} ${violation.id} at ${violation.nodes
+              .slice(0, 3)
+              .map((node) => node.target.join(' '))
+              .join(', ')}`
+          )
+        }
+      }
+      await page.close()
+      console.log(`axe ${name}: ${violations.map((v) => `${v.impact} ${v.id}`).join(', ') || 'no violations'}, ${Math.round(performance.now() - started)} ms`)
+    }
+    expect(problems).toEqual([])
+  }, 180_000)
+
+  it('logged no console error on any page visited', () => {
+    expect(consoleErrors).toEqual([])
+  })
+})

@@ -1,0 +1,73 @@
+/**
+ * A server on a database file that `crdb build` adds an edition to: it keeps
+ * answering while the build runs, and serves the new edition after it, without
+ * a restart (SQLite's data_version tells it the content changed; its ETag follows).
+ */
+import { spawn } from 'node:child_process'
+import { copyFileSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from '../src/server/node.js'
+import { archiveAvailable, archiveDir, projectRoot, temporaryFolder } from './helpers.js'
+
+const bin = join(projectRoot, 'bin/crdb.js')
+
+function build(database: string, archive: string): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [bin, '--db', database, 'build', '--archive', archive, '--no-corpus'], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })))
+}
+
+describe.skipIf(!archiveAvailable())('serving while crdb build adds an edition', () => {
+  const folder = temporaryFolder()
+  let server: RunningServer | undefined
+  afterAll(async () => {
+    await server?.close()
+    folder.cleanup()
+  })
+
+  it('keeps answering during the build and serves the new edition after it, without a restart', async () => {
+    const first = join(folder.dir, 'first')
+    const second = join(folder.dir, 'second')
+    mkdirSync(first)
+    mkdirSync(second)
+    for (const name of ['2009-05-01.txt', '2009-07-11.txt']) copyFileSync(join(archiveDir, name), join(first, name))
+    copyFileSync(join(archiveDir, '2009-09-04.txt'), join(second, '2009-09-04.txt'))
+    const database = join(folder.dir, 'crdb.sqlite')
+    expect((await build(database, first)).code).toBe(0)
+
+    server = await startServer({ databasePath: database, port: 0 })
+    const editions = async (): Promise<string[]> =>
+      ((await (await fetch(`${server!.url}/v1/editions`)).json()) as Array<{ effectiveDate: string }>).map((e) => e.effectiveDate)
+    expect(await editions()).toEqual(['2009-05-01', '2009-07-11'])
+    const tagBefore = (await fetch(`${server.url}/v1/rules/704.5k`)).headers.get('etag')
+
+    let running = true
+    const building = build(database, second).finally(() => (running = false))
+    const failures: string[] = []
+    let answered = 0
+    const paths = ['/v1/editions', '/v1/rules/704.5k', '/rules/704.5k', '/v1/search?q=legend', '/v1/glossary', '/']
+    while (running) {
+      for (const path of paths) {
+        const response = await fetch(server.url + path)
+        await response.arrayBuffer()
+        if (response.status !== 200) failures.push(`${path}: ${response.status}`)
+        answered++
+      }
+    }
+    const outcome = await building
+    expect(outcome.code, outcome.stderr).toBe(0)
+    expect(failures).toEqual([])
+    expect(answered).toBeGreaterThan(0)
+    console.log(`${answered} requests answered during the build, none failed`)
+
+    expect(await editions()).toEqual(['2009-05-01', '2009-07-11', '2009-09-04'])
+    const rule = await fetch(`${server.url}/v1/rules/704.5k`)
+    expect(((await rule.json()) as { edition: string }).edition).toBe('2009-09-04')
+    expect(rule.headers.get('etag')).not.toBe(tagBefore)
+    const stale = await fetch(`${server.url}/v1/rules/704.5k`, { headers: { 'if-none-match': tagBefore! } })
+    expect(stale.status).toBe(200)
+    expect(await (await fetch(`${server.url}/`)).text()).toContain('href="/cr?edition=2009-09-04"')
+  }, 120_000)
+})

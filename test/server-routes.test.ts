@@ -1,0 +1,392 @@
+/**
+ * The HTTP app in-process (`app.request()`) on the whole archive: every `/v1`
+ * route and every page, with good and bad inputs; the JSON is what the CLI's
+ * `--json` prints; errors carry the CLI's codes and the right statuses.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import type { Hono } from 'hono'
+import { runCli } from '../src/cli.js'
+import type { CrdbDatabase } from '../src/store/database.js'
+import { openRules } from '../src/engine/rules.js'
+import { listEras } from '../src/query/eras.js'
+import { diffEditions } from '../src/query/diff.js'
+import { listEditions } from '../src/query/editions.js'
+import { getNeighbours, getReferences, getRule, getSubtree } from '../src/query/get.js'
+import { getTerm, listTerms } from '../src/query/glossary.js'
+import { ruleHistory } from '../src/query/history.js'
+import { search } from '../src/query/search.js'
+import { listSources } from '../src/query/sources.js'
+import { createApp } from '../src/server/app.js'
+import { maxBodyBytes } from '../src/server/api.js'
+import { openApiDocument } from '../src/server/openapi.js'
+import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+
+/** What `crdb --json ...args` prints, parsed. */
+async function cliJson(args: string[]): Promise<unknown> {
+  let out = ''
+  let err = ''
+  const code = await runCli(['--db', inject('archiveDatabase')!, '--json', ...args], { out: (text) => (out += text), err: (text) => (err += text) })
+  if (code !== 0) throw new Error(`crdb ${args.join(' ')} exited ${code}: ${err}`)
+  return JSON.parse(out)
+}
+
+const roundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
+
+const board = {
+  players: [
+    { id: 'alice', life: 0 },
+    { id: 'bob', life: 20 }
+  ],
+  permanents: [{ id: 'c1', name: 'Grizzly Bears', controller: 'bob', types: ['Creature'], power: 2, toughness: 2, damage: 2 }]
+}
+
+describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
+  let db: CrdbDatabase
+  let app: Hono
+  beforeAll(() => {
+    db = openArchiveDatabase()!
+    app = createApp({ db, version: 'test' })
+  })
+  afterAll(() => db?.close())
+
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await app.request(path, { headers })
+    const type = response.headers.get('content-type') ?? ''
+    const body = type.includes('json') ? await response.json() : await response.text()
+    return { status: response.status, headers: response.headers, body: body as any }
+  }
+  const expectError = async (path: string, status: number, code: string, init?: RequestInit) => {
+    const response = await app.request(path, init)
+    expect(response.status, path).toBe(status)
+    const body = (await response.json()) as { error: { code: string; message: string } }
+    expect(body.error.code, path).toBe(code)
+    expect(body.error.message.length).toBeGreaterThan(5)
+    expect(body.error.message).not.toContain('\n')
+    return body.error.message
+  }
+
+  describe('JSON API', () => {
+    it('answers the editions, eras and sources as the CLI prints them', async () => {
+      expect((await get('/v1/editions')).body).toEqual(roundTrip(listEditions(db)))
+      expect((await get('/v1/editions')).body).toEqual(await cliJson(['editions']))
+      expect((await get('/v1/eras')).body).toEqual(await cliJson(['eras']))
+      expect((await get('/v1/eras')).body).toEqual(roundTrip(listEras(db)))
+      expect((await get('/v1/sources')).body).toEqual(await cliJson(['sources']))
+      expect((await get('/v1/sources?only=official')).body).toEqual(await cliJson(['sources', '--official']))
+      expect((await get('/v1/sources?only=dumps')).body).toEqual(roundTrip(listSources(db, { only: 'dumps' })))
+      await expectError('/v1/sources?only=some', 400, 'E_USAGE')
+    })
+
+    it('answers a rule in any edition, date or era, as crdb get --json does', async () => {
+      expect((await get('/v1/rules/704.5j')).body).toEqual(await cliJson(['get', '704.5j']))
+      expect((await get('/v1/rules/704.5j?era=2009')).body).toEqual(await cliJson(['get', '704.5j', '--era', '2009']))
+      expect((await get('/v1/rules/420.5e?date=2005-01-01')).body).toEqual(roundTrip(getRule(db, '420.5e', { date: '2005-01-01' })))
+      expect((await get('/v1/rules/100.1?edition=1999-04-23')).body).toEqual(roundTrip(getRule(db, '100.1', { edition: '1999-04-23' })))
+      // People's spellings of a number work as in the CLI.
+      expect((await get('/v1/rules/rule%20704.5J')).body.number).toBe('704.5j')
+    })
+
+    it('adds subtree, neighbours, refs and sources in the shapes of the CLI views', async () => {
+      const { body } = await get('/v1/rules/704.5?era=2009&include=subtree,neighbours,refs,sources')
+      const at = { edition: body.edition }
+      expect(body.subtree).toEqual(roundTrip(getSubtree(db, '704.5', at)))
+      expect(body.subtree).toEqual(await cliJson(['get', '704.5', '--subtree', '--era', '2009']))
+      expect(body.neighbours).toEqual(roundTrip(getNeighbours(db, '704.5', at)))
+      expect(body.refs).toEqual(roundTrip(getReferences(db, '704.5', at)))
+      expect(body.sources).toEqual(await cliJson(['get', '704.5', '--sources', '--era', '2009']))
+      await expectError('/v1/rules/704.5?include=subtree,everything', 400, 'E_USAGE')
+    })
+
+    it('refuses bad numbers, dates, eras and conflicting selectors with the CLI codes', async () => {
+      await expectError('/v1/rules/70x.5', 400, 'E_BAD_NUMBER')
+      await expectError('/v1/rules/704.5j?date=2010-02-30', 400, 'E_BAD_DATE')
+      await expectError('/v1/rules/704.5j?date=yesterday', 400, 'E_BAD_DATE')
+      await expectError('/v1/rules/704.5j?era=1850', 400, 'E_BAD_ERA')
+      const conflict = await expectError('/v1/rules/704.5j?date=2010-01-01&era=2009', 400, 'E_USAGE')
+      expect(conflict).toMatch(/date and era/)
+      await expectError('/v1/rules/704.5j?edition=2010-01-01', 404, 'E_NOT_FOUND')
+      await expectError('/v1/rules/704.5j?date=1990-01-01', 404, 'E_NOT_FOUND')
+      const missing = await expectError('/v1/rules/999.9', 404, 'E_NOT_FOUND')
+      expect(missing).toMatch(/nearest: \d/)
+    })
+
+    it('answers a history, forward from an old number too', async () => {
+      expect((await get('/v1/rules/704.5j/history')).body).toEqual(await cliJson(['history', '704.5j']))
+      const forward = (await get('/v1/rules/420.5e/history?direction=forward')).body
+      expect(forward).toEqual(await cliJson(['history', '--from', '420.5e']))
+      expect(forward.numbers).toContain('704.5k')
+      expect((await get('/v1/rules/704.5j/history?date=2010-01-01')).body).toEqual(roundTrip(ruleHistory(db, '704.5j', { at: { date: '2010-01-01' } })))
+      await expectError('/v1/rules/704.5j/history?direction=sideways', 400, 'E_USAGE')
+      await expectError('/v1/rules/999.9/history', 404, 'E_NOT_FOUND')
+    })
+
+    it('answers the glossary and its terms', async () => {
+      expect((await get('/v1/glossary?era=2009')).body).toEqual(await cliJson(['glossary', '--list', '--era', '2009']))
+      expect((await get('/v1/glossary')).body).toEqual(roundTrip(listTerms(db)))
+      expect((await get('/v1/glossary/LIFE%20TOTAL?era=2003')).body).toEqual(await cliJson(['glossary', 'life', 'total', '--era', '2003']))
+      expect((await get('/v1/glossary/legend%20rule')).body).toEqual(roundTrip(getTerm(db, 'legend rule')))
+      const unknown = await expectError('/v1/glossary/zzzz%20qqqq', 404, 'E_NOT_FOUND')
+      expect(unknown).toContain('zzzz qqqq')
+    })
+
+    it('searches with the CLI options, and refuses malformed searches', async () => {
+      expect((await get('/v1/search?q=legend%20rule')).body).toEqual(await cliJson(['search', 'legend', 'rule']))
+      expect((await get('/v1/search?q=deathtouch&era=2009&kind=rule,term&limit=3')).body).toEqual(
+        roundTrip(search(db, 'deathtouch', { at: { era: '2009' }, kinds: ['rule', 'term'], limit: 3 }))
+      )
+      expect((await get('/v1/search?q=mana%20burn&all=true&section=3')).body).toEqual(await cliJson(['search', 'mana', 'burn', '--all', '--section', '3']))
+      await expectError('/v1/search?q=%22legend', 400, 'E_BAD_QUERY')
+      await expectError('/v1/search?q=', 400, 'E_BAD_QUERY')
+      await expectError('/v1/search', 400, 'E_USAGE')
+      await expectError('/v1/search?q=x&all=true&era=2009', 400, 'E_USAGE')
+      await expectError('/v1/search?q=x&limit=0', 400, 'E_USAGE')
+      await expectError('/v1/search?q=x&limit=ten', 400, 'E_USAGE')
+      await expectError('/v1/search?q=x&kind=card', 400, 'E_USAGE')
+      await expectError('/v1/search?q=x&all=maybe', 400, 'E_USAGE')
+      await expectError('/v1/search?q=x&section=7x', 400, 'E_BAD_NUMBER')
+    })
+
+    it('diffs any two editions, dates or eras', async () => {
+      const diff = (await get('/v1/diff?from=2009-05-01&to=2009-07-11&section=704')).body
+      expect(diff).toEqual(await cliJson(['diff', '2009-05-01', '2009-07-11', '--section', '704']))
+      expect(diff.changes.some((change: any) => change.from?.number === '420.5e' && change.to?.number === '704.5k')).toBe(true)
+      const summary = (await get('/v1/diff?from=2003&to=2024&summary=true')).body
+      expect(summary).toEqual(roundTrip({ ...diffEditions(db, { era: '2003' }, { era: '2024' }), changes: undefined }))
+      expect(summary.changes).toBeUndefined()
+      await expectError('/v1/diff?from=2009-05-01', 400, 'E_USAGE')
+      await expectError('/v1/diff?from=2009-05-01&to=someday', 400, 'E_BAD_DATE')
+      await expectError('/v1/diff?from=1990-01-01&to=2009-07-11', 404, 'E_NOT_FOUND')
+    })
+
+    it("answers an era's checks and one check", async () => {
+      expect((await get('/v1/checks?era=2009')).body).toEqual(await cliJson(['era', '2009', '--checks']))
+      const legend = (await get('/v1/checks/legend-rule?era=2003&history=true')).body
+      expect(legend).toEqual(await cliJson(['check', 'legend-rule', '--era', '2003', '--history']))
+      expect(legend.number).toBe(
+        openRules(db, { era: '2003' }).check('legend-rule').inForce ? (openRules(db, { era: '2003' }).check('legend-rule') as any).number : undefined
+      )
+      await expectError('/v1/checks/no-such-check', 404, 'E_NOT_FOUND')
+      await expectError('/v1/checks?era=1492', 400, 'E_BAD_ERA')
+    })
+
+    it('performs state-based actions on a posted state, and refuses bad bodies', async () => {
+      const post = (body: BodyInit, type = 'application/json', query = '?era=2009') =>
+        app.request(`/v1/sba${query}`, { method: 'POST', body, headers: { 'content-type': type } })
+      const response = await post(JSON.stringify(board))
+      expect(response.status).toBe(200)
+      const result = (await response.json()) as any
+      expect(result.era).toBe('2009')
+      expect(result.events.map((event: any) => event.subject.id).sort()).toEqual(['alice', 'c1'])
+      for (const event of result.events) expect(event.rules[0].number).toMatch(/^704\.5/)
+      expect(result.state.players.find((player: any) => player.id === 'alice').lost).toBe(true)
+      expect((await post(JSON.stringify(board), 'text/plain')).status).toBe(415)
+      expect(((await (await post(JSON.stringify(board), 'text/plain')).json()) as any).error.code).toBe('E_MEDIA_TYPE')
+      const big = await post(JSON.stringify({ ...board, padding: 'x'.repeat(maxBodyBytes) }))
+      expect(big.status).toBe(413)
+      expect(((await big.json()) as any).error.code).toBe('E_TOO_LARGE')
+      const broken = await post('{"players": [')
+      expect(broken.status).toBe(400)
+      expect(((await broken.json()) as any).error.code).toBe('E_BAD_STATE')
+      const invalid = await post(JSON.stringify({ players: [{ id: 'a', life: 'many' }], permanents: [] }))
+      expect(invalid.status).toBe(400)
+      expect(((await invalid.json()) as any).error.message).toContain('players[0].life')
+      expect((await post(JSON.stringify(board), 'application/json', '?era=2009&date=2010-01-01')).status).toBe(400)
+    })
+
+    it('answers 405 for a wrong method and 404 for an unknown route, as JSON', async () => {
+      const wrong = await app.request('/v1/rules/704.5j', { method: 'DELETE' })
+      expect(wrong.status).toBe(405)
+      expect(wrong.headers.get('allow')).toContain('GET')
+      expect(((await wrong.json()) as any).error.code).toBe('E_METHOD')
+      expect((await app.request('/v1/sba', { method: 'GET' })).status).toBe(405)
+      await expectError('/v1/rulez/704.5j', 404, 'E_NO_ROUTE')
+      await expectError('/v1', 404, 'E_NO_ROUTE')
+    })
+
+    it('tags answers with the content ETag (304 on If-None-Match), Cache-Control and CORS', async () => {
+      const first = await app.request('/v1/rules/704.5j')
+      const tag = first.headers.get('etag')!
+      expect(tag).toMatch(/^"[\w-]{10,}"$/)
+      expect(first.headers.get('cache-control')).toMatch(/max-age=\d+/)
+      expect(first.headers.get('access-control-allow-origin')).toBe('*')
+      expect((await app.request('/rules/100.1')).headers.get('etag')).toBe(tag)
+      const again = await app.request('/v1/rules/704.5j', { headers: { 'if-none-match': tag } })
+      expect(again.status).toBe(304)
+      expect(await again.text()).toBe('')
+      expect((await app.request('/v1/rules/704.5j', { headers: { 'if-none-match': '"other"' } })).status).toBe(200)
+      // A different database content gives a different tag.
+      const other = createApp({ db, version: 'another version' })
+      expect((await other.request('/v1/rules/704.5j')).headers.get('etag')).not.toBe(tag)
+      const preflight = await app.request('/v1/rules/704.5j', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' }
+      })
+      expect(preflight.status).toBe(204)
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('GET')
+    })
+
+    it('documents every route in the OpenAPI document, and only those', async () => {
+      const document = (await get('/openapi.json')).body
+      expect(document.openapi).toBe('3.1.0')
+      const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>)
+        .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+        .sort()
+      const routes = [
+        ...new Set(
+          app.routes
+            .filter((route) => route.path.startsWith('/v1/') && route.method !== 'ALL')
+            .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
+        )
+      ].sort()
+      expect(documented).toEqual(routes)
+      expect(document).toEqual(roundTrip(openApiDocument))
+      for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+        for (const name of path.match(/\{(\w+)\}/g) ?? []) {
+          for (const operation of Object.values(methods))
+            expect(
+              operation.parameters.some((parameter: any) => `{${parameter.name}}` === name && parameter.in === 'path'),
+              `${path} ${name}`
+            ).toBe(true)
+        }
+      }
+    })
+  })
+
+  describe('pages', () => {
+    const page = async (path: string, status = 200) => {
+      const response = await app.request(path)
+      expect(response.status, path).toBe(status)
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+      return response.text()
+    }
+
+    it('home: search, picker, the editions chart with a link per edition, and the table', async () => {
+      const html = await page('/')
+      const editions = listEditions(db)
+      expect(html).toContain('<form class="big-search"')
+      expect(html).toContain('<svg')
+      for (const edition of editions) expect(html).toContain(`href="/cr?edition=${edition.effectiveDate}"`)
+      expect(html).toContain('href="/eras/2009"')
+      expect(html).toContain('name="edition"')
+      expect(html).toContain('name="date"')
+    })
+
+    it('rule: text, examples, links on citations to the same edition, neighbours, provenance, history and diff links', async () => {
+      const rule = getRule(db, '704.5j', { era: '2009' })
+      const html = await page('/rules/704.5j?era=2009')
+      expect(html).toContain(rule.text.replace(/"/g, '&quot;').replace(/'/g, '&#39;'))
+      expect(html).toContain(`line ${rule.source.line}`)
+      const around = getNeighbours(db, '704.5j', { era: '2009' })
+      expect(html).toContain(`href="/rules/${around.previous!.number}?edition=${rule.edition}"`)
+      expect(html).toContain(`href="/rules/${around.next!.number}?edition=${rule.edition}"`)
+      expect(html).toMatch(/href="\/diff\?from=[\d-]+&amp;to=[\d-]+#change-704\.5[jk]"/)
+      // A rule citing another: 704.3 cites rule 704.5 (and others) in every modern edition.
+      const citing = getRule(db, '704.3', { era: '2024' })
+      const cited = getReferences(db, '704.3', { era: '2024' })
+      const text = await page('/rules/704.3?era=2024')
+      for (const reference of cited.filter((r) => r.found)) expect(text).toContain(`href="/rules/${reference.number}?edition=${citing.edition}"`)
+      const example = getRule(db, '704.5', { era: '2024' })
+      expect(await page('/rules/704?era=2024')).toContain(`href="/rules/${example.number}?edition=${example.edition}"`)
+    })
+
+    it('rule: an old number says where the rule went, an unknown one suggests the nearest', async () => {
+      const html = await page('/rules/420.5e')
+      const now = getRule(db, '704.5j')
+      expect(html).toContain(`href="/rules/704.5j?edition=${now.edition}"`)
+      expect(html).toContain('420.5e → 704.5k → 704.5j')
+      // The rule numbered 704.5j today was 420.5e in 2003.
+      const then = await page('/rules/704.5j?era=2003')
+      const old = getRule(db, '420.5e', { era: '2003' })
+      expect(then).toContain(`href="/rules/420.5e?edition=${old.edition}"`)
+
+      const unknown = await page('/rules/999.9', 404)
+      expect(unknown).toMatch(/Nearest rules: <a href="\/rules\/\d/)
+      const bad = await page('/rules/70x', 400)
+      expect(bad).toContain('E_BAD_NUMBER')
+      expect(await page('/rules/704.5j?date=2010-01-01&era=2009', 400)).toContain('E_USAGE')
+    })
+
+    it('history: every wording with its changes and a diff link', async () => {
+      const history = ruleHistory(db, '704.5j')
+      const html = await page('/history/704.5j')
+      expect(html.match(/<section class="change"/g)?.length).toBe(history.steps.length)
+      expect(html).toContain('<del>')
+      expect(html).toContain('<ins>')
+      await page('/history/999.9', 404)
+    })
+
+    it('whole edition: contents, an anchor on every rule and term, citations within the page', async () => {
+      const html = await page('/cr?era=2003')
+      const edition = getRule(db, '420.5e', { era: '2003' }).edition
+      expect(html).toContain(`edition of ${edition}`)
+      const rules = listEditions(db).find((e) => e.effectiveDate === edition)!.rules
+      expect(html.match(/class="cr-rule /g)?.length).toBe(rules)
+      expect(html).toContain('id="r420.5e"')
+      expect(html).toContain('href="#r420.5"')
+      expect(html.match(/<dt id="term-/g)?.length).toBe(listTerms(db, { edition }).length)
+      await page('/cr?edition=2000-01-01', 404)
+    })
+
+    it('diff: counts, moves as old → new, anchors, filters', async () => {
+      const diff = diffEditions(db, { edition: '2009-05-01' }, { edition: '2009-07-11' })
+      const html = await page('/diff?from=2009-05-01&to=2009-07-11')
+      expect(html).toContain(`<li>${diff.summary.moved} moved</li>`)
+      expect(html).toContain('id="change-704.5k"')
+      expect(html).toMatch(/420\.5e<\/a> → <a href="\/rules\/704\.5k\?edition=2009-07-11">704\.5k<\/a>/)
+      expect(html.match(/<section class="change"/g)?.length).toBe(diff.changes.length)
+      const filtered = await page('/diff?from=2009-05-01&to=2009-07-11&hide=references&hide=examples&section=704')
+      const kept = diffEditions(db, { edition: '2009-05-01' }, { edition: '2009-07-11' }, { section: '704' }).changes.filter(
+        (change) => !change.referencesOnly && !change.examplesOnly
+      )
+      expect(filtered.match(/<section class="change"/g)?.length).toBe(kept.length)
+      expect(await page('/diff')).toContain('<form method="get" action="/diff"')
+      await page('/diff?from=2009-05-01&to=nonsense', 400)
+    })
+
+    it('glossary, a term, search with highlights, eras', async () => {
+      const terms = listTerms(db, { era: '2009' })
+      const list = await page('/glossary?era=2009')
+      expect(list.match(/<li><a href="\/glossary\//g)?.length).toBe(terms.length)
+      const term = await page('/glossary/legend%20rule')
+      expect(term).toContain('href="/rules/704.5j?edition=')
+      await page('/glossary/zzzz', 404)
+      const found = await page('/search?q=legend%20rule')
+      const hits = search(db, 'legend rule', { limit: 50 })
+      expect(found.match(/<li><a href="\/(?:rules|glossary)\//g)?.length).toBe(hits.hits.length)
+      expect(found).toContain('<mark>')
+      expect(await page('/search?q=%22legend', 400)).toContain('E_BAD_QUERY')
+      expect(await page('/search')).toContain('name="q"')
+      const era = await page('/eras/2003')
+      expect(era).toContain(`href="/rules/${(openRules(db, { era: '2003' }).check('legend-rule') as any).number}?edition=`)
+      expect(await page('/eras')).toContain('href="/eras/2024"')
+      await page('/eras/1850', 400)
+    })
+
+    it('answers unknown pages and wrong methods with an HTML page, and serves the stylesheet', async () => {
+      expect(await page('/no/such/page', 404)).toContain('E_NO_ROUTE')
+      const posted = await app.request('/rules/704.5j', { method: 'POST' })
+      expect(posted.status).toBe(405)
+      const css = await app.request('/style.css')
+      expect(css.headers.get('content-type')).toMatch(/^text\/css/)
+      expect(await css.text()).toContain('prefers-color-scheme:dark')
+    })
+  })
+})
+
+describe('crdb serve on the command line', () => {
+  const run = async (args: string[]) => {
+    let err = ''
+    const code = await runCli(args, { out: () => {}, err: (text) => (err += text) })
+    return { code, err }
+  }
+
+  it('refuses a bad port and a missing database with one-line errors', async () => {
+    const port = await run(['--db', 'db/crdb.sqlite', 'serve', '--port', '99999'])
+    expect(port.code).toBe(2)
+    expect(port.err).toMatch(/^crdb: E_USAGE: --port 99999: expected a whole number from 0 to 65535\n$/)
+    const missing = await run(['--db', '/nonexistent/crdb.sqlite', 'serve', '--port', '0'])
+    expect(missing.code).toBe(1)
+    expect(missing.err).toMatch(/^crdb: E_DB: \/nonexistent\/crdb\.sqlite: cannot open database/)
+  })
+})
