@@ -5,25 +5,40 @@
  * line that does not parse.
  */
 import { Command, CommanderError } from 'commander'
-import { registerBuild } from './cli/build.js'
-import { registerDiff } from './cli/diff.js'
-import { registerHistory } from './cli/history.js'
-import { createContext, type Io } from './cli/context.js'
-import { registerEditions } from './cli/editions.js'
-import { registerEras } from './cli/eras.js'
-import { registerGet } from './cli/get.js'
-import { registerGlossary } from './cli/glossary.js'
-import { registerSearch } from './cli/search.js'
-import { registerServe } from './cli/serve.js'
-import { registerFetch } from './cli/fetch.js'
-import { registerScrape } from './cli/scrape.js'
-import { registerSources } from './cli/sources.js'
+import { createContext, type Io, type RegisterCommand } from './cli/context.js'
 import { defaultDatabasePath } from './store/database.js'
 import { CrdbError } from './vocabulary/errors.js'
-import { registerUpdate } from './cli/update.js'
 import { packageVersion } from './vocabulary/paths.js'
 
-const commands = [registerBuild, registerEditions, registerGet, registerDiff, registerHistory, registerEras, registerSearch, registerGlossary, registerSources, registerFetch, registerUpdate, registerScrape, registerServe]
+// Each command's module, loaded only when needed: a command line that names one
+// command loads that one (start-up is most of a `crdb get`); help and unknown
+// commands load them all.
+const commands: Record<string, () => Promise<RegisterCommand>> = {
+  build: async () => (await import('./cli/build.js')).registerBuild,
+  editions: async () => (await import('./cli/editions.js')).registerEditions,
+  get: async () => (await import('./cli/get.js')).registerGet,
+  diff: async () => (await import('./cli/diff.js')).registerDiff,
+  history: async () => (await import('./cli/history.js')).registerHistory,
+  eras: async () => (await import('./cli/eras.js')).registerEras,
+  search: async () => (await import('./cli/search.js')).registerSearch,
+  glossary: async () => (await import('./cli/glossary.js')).registerGlossary,
+  sources: async () => (await import('./cli/sources.js')).registerSources,
+  fetch: async () => (await import('./cli/fetch.js')).registerFetch,
+  update: async () => (await import('./cli/update.js')).registerUpdate,
+  scrape: async () => (await import('./cli/scrape.js')).registerScrape,
+  serve: async () => (await import('./cli/serve.js')).registerServe
+}
+
+/** The command `argv` names (its first word that is neither an option nor `--db`'s value), if crdb has it. */
+function commandNamed(argv: string[]): string | undefined {
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index]
+    if (word === '--db') index++
+    else if (word === '--') return undefined
+    else if (!word.startsWith('-')) return Object.hasOwn(commands, word) ? word : undefined
+  }
+  return undefined
+}
 
 /**
  * Run the command line `argv` (without `node` and the script) and return the exit code.
@@ -43,7 +58,9 @@ export async function runCli(argv: string[], io: Io = processIo()): Promise<numb
       outputError: (text) => io.err(`crdb: E_USAGE: ${text.replace(/^error:\s*/, '').trim()} (see crdb --help)\n`)
     })
   const context = createContext(program, io, (code) => (exitCode = code))
-  for (const register of commands) register(program, context)
+  const named = commandNamed(argv)
+  const loaders = named ? [commands[named]] : Object.values(commands)
+  for (const register of await Promise.all(loaders.map((load) => load()))) register(program, context)
 
   try {
     await program.parseAsync(argv, { from: 'user' })

@@ -15,6 +15,7 @@ import * as migration003 from '../../db/migrations/003-attestations.js'
 import * as migration004 from '../../db/migrations/004-search.js'
 import * as migration005 from '../../db/migrations/005-lineage-links.js'
 import * as migration006 from '../../db/migrations/006-robustness.js'
+import * as migration008 from '../../db/migrations/008-hot-indexes.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { packageRoot } from '../vocabulary/paths.js'
 
@@ -27,8 +28,9 @@ export type CrdbDatabase = Database.Database
 
 /**
  * Migrations in order; `user_version` is the number of those applied.
+ * 007 is reserved for another branch: merged, the list reads 001..008 in order.
  */
-const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003, migration004, migration005, migration006]
+const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003, migration004, migration005, migration006, migration008]
 
 /** The schema version this code writes. */
 export const schemaVersion = migrations.length
@@ -87,6 +89,9 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
     }
     checkOwnTables(db, path, version)
     if (!readonly) {
+      // A new file keeps a map of its pages, so a build can give back the pages it freed
+      // (rebuilt indexes, rewritten lineage) without rewriting the file: see checkpointDatabase.
+      if (version === 0 && !memory) db.pragma('auto_vacuum = INCREMENTAL')
       db.pragma('journal_mode = WAL')
       db.pragma('synchronous = NORMAL')
       db.pragma('foreign_keys = ON')

@@ -16,9 +16,16 @@ const ruleSelect = `SELECT v.id, v.key, v.sort_key AS sortKey, v.content_id AS c
        v.last_date AS lastDate, ${validToOf('v')} AS validTo, v.line, s.uri, s.sha256
 FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id`
 
-/** Rule `key` in force in `edition`, or `undefined`. */
+/**
+ * Rule `key` in force in `edition`, or `undefined`. The hot lookup: one walk down
+ * `versions_by_key` to the newest version that began by `edition` (a key's
+ * versions never overlap), rather than every version that began before it.
+ */
 export function findRuleAt(db: CrdbDatabase, key: string, edition: string): RuleRow | undefined {
-  return prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')}`).get({ key, edition }) as RuleRow | undefined
+  return prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')} ORDER BY v.first_date DESC LIMIT 1`).get({
+    key,
+    edition
+  }) as RuleRow | undefined
 }
 
 /** Rule `key` and every rule numbered under it (`704.5` -> 704.5, 704.5a, ...) in force in `edition`, in document order. */

@@ -16,6 +16,11 @@ export function prepared(db: CrdbDatabase, sql: string): Statement {
   return statement
 }
 
+/** The SQL of every statement prepared through {@link prepared} on `db`, in the order first prepared (for plan checks). */
+export function listPreparedSql(db: CrdbDatabase): string[] {
+  return [...(cache.get(db)?.keys() ?? [])]
+}
+
 /** SQL: version `v` is in force in the edition bound to `@edition`. */
 export function inForceAt(v: string): string {
   return `${v}.first_date <= @edition AND ${v}.last_date >= @edition`

@@ -46,7 +46,12 @@ export function hasUnreconciledDumps(db: CrdbDatabase): boolean {
   )
 }
 
-/** Fold the write-ahead log into the database file and truncate it (after a build). */
+/**
+ * After a build: give the pages the build freed back to the file system (a file
+ * created with `auto_vacuum = INCREMENTAL`; a no-op for older files), then fold
+ * the write-ahead log into the database file and truncate it.
+ */
 export function checkpointDatabase(db: CrdbDatabase): void {
+  db.pragma('incremental_vacuum')
   db.pragma('wal_checkpoint(TRUNCATE)')
 }

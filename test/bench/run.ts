@@ -20,15 +20,21 @@
  *     lookups and search (query.ts), the state-based-action engine (engine.ts), and the
  *     HTTP server under load (server.ts: `crdb serve` and autocannon, 20 connections);
  *  7. the import time of each entry point (`crdb`, `crdb/engine`, `crdb/ingest`) in a fresh node.
+ *
+ * Before each cold build it measures the floor no build can beat, in the same conditions: reading and
+ * decoding every edition with the project's own decoder and running one regular expression over every
+ * line. Build figures are also printed as a ratio to the floor's median. The peak memory (max RSS) of
+ * each build is reported by the child itself, through a preloaded script.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openDatabase } from '../../src/store/database.js'
 import { listEditions } from '../../src/query/editions.js'
 import { getRule } from '../../src/query/get.js'
+import { decodeSource } from '../../ingest/decode.js'
 import { benchDiff } from './diff.js'
 import { benchEngine } from './engine.js'
 import { benchLineage } from './lineage.js'
@@ -53,6 +59,7 @@ interface Metric {
 
 const targets = {
   coldBuildSeconds: 10,
+  buildPeakMB: 500,
   rerunSeconds: 1,
   databaseMB: 60,
   getMicroseconds: 50,
@@ -109,6 +116,22 @@ function stats(samples: number[]): Stats {
   return { median, min: sorted[0], max: sorted[sorted.length - 1], samples }
 }
 
+/**
+ * The floor: read and decode every edition of `archive` with the project's decoder and run one
+ * regular expression over every line. Returns seconds; the match count keeps the work alive.
+ */
+function measureFloor(archive: string): { seconds: number; matches: number } {
+  const started = performance.now()
+  let matches = 0
+  const rulePattern = /^(\d{3}\.\d+[a-z]?)\.?\s/
+  for (const name of readdirSync(archive).sort()) {
+    if (!name.endsWith('.txt')) continue
+    const { text } = decodeSource(readFileSync(join(archive, name)), name)
+    for (const line of text.split('\n')) if (rulePattern.test(line)) matches++
+  }
+  return { seconds: (performance.now() - started) / 1000, matches }
+}
+
 function fileSize(path: string): number {
   return existsSync(path) ? statSync(path).size : 0
 }
@@ -126,12 +149,27 @@ async function main(): Promise<void> {
     return
   }
   const bin = join(root, 'bin', 'crdb.js')
-  const cli = (args: string[]): { ms: number; status: number | null; stdout: string; stderr: string } => {
+  const tmp = mkdtempSync(join(os.tmpdir(), 'crdb-bench-'))
+  // Preloaded into measured children: writes the process's peak memory (max RSS, kB) where asked.
+  const rssProbe = join(tmp, 'rss-probe.cjs')
+  writeFileSync(
+    rssProbe,
+    "process.on('exit', () => { if (process.env.CRDB_BENCH_RSS) require('fs').writeFileSync(process.env.CRDB_BENCH_RSS, String(process.resourceUsage().maxRSS)) })\n"
+  )
+  const rssFile = join(tmp, 'rss')
+  const cli = (args: string[], measureMemory = false): { ms: number; status: number | null; stdout: string; stderr: string; peakMB: number } => {
+    rmSync(rssFile, { force: true })
     const started = performance.now()
-    const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    const result = spawnSync(process.execPath, measureMemory ? ['-r', rssProbe, bin, ...args] : [bin, ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: measureMemory ? { ...process.env, CRDB_BENCH_RSS: rssFile } : process.env
+    })
     const ms = performance.now() - started
     if (result.error) throw result.error
-    return { ms, status: result.status, stdout: result.stdout, stderr: result.stderr }
+    const peakMB = measureMemory && existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) / 1024 : Number.NaN
+    return { ms, status: result.status, stdout: result.stdout, stderr: result.stderr, peakMB }
   }
 
   const machine = {
@@ -144,7 +182,6 @@ async function main(): Promise<void> {
   out(`crdb benchmark: ${runs} run${runs === 1 ? '' : 's'} per metric; archive ${archive}\n`)
   out(`machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGB.toFixed(1)} GB memory, ${machine.platform}, node ${machine.node}\n`)
 
-  const tmp = mkdtempSync(join(os.tmpdir(), 'crdb-bench-'))
   const notes: string[] = []
   const removeDatabase = (path: string): void => {
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true })
@@ -152,13 +189,17 @@ async function main(): Promise<void> {
   try {
     // 1-3: cold build, re-run, size. Each run builds a fresh file; the last one is kept for 4 and 5.
     const cold: number[] = []
+    const floor: number[] = []
+    const peak: number[] = []
     const rerun: number[] = []
     const sizes: number[] = []
     let database = ''
     for (let run = 1; run <= runs; run++) {
       if (database) removeDatabase(database)
       database = join(tmp, `run-${run}.sqlite`)
-      const build = cli(['--db', database, 'build', '--archive', archive])
+      floor.push(measureFloor(archive).seconds)
+      const build = cli(['--db', database, 'build', '--archive', archive], true)
+      peak.push(build.peakMB)
       if (!existsSync(database)) {
         out(`bench: cold build produced no database (exit ${build.status})\n${build.stderr}`)
         process.exitCode = 1
@@ -170,7 +211,9 @@ async function main(): Promise<void> {
       const again = cli(['--db', database, 'build', '--archive', archive])
       if (again.status !== 0 && run === 1) notes.push(`re-run exited ${again.status}: ${(again.stdout.trim().split('\n').pop() ?? '')} ${again.stderr.trim()}`.trim())
       rerun.push(again.ms / 1000)
-      out(`  run ${run}/${runs}: cold build ${(build.ms / 1000).toFixed(2)} s, re-run ${(again.ms / 1000).toFixed(2)} s\n`)
+      out(
+        `  run ${run}/${runs}: floor ${floor[run - 1].toFixed(2)} s, cold build ${(build.ms / 1000).toFixed(2)} s (${build.peakMB.toFixed(0)} MB peak), re-run ${(again.ms / 1000).toFixed(2)} s\n`
+      )
     }
 
     // 4: getRule in-process.
@@ -234,9 +277,13 @@ async function main(): Promise<void> {
       cliGet.push(result.ms)
     }
 
+    const floorMedian = stats(floor).median
+    const ratio = (seconds: number[]): string => `${(stats(seconds).median / floorMedian).toFixed(1)}x floor`
     const metrics: Record<string, Metric> = {
-      coldBuild: { label: `cold build (${editionCount} editions)`, unit: 's', stats: stats(cold), target: targets.coldBuildSeconds },
-      rerun: { label: 're-run, nothing new', unit: 's', stats: stats(rerun), target: targets.rerunSeconds },
+      floor: { label: 'floor: read, decode, one regex', unit: 's', stats: stats(floor), target: targets.coldBuildSeconds },
+      coldBuild: { label: `cold build (${editionCount} editions)`, unit: 's', stats: stats(cold), target: targets.coldBuildSeconds, extra: ratio(cold) },
+      buildPeakMemory: { label: 'cold build peak memory', unit: 'MB', stats: stats(peak), target: targets.buildPeakMB },
+      rerun: { label: 're-run, nothing new', unit: 's', stats: stats(rerun), target: targets.rerunSeconds, extra: ratio(rerun) },
       databaseSize: { label: 'database size', unit: 'MB', stats: stats(sizes), target: targets.databaseMB },
       getInProcess: {
         label: `get in-process (${pairs.length} rules)`,
