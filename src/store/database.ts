@@ -15,7 +15,7 @@ import * as migration003 from '../../db/migrations/003-attestations.js'
 import * as migration004 from '../../db/migrations/004-search.js'
 import * as migration005 from '../../db/migrations/005-lineage-links.js'
 import * as migration006 from '../../db/migrations/006-robustness.js'
-import * as migration008 from '../../db/migrations/008-hot-indexes.js'
+import * as migration007 from '../../db/migrations/007-hot-indexes.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { packageRoot } from '../vocabulary/paths.js'
 
@@ -28,9 +28,8 @@ export type CrdbDatabase = Database.Database
 
 /**
  * Migrations in order; `user_version` is the number of those applied.
- * 007 is reserved for another branch: merged, the list reads 001..008 in order.
  */
-const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003, migration004, migration005, migration006, migration008]
+const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003, migration004, migration005, migration006, migration007]
 
 /** The schema version this code writes. */
 export const schemaVersion = migrations.length
