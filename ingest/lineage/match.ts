@@ -82,183 +82,241 @@ function isTitle(row: MatchRow): boolean {
   return title
 }
 
+/** A candidate pair found by word search, with its weighted similarity. */
+interface Candidate {
+  from: MatchRow
+  to: MatchRow
+  similarity: number
+}
+
+/** A candidate with the structural evidence for it and its score. */
+interface ScoredCandidate extends Candidate {
+  parent: boolean
+  family: boolean
+  kept: boolean
+  adopted: boolean
+  score: number
+}
+
 /** Match the versions that stop after one edition to those that start in the next. */
 export function matchRules(ended: MatchRow[], started: MatchRow[], context: MatchContext): MatchLink[] {
-  const links: MatchLink[] = []
-  const linked = new Map<string, string[]>() // old number -> new numbers it was linked to
-  const outgoing = new Map<number, MatchLink[]>()
-  const incoming = new Map<number, MatchLink[]>()
-  const blocked = new Set<number>() // new versions that start a lineage of their own
-  const endedByKey = new Map(ended.map((row) => [row.key, row]))
-  const startedByKey = new Map(started.map((row) => [row.key, row]))
-  const rowsById = new Map<number, MatchRow>()
-  for (const row of ended) rowsById.set(row.id, row)
-  for (const row of started) rowsById.set(row.id, row)
-  const continuing = [context.continues]
-  /** Where an old number went: itself when its version continues, else its links. */
-  const forwardOf = (key: string): string[] => linked.get(key) ?? (continuing[0](key) ? [key] : noKeys)
-  const oldSiblings = (key: string): string[] => context.oldChildren(parentOf(key) ?? '')
+  const matcher = new RuleMatcher(ended, started, context)
+  matcher.applyOverrides()
+  matcher.matchSameText()
+  matcher.matchSimilarWords()
+  matcher.matchPlacement()
+  matcher.matchSplits()
+  matcher.matchMerges()
+  return matcher.assignKinds()
+}
 
-  const take = (from: MatchRow, to: MatchRow, similarity: number, score: number, reason: string, kind?: LinkKind): void => {
-    const link: MatchLink = { from: from.id, to: to.id, kind: kind ?? 'changed', similarity: round(similarity), score: round(Math.min(1, score)), reason }
-    links.push(link)
-    push(outgoing, from.id, link)
-    push(incoming, to.id, link)
-    push(linked, from.key, to.key)
+/** The state of one matching: the links found so far and the indexes over both sides. */
+class RuleMatcher {
+  readonly links: MatchLink[] = []
+  private readonly linked = new Map<string, string[]>() // old number -> new numbers it was linked to
+  private readonly outgoing = new Map<number, MatchLink[]>()
+  private readonly incoming = new Map<number, MatchLink[]>()
+  private readonly blocked = new Set<number>() // new versions that start a lineage of their own
+  private readonly overridden = new Set<number>()
+  private readonly endedByKey: Map<string, MatchRow>
+  private readonly startedByKey: Map<string, MatchRow>
+  private readonly rowsById = new Map<number, MatchRow>()
+  private readonly continuing: Array<(key: string) => boolean>
+
+  constructor(
+    private readonly ended: MatchRow[],
+    private readonly started: MatchRow[],
+    private readonly context: MatchContext
+  ) {
+    this.endedByKey = new Map(ended.map((row) => [row.key, row]))
+    this.startedByKey = new Map(started.map((row) => [row.key, row]))
+    for (const row of ended) this.rowsById.set(row.id, row)
+    for (const row of started) this.rowsById.set(row.id, row)
+    this.continuing = [context.continues]
   }
-  const freeFrom = (row: MatchRow): boolean => !outgoing.has(row.id)
-  const freeTo = (row: MatchRow): boolean => !incoming.has(row.id) && !blocked.has(row.id)
+
+  /** Where an old number went: itself when its version continues, else its links. */
+  private forwardOf(key: string): string[] {
+    return this.linked.get(key) ?? (this.continuing[0](key) ? [key] : noKeys)
+  }
+
+  /** The old rule's siblings (itself included), in document order. */
+  private oldSiblings(key: string): string[] {
+    return this.context.oldChildren(parentOf(key) ?? '')
+  }
+
+  /** Record a link from `from` to `to`. */
+  private take(from: MatchRow, to: MatchRow, similarity: number, score: number, reason: string, kind?: LinkKind): void {
+    const link: MatchLink = { from: from.id, to: to.id, kind: kind ?? 'changed', similarity: round(similarity), score: round(Math.min(1, score)), reason }
+    this.links.push(link)
+    push(this.outgoing, from.id, link)
+    push(this.incoming, to.id, link)
+    push(this.linked, from.key, to.key)
+  }
+
+  /** The old rule has no link yet. */
+  private readonly freeFrom = (row: MatchRow): boolean => !this.outgoing.has(row.id)
+
+  /** The new rule has no link yet and may take one. */
+  private readonly freeTo = (row: MatchRow): boolean => !this.incoming.has(row.id) && !this.blocked.has(row.id)
 
   /** The old rule's parent went to the new rule's parent. */
-  const parentAgrees = (from: MatchRow, to: MatchRow): boolean => {
+  private parentAgrees(from: MatchRow, to: MatchRow): boolean {
     const parent = parentOf(from.key)
     const target = parentOf(to.key)
     if (parent === null || target === null) return false
-    return forwardOf(parent).includes(target)
+    return this.forwardOf(parent).includes(target)
   }
+
   /** The parents under which the old rule's siblings now stand. */
-  const siblingParents = (from: MatchRow): Set<string> => {
+  private siblingParents(from: MatchRow): Set<string> {
     const parents = new Set<string>()
-    for (const sibling of oldSiblings(from.key)) {
+    for (const sibling of this.oldSiblings(from.key)) {
       if (sibling === from.key) continue
-      for (const went of forwardOf(sibling)) {
+      for (const went of this.forwardOf(sibling)) {
         const parent = parentOf(went)
         if (parent !== null) parents.add(parent)
       }
     }
     return parents
   }
+
   /** The numbers the old rule's siblings became: a new rule under one of them was adopted with them. */
-  const siblingTargets = (from: MatchRow): Set<string> => {
+  private siblingTargets(from: MatchRow): Set<string> {
     const targets = new Set<string>()
-    for (const sibling of oldSiblings(from.key)) if (sibling !== from.key) for (const went of forwardOf(sibling)) targets.add(went)
+    for (const sibling of this.oldSiblings(from.key)) if (sibling !== from.key) for (const went of this.forwardOf(sibling)) targets.add(went)
     return targets
   }
 
-  // 0. Human corrections. A rule the override file continues gets no other link: the file says all there is.
-  const overridden = new Set<number>()
-  for (const override of context.overrides) {
-    if ('newLineage' in override) {
-      const to = startedByKey.get(override.number)
-      if (to) blocked.add(to.id)
-      continue
-    }
-    const from = endedByKey.get(override.from)
-    const to = startedByKey.get(override.to)
-    if (from && to && freeTo(to)) {
-      take(from, to, similarity(from.words, to.words), 1, 'override file', 'override')
-      overridden.add(from.id)
+  /** Phase 0: the human corrections of the override file. */
+  applyOverrides(): void {
+    // 0. Human corrections. A rule the override file continues gets no other link: the file says all there is.
+    for (const override of this.context.overrides) {
+      if ('newLineage' in override) {
+        const to = this.startedByKey.get(override.number)
+        if (to) this.blocked.add(to.id)
+        continue
+      }
+      const from = this.endedByKey.get(override.from)
+      const to = this.startedByKey.get(override.to)
+      if (from && to && this.freeTo(to)) {
+        this.take(from, to, similarity(from.words, to.words), 1, 'override file', 'override')
+        this.overridden.add(from.id)
+      }
     }
   }
 
-  // 1. The same comparable text: unique on both sides, or under parents that went to the same place.
-  const byText = new Map<string, { ended: MatchRow[]; started: MatchRow[] }>()
-  const group = (text: string) => {
-    let entry = byText.get(text)
-    if (!entry) byText.set(text, (entry = { ended: [], started: [] }))
-    return entry
-  }
-  for (const row of ended) group(row.normalized).ended.push(row)
-  for (const row of started) group(row.normalized).started.push(row)
-  let pending = [...byText.values()].filter((entry) => entry.ended.length > 0 && entry.started.length > 0)
-  for (let round = 0; round < 3 && pending.length > 0; round++) {
-    for (const entry of pending) {
-      const from = entry.ended.filter(freeFrom)
-      const to = entry.started.filter(freeTo)
-      if (from.length === 0 || to.length === 0) continue
-      if (from.length === 1 && to.length === 1 && (!isTitle(from[0]) || (entry.ended.length === 1 && entry.started.length === 1))) {
-        take(from[0], to[0], 1, 1, 'same text')
-        continue
-      }
-      for (const old of from) {
-        const fits = to.filter((row) => freeTo(row) && (row.key === old.key || parentAgrees(old, row)))
-        if (fits.length === 1) take(old, fits[0], 1, 1, 'same text, parents moved together')
-      }
+  /** Phase 1: the same comparable text on both sides. */
+  matchSameText(): void {
+    // 1. The same comparable text: unique on both sides, or under parents that went to the same place.
+    const byText = new Map<string, { ended: MatchRow[]; started: MatchRow[] }>()
+    const group = (text: string) => {
+      let entry = byText.get(text)
+      if (!entry) byText.set(text, (entry = { ended: [], started: [] }))
+      return entry
     }
-    pending = pending.filter((entry) => entry.ended.some(freeFrom) && entry.started.some(freeTo))
+    for (const row of this.ended) group(row.normalized).ended.push(row)
+    for (const row of this.started) group(row.normalized).started.push(row)
+    let pending = [...byText.values()].filter((entry) => entry.ended.length > 0 && entry.started.length > 0)
+    for (let round = 0; round < 3 && pending.length > 0; round++) {
+      for (const entry of pending) this.matchTextGroup(entry)
+      pending = pending.filter((entry) => entry.ended.some(this.freeFrom) && entry.started.some(this.freeTo))
+    }
   }
 
-  // 2. Similar words, with structure as evidence. First the common case of an ordinary edition: the same
-  // number, nearly the same words, under a parent that stayed. Then a search through the rest, twice, so that
-  // the second round sees the parents the first placed.
-  for (const from of ended) {
-    const to = startedByKey.get(from.key)
-    if (!to || !freeFrom(from) || !freeTo(to) || isTitle(from) || !parentAgrees(from, to)) continue
-    const value = similarity(from.words, to.words)
-    if (value >= sameNumberAlone) take(from, to, value, value + 0.3, `same number, similar words (${Math.round(value * 100)}%), parent stayed`)
+  /** Link the free rules of one group of the same text, where the pairing is clear. */
+  private matchTextGroup(entry: { ended: MatchRow[]; started: MatchRow[] }): void {
+    const from = entry.ended.filter(this.freeFrom)
+    const to = entry.started.filter(this.freeTo)
+    if (from.length === 0 || to.length === 0) return
+    if (from.length === 1 && to.length === 1 && (!isTitle(from[0]) || (entry.ended.length === 1 && entry.started.length === 1))) {
+      this.take(from[0], to[0], 1, 1, 'same text')
+      return
+    }
+    for (const old of from) {
+      const fits = to.filter((row) => this.freeTo(row) && (row.key === old.key || this.parentAgrees(old, row)))
+      if (fits.length === 1) this.take(old, fits[0], 1, 1, 'same text, parents moved together')
+    }
   }
-  const open = started.filter(freeTo)
-  const postings = indexWords(open)
-  // Candidates share a word that is not everywhere; common words count in the similarity, not in the search.
-  const common = Math.max(50, open.length / 8)
-  const candidates: Array<{ from: MatchRow; to: MatchRow; similarity: number }> = []
-  const shared = new Float64Array(open.length)
-  for (const from of ended) {
-    if (!freeFrom(from)) continue
-    const touched: number[] = []
-    let commonWeight = 0
-    for (let index = 0; index < from.words.ids.length; index++) {
-      const weight = from.words.weights[index]
-      const list = postings.get(from.words.ids[index])
-      if (!list) continue
-      if (list.length > common) {
-        commonWeight += weight
-        continue
-      }
-      for (const position of list) {
-        if (shared[position] === 0) touched.push(position)
-        shared[position] += weight
-      }
-    }
-    // Exact similarity, best upper bound first, only while a candidate could still make the few best.
-    const bounded: Array<{ to: MatchRow; bound: number; exact?: number }> = []
-    for (const position of touched) {
-      const to = open[position]
-      const sharedWeight = shared[position]
-      shared[position] = 0
-      const most = Math.min(sharedWeight + commonWeight, from.words.total, to.words.total)
-      const bound = most / (from.words.total + to.words.total - most)
-      if (bound < acceptWithFamily) continue
-      // With no common word skipped, the shared weight is exact.
-      bounded.push(commonWeight === 0 ? { to, bound, exact: sharedWeight / (from.words.total + to.words.total - sharedWeight) } : { to, bound })
-    }
-    bounded.sort((a, b) => b.bound - a.bound)
-    const mine: Array<{ from: MatchRow; to: MatchRow; similarity: number }> = []
-    let best = 0
-    for (const { to, bound, exact } of bounded) {
-      if (bound < best - 0.4 || (mine.length >= 12 && bound < mine[mine.length - 1].similarity)) break
-      const value = exact ?? similarity(from.words, to.words)
-      if (value < acceptWithFamily) continue
-      best = Math.max(best, value)
-      mine.push({ from, to, similarity: value })
-      mine.sort((a, b) => b.similarity - a.similarity)
-      if (mine.length > 12) mine.pop()
-    }
-    // The few best are enough: structure adds at most 0.4 to a score.
-    for (const candidate of mine) if (candidate.similarity >= best - 0.4) candidates.push(candidate)
+
+  /** Phase 2: similar words, with structure as evidence. */
+  matchSimilarWords(): void {
+    // 2. Similar words, with structure as evidence. First the common case of an ordinary edition: the same
+    // number, nearly the same words, under a parent that stayed. Then a search through the rest, twice, so that
+    // the second round sees the parents the first placed.
+    this.matchSameNumber()
+    const candidates = this.findCandidates()
+    for (let round = 0; round < 2; round++) this.acceptCandidates(this.scoreCandidates(candidates))
   }
-  for (let round = 0; round < 2; round++) {
+
+  /** The same number, nearly the same words, under a parent that stayed. */
+  private matchSameNumber(): void {
+    for (const from of this.ended) {
+      const to = this.startedByKey.get(from.key)
+      if (!to || !this.freeFrom(from) || !this.freeTo(to) || isTitle(from) || !this.parentAgrees(from, to)) continue
+      const value = similarity(from.words, to.words)
+      if (value >= sameNumberAlone) this.take(from, to, value, value + 0.3, `same number, similar words (${Math.round(value * 100)}%), parent stayed`)
+    }
+  }
+
+  /** For each free old rule, the few free new rules with the most similar words. */
+  private findCandidates(): Candidate[] {
+    const open = this.started.filter(this.freeTo)
+    const postings = indexWords(open)
+    // Candidates share a word that is not everywhere; common words count in the similarity, not in the search.
+    const common = Math.max(50, open.length / 8)
+    const candidates: Candidate[] = []
+    const shared = new Float64Array(open.length)
+    for (const from of this.ended) {
+      if (!this.freeFrom(from)) continue
+      const touched: number[] = []
+      let commonWeight = 0
+      for (let index = 0; index < from.words.ids.length; index++) {
+        const weight = from.words.weights[index]
+        const list = postings.get(from.words.ids[index])
+        if (!list) continue
+        if (list.length > common) {
+          commonWeight += weight
+          continue
+        }
+        for (const position of list) {
+          if (shared[position] === 0) touched.push(position)
+          shared[position] += weight
+        }
+      }
+      candidates.push(...bestCandidates(from, open, touched, shared, commonWeight))
+    }
+    return candidates
+  }
+
+  /** The candidates still free, with their structural evidence, best first. */
+  private scoreCandidates(candidates: Candidate[]): ScoredCandidate[] {
     const parentsOfSiblings = new Map<number, Set<string>>()
     const targetsOfSiblings = new Map<number, Set<string>>()
-    const scored = candidates
-      .filter((candidate) => freeFrom(candidate.from) && freeTo(candidate.to))
+    return candidates
+      .filter((candidate) => this.freeFrom(candidate.from) && this.freeTo(candidate.to))
       .map((candidate) => {
-        const parent = parentAgrees(candidate.from, candidate.to)
+        const parent = this.parentAgrees(candidate.from, candidate.to)
         let parents = parentsOfSiblings.get(candidate.from.id)
-        if (!parents) parentsOfSiblings.set(candidate.from.id, (parents = siblingParents(candidate.from)))
+        if (!parents) parentsOfSiblings.set(candidate.from.id, (parents = this.siblingParents(candidate.from)))
         const target = parentOf(candidate.to.key)
         let targets = targetsOfSiblings.get(candidate.from.id)
-        if (!targets) targetsOfSiblings.set(candidate.from.id, (targets = siblingTargets(candidate.from)))
+        if (!targets) targetsOfSiblings.set(candidate.from.id, (targets = this.siblingTargets(candidate.from)))
         const isAdopted = target !== null && targets.has(target)
         const family = target !== null && (parents.has(target) || isAdopted)
         const kept =
-          candidate.similarity >= 0.25 && Math.max(containment(candidate.from.words, candidate.to.words), containment(candidate.to.words, candidate.from.words)) >= 0.9
+          candidate.similarity >= 0.25 &&
+          Math.max(containment(candidate.from.words, candidate.to.words), containment(candidate.to.words, candidate.from.words)) >= 0.9
         const score = candidate.similarity + (parent ? 0.25 : 0) + (family ? 0.1 : 0) + (kept ? 0.2 : 0) + (candidate.from.key === candidate.to.key ? 0.05 : 0)
         return { ...candidate, parent, family, kept, adopted: isAdopted, score }
       })
       .sort((a, b) => b.score - a.score || a.from.id - b.from.id || a.to.id - b.to.id)
+  }
+
+  /** Link the scored candidates, best first, that their evidence accepts. */
+  private acceptCandidates(scored: ScoredCandidate[]): void {
     for (const candidate of scored) {
-      if (!freeFrom(candidate.from) || !freeTo(candidate.to)) continue
+      if (!this.freeFrom(candidate.from) || !this.freeTo(candidate.to)) continue
       const { similarity: value, parent, family } = candidate
       const titles = isTitle(candidate.from) || isTitle(candidate.to)
       // A rule trimmed or extended keeps nearly all the words of the shorter side.
@@ -272,125 +330,208 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
           (parent && family && value >= acceptWithFamily) ||
           (candidate.adopted && value >= acceptWithFamily)
       if (!accepted) continue
-      const evidence = [parent ? 'parent moved with it' : '', family ? 'siblings moved with it' : '', kept && value < acceptAlone ? 'one text keeps the other' : '']
+      const evidence = [
+        parent ? 'parent moved with it' : '',
+        family ? 'siblings moved with it' : '',
+        kept && value < acceptAlone ? 'one text keeps the other' : ''
+      ]
         .filter(Boolean)
         .join(', ')
-      take(candidate.from, candidate.to, value, candidate.score, `similar words (${Math.round(value * 100)}%)${evidence ? `, ${evidence}` : ''}`)
+      this.take(candidate.from, candidate.to, value, candidate.score, `similar words (${Math.round(value * 100)}%)${evidence ? `, ${evidence}` : ''}`)
     }
   }
 
-  // 3. Placement: follow the children; take the place the neighbours left.
-  for (let round = 0; round < 2; round++) {
-    for (const from of ended) {
-      if (!freeFrom(from)) continue
-      const votes = new Map<string, number>()
-      const children = context.oldChildren(from.key)
-      for (const child of children) for (const went of forwardOf(child)) {
+  /** Phase 3: placement by children and neighbours. */
+  matchPlacement(): void {
+    // 3. Placement: follow the children; take the place the neighbours left.
+    for (let round = 0; round < 2; round++) {
+      for (const from of this.ended) {
+        if (!this.freeFrom(from)) continue
+        if (this.placeByChildren(from)) continue
+        this.placeByNeighbours(from)
+      }
+    }
+  }
+
+  /** Link an old rule to the new rule most of its children moved under; whether it was linked. */
+  private placeByChildren(from: MatchRow): boolean {
+    const votes = new Map<string, number>()
+    const children = this.context.oldChildren(from.key)
+    for (const child of children)
+      for (const went of this.forwardOf(child)) {
         const parent = parentOf(went)
         if (parent !== null) votes.set(parent, (votes.get(parent) ?? 0) + 1)
       }
-      const [best, count] = [...votes].sort((a, b) => b[1] - a[1])[0] ?? []
-      const target = best === undefined ? undefined : startedByKey.get(best)
-      if (target && freeTo(target) && count! >= Math.max(2, children.length / 2)) {
-        const value = similarity(from.words, target.words)
-        const titles = isTitle(from) && isTitle(target)
-        if (value >= placeThreshold && (!titles || value >= 0.5 || from.normalized === target.normalized)) {
-          take(from, target, value, value + 0.3, `its children moved to ${best} (${count} of ${children.length})`)
-          continue
-        }
+    const [best, count] = [...votes].sort((a, b) => b[1] - a[1])[0] ?? []
+    const target = best === undefined ? undefined : this.startedByKey.get(best)
+    if (target && this.freeTo(target) && count! >= Math.max(2, children.length / 2)) {
+      const value = similarity(from.words, target.words)
+      const titles = isTitle(from) && isTitle(target)
+      if (value >= placeThreshold && (!titles || value >= 0.5 || from.normalized === target.normalized)) {
+        this.take(from, target, value, value + 0.3, `its children moved to ${best} (${count} of ${children.length})`)
+        return true
       }
-      // Neighbours: where the next sibling went, this rule is the one before; where the previous went, the one after.
-      const order = oldSiblings(from.key)
-      const index = order.indexOf(from.key)
-      for (const [neighbour, step] of [
-        [order[index + 1], -1],
-        [order[index - 1], 1]
-      ] as const) {
-        if (neighbour === undefined || !freeFrom(from)) continue
-        for (const went of forwardOf(neighbour)) {
-          const row = newSiblingAt(context.newChildren, went, step)
-          const to = row === undefined ? undefined : startedByKey.get(row)
-          if (!to || !freeTo(to)) continue
-          const value = similarity(from.words, to.words)
-          const titles = isTitle(from) || isTitle(to)
-          if (titles ? from.normalized === to.normalized : value >= placeThreshold) {
-            take(from, to, value, value + 0.25, `placed where its neighbour ${neighbour} went (${went})`)
-            break
-          }
+    }
+    return false
+  }
+
+  /** Link an old rule to the place next to where one of its neighbours went. */
+  private placeByNeighbours(from: MatchRow): void {
+    // Neighbours: where the next sibling went, this rule is the one before; where the previous went, the one after.
+    const order = this.oldSiblings(from.key)
+    const index = order.indexOf(from.key)
+    for (const [neighbour, step] of [
+      [order[index + 1], -1],
+      [order[index - 1], 1]
+    ] as const) {
+      if (neighbour === undefined || !this.freeFrom(from)) continue
+      for (const went of this.forwardOf(neighbour)) {
+        const row = newSiblingAt(this.context.newChildren, went, step)
+        const to = row === undefined ? undefined : this.startedByKey.get(row)
+        if (!to || !this.freeTo(to)) continue
+        const value = similarity(from.words, to.words)
+        const titles = isTitle(from) || isTitle(to)
+        if (titles ? from.normalized === to.normalized : value >= placeThreshold) {
+          this.take(from, to, value, value + 0.25, `placed where its neighbour ${neighbour} went (${went})`)
+          break
         }
       }
     }
   }
 
-  // 4. Splits: a new rule contained in an old rule that went to its parent or to a sibling.
-  const linkedInto = new Map<string, MatchRow[]>() // new number -> old rows linked to it
-  for (const link of links) push(linkedInto, rowsById.get(link.to)!.key, rowsById.get(link.from)!)
-  for (const to of started) {
-    if (!freeTo(to) || to.words.ids.length < 3) continue
-    const parent = parentOf(to.key)
-    if (parent === null) continue
+  /** Phase 4, splits: new rules contained in an old rule that went next to them. */
+  matchSplits(): void {
+    // 4. Splits: a new rule contained in an old rule that went to its parent or to a sibling.
+    const linkedInto = new Map<string, MatchRow[]>() // new number -> old rows linked to it
+    for (const link of this.links) push(linkedInto, this.rowsById.get(link.to)!.key, this.rowsById.get(link.from)!)
+    for (const to of this.started) {
+      if (!this.freeTo(to) || to.words.ids.length < 3) continue
+      const parent = parentOf(to.key)
+      if (parent === null) continue
+      const best = this.splitSource(to, this.splitSources(parent, linkedInto))
+      if (best) {
+        const went = this.forwardOf(best.from.key)
+        this.take(
+          best.from,
+          to,
+          similarity(best.from.words, to.words),
+          best.containment,
+          `split: ${Math.round(best.containment * 100)}% of its words come from ${best.from.key}${went.length ? `, which went to ${went.join(', ')}` : ''}`
+        )
+      }
+    }
+  }
+
+  /** The old rules linked to `parent` (and their children) or to its new children. */
+  private splitSources(parent: string, linkedInto: Map<string, MatchRow[]>): Set<MatchRow> {
     const sources = new Set<MatchRow>()
     for (const row of linkedInto.get(parent) ?? []) {
       sources.add(row)
-      for (const child of context.oldChildren(row.key)) {
-        const old = endedByKey.get(child)
+      for (const child of this.context.oldChildren(row.key)) {
+        const old = this.endedByKey.get(child)
         if (old) sources.add(old)
       }
     }
-    for (const sibling of context.newChildren(parent)) for (const row of linkedInto.get(sibling) ?? []) sources.add(row)
+    for (const sibling of this.context.newChildren(parent)) for (const row of linkedInto.get(sibling) ?? []) sources.add(row)
+    return sources
+  }
+
+  /** The source that best contains the new rule `to` as a split part, if any. */
+  private splitSource(to: MatchRow, sources: Set<MatchRow>): { from: MatchRow; containment: number } | undefined {
     let best: { from: MatchRow; containment: number } | undefined
     for (const from of sources) {
-      if (overridden.has(from.id)) continue
+      if (this.overridden.has(from.id)) continue
       const value = containment(to.words, from.words)
       if (value < containThreshold || (best && value <= best.containment)) continue
       // A split part says what the rule's main successor no longer says.
       // (It is no part when the main successor holds its words as well as the old rule does, unless it is nearly
       // the old rule itself, as when one rule became two similar ones.)
-      const main = (outgoing.get(from.id) ?? []).map((link) => rowsById.get(link.to)!)
+      const main = (this.outgoing.get(from.id) ?? []).map((link) => this.rowsById.get(link.to)!)
       const explained = main.some((row) => containment(to.words, row.words) > value - 0.1)
       if (explained && !(value >= 0.9 && similarity(to.words, from.words) >= 0.5)) continue
       best = { from, containment: value }
     }
-    if (best) {
-      const went = forwardOf(best.from.key)
-      take(best.from, to, similarity(best.from.words, to.words), best.containment, `split: ${Math.round(best.containment * 100)}% of its words come from ${best.from.key}${went.length ? `, which went to ${went.join(', ')}` : ''}`)
-    }
-  }
-  // Merges: an old rule contained in a new rule under the place its parent or siblings went.
-  for (const from of ended) {
-    if (!freeFrom(from) || from.words.ids.length < 3) continue
-    const parents = siblingParents(from)
-    const parent = parentOf(from.key)
-    if (parent !== null) for (const went of forwardOf(parent)) parents.add(went)
-    let best: { to: MatchRow; containment: number } | undefined
-    for (const place of parents) {
-      for (const key of context.newChildren(place)) {
-        const to = startedByKey.get(key)
-        if (!to || blocked.has(to.id)) continue
-        const value = containment(from.words, to.words)
-        if (value >= mergeThreshold && (!best || value > best.containment)) best = { to, containment: value }
-      }
-    }
-    if (best) take(from, best.to, similarity(from.words, best.to.words), best.containment, `merge: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}`)
+    return best
   }
 
-  // Kinds, now that every link is known.
-  for (const link of links) {
-    if (link.kind === 'override') continue
-    const from = rowsById.get(link.from)!
-    const to = rowsById.get(link.to)!
-    link.kind =
-      outgoing.get(link.from)!.length > 1
-        ? 'split'
-        : incoming.get(link.to)!.length > 1
-          ? 'merge'
-          : from.key === to.key
-            ? 'changed'
-            : from.contentId === to.contentId
-              ? 'moved'
-              : 'moved-changed'
+  /** Phase 4, merges: old rules contained in a new rule where their parent or siblings went. */
+  matchMerges(): void {
+    // Merges: an old rule contained in a new rule under the place its parent or siblings went.
+    for (const from of this.ended) {
+      if (!this.freeFrom(from) || from.words.ids.length < 3) continue
+      const parents = this.siblingParents(from)
+      const parent = parentOf(from.key)
+      if (parent !== null) for (const went of this.forwardOf(parent)) parents.add(went)
+      let best: { to: MatchRow; containment: number } | undefined
+      for (const place of parents) {
+        for (const key of this.context.newChildren(place)) {
+          const to = this.startedByKey.get(key)
+          if (!to || this.blocked.has(to.id)) continue
+          const value = containment(from.words, to.words)
+          if (value >= mergeThreshold && (!best || value > best.containment)) best = { to, containment: value }
+        }
+      }
+      if (best)
+        this.take(
+          from,
+          best.to,
+          similarity(from.words, best.to.words),
+          best.containment,
+          `merge: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}`
+        )
+    }
   }
-  return links
+
+  /** The kind of each link, now that every link is known; returns the links. */
+  assignKinds(): MatchLink[] {
+    // Kinds, now that every link is known.
+    for (const link of this.links) {
+      if (link.kind === 'override') continue
+      const from = this.rowsById.get(link.from)!
+      const to = this.rowsById.get(link.to)!
+      link.kind =
+        this.outgoing.get(link.from)!.length > 1
+          ? 'split'
+          : this.incoming.get(link.to)!.length > 1
+            ? 'merge'
+            : from.key === to.key
+              ? 'changed'
+              : from.contentId === to.contentId
+                ? 'moved'
+                : 'moved-changed'
+    }
+    return this.links
+  }
+}
+
+/** The few new rules most similar to `from`, from the shared weights of a word search. */
+function bestCandidates(from: MatchRow, open: MatchRow[], touched: number[], shared: Float64Array, commonWeight: number): Candidate[] {
+  // Exact similarity, best upper bound first, only while a candidate could still make the few best.
+  const bounded: Array<{ to: MatchRow; bound: number; exact?: number }> = []
+  for (const position of touched) {
+    const to = open[position]
+    const sharedWeight = shared[position]
+    shared[position] = 0
+    const most = Math.min(sharedWeight + commonWeight, from.words.total, to.words.total)
+    const bound = most / (from.words.total + to.words.total - most)
+    if (bound < acceptWithFamily) continue
+    // With no common word skipped, the shared weight is exact.
+    bounded.push(commonWeight === 0 ? { to, bound, exact: sharedWeight / (from.words.total + to.words.total - sharedWeight) } : { to, bound })
+  }
+  bounded.sort((a, b) => b.bound - a.bound)
+  const mine: Candidate[] = []
+  let best = 0
+  for (const { to, bound, exact } of bounded) {
+    if (bound < best - 0.4 || (mine.length >= 12 && bound < mine[mine.length - 1].similarity)) break
+    const value = exact ?? similarity(from.words, to.words)
+    if (value < acceptWithFamily) continue
+    best = Math.max(best, value)
+    mine.push({ from, to, similarity: value })
+    mine.sort((a, b) => b.similarity - a.similarity)
+    if (mine.length > 12) mine.pop()
+  }
+  // The few best are enough: structure adds at most 0.4 to a score.
+  return mine.filter((candidate) => candidate.similarity >= best - 0.4)
 }
 
 /** The sibling `step` places after (or before) `key` in the newer edition. */
