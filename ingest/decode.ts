@@ -73,10 +73,7 @@ export function decodeSource(bytes: Uint8Array, name: string): DecodedSource {
 
   const mojibake = mojibakePattern.exec(text)
   if (mojibake) {
-    throw new CrdbError(
-      'E_DECODE',
-      `${name}: mojibake "${mojibake[0]}" at line ${lineOf(text, mojibake.index)} after decoding as ${encoding}`
-    )
+    throw new CrdbError('E_DECODE', `${name}: mojibake "${mojibake[0]}" at line ${lineOf(text, mojibake.index)} after decoding as ${encoding}`)
   }
   return { text, encoding, lineEnding, sha256, bytes: bytes.length, messages }
 }
@@ -89,7 +86,7 @@ function pickEncoding(bytes: Uint8Array, name: string): { raw: string; encoding:
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { raw: utf16(bytes.subarray(2), 'utf-16be', name), encoding: 'utf-16be' }
 
   // UTF-16 without a byte order mark: ASCII text leaves NULs in every other byte.
-  const sample = bytes.subarray(0, Math.min(bytes.length, 4096)) 
+  const sample = bytes.subarray(0, Math.min(bytes.length, 4096))
   let evenNul = 0
   let oddNul = 0
   for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 === 0 ? evenNul++ : oddNul++
@@ -177,7 +174,12 @@ function detectLineEnding(text: string): LineEnding {
  * UTF-8. Its code units still hold every original byte: write them back and
  * decode those bytes instead, or reject the file when they do not decode.
  */
-function rebuildMisreadUtf16(text: string, encoding: Encoding, name: string, messages: SourceMessage[]): Omit<DecodedSource, 'sha256' | 'bytes' | 'messages'> | undefined {
+function rebuildMisreadUtf16(
+  text: string,
+  encoding: Encoding,
+  name: string,
+  messages: SourceMessage[]
+): Omit<DecodedSource, 'sha256' | 'bytes' | 'messages'> | undefined {
   if (nonsenseShare(text) < 0.3) return undefined
   const reasons: string[] = []
   for (const unitEncoding of ['utf16le', 'utf16be'] as const) {
@@ -199,7 +201,10 @@ function rebuildMisreadUtf16(text: string, encoding: Encoding, name: string, mes
       reasons.push(error instanceof CrdbError ? error.message.replace(`${name}: `, '') : String(error))
     }
   }
-  throw new CrdbError('E_DECODE', `${name}: lossy round trip: the text is UTF-16 code units of other bytes (CJK and Hangul nonsense) and cannot be rebuilt${reasons.length ? ` (${reasons[0]})` : ''}`)
+  throw new CrdbError(
+    'E_DECODE',
+    `${name}: lossy round trip: the text is UTF-16 code units of other bytes (CJK and Hangul nonsense) and cannot be rebuilt${reasons.length ? ` (${reasons[0]})` : ''}`
+  )
 }
 
 /** Share of the non-blank characters that are CJK, Hangul or private use: nonsense in rules text. */
@@ -216,13 +221,18 @@ function nonsenseShare(text: string): number {
  * EF BF BD 00, read back as `뿯½`), or as Windows-1252 (`ï¿½`). Their code
  * units are recovered as U+FFFD, restored from context below, or rejected.
  */
-function recoverReplacementBytes(text: string, name: string, messages: SourceMessage[]): string {
+function recoverReplacementBytes(text: string, _name: string, messages: SourceMessage[]): string {
   if (!/\ubfef\u00bd|ï¿½/.test(text)) return text
   const lines = text.split('\n')
   for (let index = 0; index < lines.length; index++) {
     if (!/\ubfef\u00bd|ï¿½/.test(lines[index])) continue
     lines[index] = lines[index].replace(/\ubfef\u00bd|ï¿½/g, (garble) => {
-      messages.push({ line: index + 1, severity: 'warning', code: 'lossy-round-trip', text: `"${garble}" is U+FFFD read in the wrong encoding (a lossy round trip); recovered as U+FFFD` })
+      messages.push({
+        line: index + 1,
+        severity: 'warning',
+        code: 'lossy-round-trip',
+        text: `"${garble}" is U+FFFD read in the wrong encoding (a lossy round trip); recovered as U+FFFD`
+      })
       return garble === 'ï¿½' ? '\ufffd' : '\ufffd\u0000' // NUL marks a lost character of U+0080-U+00FF.
     })
   }
@@ -239,7 +249,8 @@ interface Conventions {
   marks: Map<string, string>
 }
 
-const typeWords = /(?:^|["“\s])(?:Basic |Legendary |Snow |World )*(?:Artifact Creature|Enchant Creature|Creature|Artifact|Enchantment|Land|Instant|Sorcery|Tribal|Planeswalker|Legend|Summon)\s$/
+const typeWords =
+  /(?:^|["“\s])(?:Basic |Legendary |Snow |World )*(?:Artifact Creature|Enchant Creature|Creature|Artifact|Enchantment|Land|Instant|Sorcery|Tribal|Planeswalker|Legend|Summon)\s$/
 
 /** Learn how an edition prints ranges, type lines and trademarks, from its undamaged text. */
 function learnConventions(text: string): Conventions {
@@ -273,7 +284,10 @@ function repairReplacementCharacters(text: string, name: string, messages: Sourc
   const run = /\ufffd(?:\u0000?\ufffd)+/.exec(text)
   if (run) {
     const length = run[0].replace(/\u0000/g, '').length
-    throw new CrdbError('E_DECODE', `${name}: lossy round trip: ${length} replacement characters in a row at line ${lineOf(text, run.index)}; the characters they replaced cannot be recovered`)
+    throw new CrdbError(
+      'E_DECODE',
+      `${name}: lossy round trip: ${length} replacement characters in a row at line ${lineOf(text, run.index)}; the characters they replaced cannot be recovered`
+    )
   }
   const conventions = learnConventions(text)
   const lines = text.split('\n')
@@ -285,7 +299,10 @@ function repairReplacementCharacters(text: string, name: string, messages: Sourc
       const after = line.slice(offset + 1 + latin1.length).replace(/^\u0000/, '')
       const guess = latin1 ? guessLatin1(before, after, conventions) : guessReplacement(before, after, conventions)
       if (guess === undefined) {
-        throw new CrdbError('E_DECODE', `${name}: lossy round trip: a character of U+0080-U+00FF was lost at line ${index + 1} ("${before.slice(-15)}?${after.slice(0, 15)}") and its context does not tell which`)
+        throw new CrdbError(
+          'E_DECODE',
+          `${name}: lossy round trip: a character of U+0080-U+00FF was lost at line ${index + 1} ("${before.slice(-15)}?${after.slice(0, 15)}") and its context does not tell which`
+        )
       }
       messages.push({
         line: index + 1,

@@ -3,7 +3,17 @@
  * store, and the derived data a build computes (lineage, reconciliation). This
  * module only re-exports; each export is documented where it is defined.
  */
-export { ingestPaths, ingestSources, listArchive, parseDump, type IngestOutcome, type IngestReport, type IngestOptions, type SourceInput, type DumpOutcome } from './ingest.js'
+export {
+  ingestPaths,
+  ingestSources,
+  listArchive,
+  parseDump,
+  type IngestOutcome,
+  type IngestReport,
+  type IngestOptions,
+  type SourceInput,
+  type DumpOutcome
+} from './ingest.js'
 export {
   Fetcher,
   Unreachable,

@@ -33,7 +33,17 @@ import { sha256Of } from '../src/vocabulary/hash.js'
 
 /** What happened to one source during an ingest. */
 export type IngestOutcome =
-  | ({ status: 'stored'; kind: 'edition'; uri: string; effectiveDate: string; encoding: string; rules: number; examples: number; terms: number; messages: SourceMessage[] } & StoreResult)
+  | ({
+      status: 'stored'
+      kind: 'edition'
+      uri: string
+      effectiveDate: string
+      encoding: string
+      rules: number
+      examples: number
+      terms: number
+      messages: SourceMessage[]
+    } & StoreResult)
   | DumpOutcome
   | { status: 'unchanged'; uri: string; sha256: string }
   | { status: 'rejected'; uri: string; code: string; error: string }
@@ -125,7 +135,11 @@ export function listArchive(folder: string, onSubfolder?: (path: string) => void
  * already stored is reported `unchanged` and not read again.
  */
 export function ingestPaths(db: CrdbDatabase, paths: string[], options: IngestOptions = {}): IngestReport {
-  return ingestSources(db, paths.map((uri) => ({ uri })), options)
+  return ingestSources(
+    db,
+    paths.map((uri) => ({ uri })),
+    options
+  )
 }
 
 /**
@@ -268,7 +282,8 @@ export function replaceEdition(db: CrdbDatabase, path: string, options: IngestOp
     const writer = new EditionWriter(db)
     const input = prepareSource(path, readSource(path), writer, new Set())
     if ('unchanged' in input) throw new CrdbError('E_DUPLICATE_EDITION', `${path}: these bytes are already stored; nothing to replace`)
-    if (isDumpInput(input)) throw new CrdbError('E_FORMAT', `${path}: a secondary dump (${input.parsed.format}), not an official edition; --replace takes an edition`)
+    if (isDumpInput(input))
+      throw new CrdbError('E_FORMAT', `${path}: a secondary dump (${input.parsed.format}), not an official edition; --replace takes an edition`)
     const date = input.parsed.effectiveDate
     const removed = writer.findEditionUri(date)
     const result = writer.write(input, { replace: true })
@@ -370,7 +385,13 @@ function readSource(path: string): Uint8Array {
 }
 
 /** Decode, detect, parse and normalize one source, unless its bytes are already stored. */
-function prepareSource(uri: string, bytes: Uint8Array, writer: EditionWriter, seen: Set<string>, contentType?: string): EditionInput | DumpInput | { unchanged: string } {
+function prepareSource(
+  uri: string,
+  bytes: Uint8Array,
+  writer: EditionWriter,
+  seen: Set<string>,
+  contentType?: string
+): EditionInput | DumpInput | { unchanged: string } {
   // Hash before decoding: a re-run with nothing new reads each file once and stops there.
   const sha256 = sha256Of(bytes)
   if (writer.hasSource(sha256) || seen.has(sha256)) return { unchanged: sha256 }

@@ -39,7 +39,6 @@ export interface LineageSummary {
   lineages: number
 }
 
-
 type VersionRow = LineageInputRow
 
 /**
@@ -140,7 +139,13 @@ export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = 
       const base = matchRow(row)
       return rewrite ? { ...base, words: weights.weigh(wordsOf(base.normalized, rewrite)) } : base
     }
-    links.push(...matchRules(ended.map((row) => matchRow(row, rewrite)), started.map(newSide), context))
+    links.push(
+      ...matchRules(
+        ended.map((row) => matchRow(row, rewrite)),
+        started.map(newSide),
+        context
+      )
+    )
   }
 
   const write = db.transaction(() => {
@@ -154,7 +159,7 @@ export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = 
     const ordered = [...rows].sort((a, b) => a.firstDate.localeCompare(b.firstDate) || a.id - b.id)
     for (const row of ordered) {
       const link = best.get(row.id)
-      lineageOf.set(row.id, link ? lineageOf.get(link.from) ?? link.from : row.id)
+      lineageOf.set(row.id, link ? (lineageOf.get(link.from) ?? link.from) : row.id)
     }
     writeLineage(db, links, lineageOf)
     return new Set(lineageOf.values()).size

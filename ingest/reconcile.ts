@@ -239,11 +239,21 @@ function linkEntry(row: AttestationRow, key: string | undefined, era: Era | unde
       for (const edition of index.editions.filter((date) => date >= era.from && date <= era.to).reverse()) {
         const found = index.inForce(kind, edition).find((version) => compare(row, text, version) !== undefined)
         if (found) {
-          return { ...link, key: found.key, versionId: found.id, status: 'partial', similarity: text.length / found.comparable.length, remarks: [`number recovered from its text: the ${row.fragment === 'tail' ? 'end' : 'start'} of rule ${found.key}`], eraEqual: false }
+          return {
+            ...link,
+            key: found.key,
+            versionId: found.id,
+            status: 'partial',
+            similarity: text.length / found.comparable.length,
+            remarks: [`number recovered from its text: the ${row.fragment === 'tail' ? 'end' : 'start'} of rule ${found.key}`],
+            eraEqual: false
+          }
         }
       }
     }
-    link.remarks.push(row.kind === 'term' ? `no official glossary term "${row.term ?? row.label}"` : 'no number, and no official rule of its era ends with this text')
+    link.remarks.push(
+      row.kind === 'term' ? `no official glossary term "${row.term ?? row.label}"` : 'no number, and no official rule of its era ends with this text'
+    )
     return link
   }
 
@@ -251,11 +261,20 @@ function linkEntry(row: AttestationRow, key: string | undefined, era: Era | unde
   const inEra = era ? versions.filter((version) => overlaps(version, era)) : versions
   for (const version of inEra) {
     const result = compare(row, text, version)
-    if (result) return { ...link, versionId: version.id, status: result, similarity: result === 'equal' ? 1 : text.length / version.comparable.length, eraEqual: result === 'equal' }
+    if (result)
+      return {
+        ...link,
+        versionId: version.id,
+        status: result,
+        similarity: result === 'equal' ? 1 : text.length / version.comparable.length,
+        eraEqual: result === 'equal'
+      }
   }
   const elsewhere = versions.find((version) => compare(row, text, version) === 'equal')
   if (elsewhere && era) {
-    link.remarks.push(`equal to the text of ${span(elsewhere)}; ${inEra.length ? `${eraText(era)} reads otherwise` : `${kind} ${key} is not in ${eraText(era)}`}`)
+    link.remarks.push(
+      `equal to the text of ${span(elsewhere)}; ${inEra.length ? `${eraText(era)} reads otherwise` : `${kind} ${key} is not in ${eraText(era)}`}`
+    )
     return { ...link, versionId: elsewhere.id, status: 'equal', similarity: 1 }
   }
   const lettered = isLetteredParagraph(row)
@@ -270,7 +289,14 @@ function linkEntry(row: AttestationRow, key: string | undefined, era: Era | unde
     for (const edition of index.editions.filter((date) => date >= era.from && date <= era.to).reverse()) {
       const found = index.inForce(kind, edition).find((version) => version.comparable === text)
       if (found) {
-        return { ...link, versionId: found.id, status: 'differs', similarity: 1, diff: `numbered ${key} in the dump, ${found.key} in the official text`, remarks: [] }
+        return {
+          ...link,
+          versionId: found.id,
+          status: 'differs',
+          similarity: 1,
+          diff: `numbered ${key} in the dump, ${found.key} in the official text`,
+          remarks: []
+        }
       }
     }
   }
@@ -290,7 +316,11 @@ function missingReferences(note: string, official: OfficialVersion): { refs: num
   for (const match of note.matchAll(/\b[Rr]ules?\s+(G?\d+(?:\.\d+[a-z]?)?)(?:,\s*"([^"]+?)[.,]?")?/g)) {
     refs++
     const [, number, title] = match
-    const found = /^G/.test(number) ? (title ? text.toLowerCase().includes(title.toLowerCase()) : false) : new RegExp(`\\b${number.replace('.', '\\.')}(?![0-9a-z])`).test(text)
+    const found = /^G/.test(number)
+      ? title
+        ? text.toLowerCase().includes(title.toLowerCase())
+        : false
+      : new RegExp(`\\b${number.replace('.', '\\.')}(?![0-9a-z])`).test(text)
     if (!found) missing.push(title && /^G/.test(number) ? `${number} "${title}"` : number)
   }
   return { refs, missing }
@@ -354,7 +384,12 @@ function reconcileOne(
   const messages: SourceMessage[] = []
   const counts: Record<AttestationStatus, number> = { pending: 0, equal: 0, differs: 0, partial: 0, unmatched: 0, external: 0 }
   if (index.editions.length === 0) {
-    messages.push({ line: 1, severity: 'warning', code: 'reconcile-no-editions', text: 'no official editions are stored yet; this dump is reconciled when they are built' })
+    messages.push({
+      line: 1,
+      severity: 'warning',
+      code: 'reconcile-no-editions',
+      text: 'no official editions are stored yet; this dump is reconciled when they are built'
+    })
     const links = pendingLinks(rows)
     for (const [, link] of links) counts[link.status]++
     return { links, era: undefined, statedEra: undefined, inferred: undefined, score: null, counts, messages }
@@ -395,8 +430,10 @@ function reconcileOne(
       if (row.revisionDate && link.versionId !== null && row.kind === 'rule') {
         // Crystal Keep restamps texts it re-checks, so a later date is normal; an earlier one is not.
         const first = firstPublished(index, key ?? link.key!, link.versionId)
-        if (first && row.revisionDate < first) link.remarks.push(`the dump dates this text ${row.revisionDate}, before the official text first read so (the edition of ${first})`)
-        if (dump.statedDate && row.revisionDate > dump.statedDate) link.remarks.push(`the dump dates this text ${row.revisionDate}, after its own date ${dump.statedDate}`)
+        if (first && row.revisionDate < first)
+          link.remarks.push(`the dump dates this text ${row.revisionDate}, before the official text first read so (the edition of ${first})`)
+        if (dump.statedDate && row.revisionDate > dump.statedDate)
+          link.remarks.push(`the dump dates this text ${row.revisionDate}, after its own date ${dump.statedDate}`)
       }
       if (link.eraEqual) eraEqual++
       if (link.key) ownerLinks.set(row.kind + '\u0000' + link.key, link)
@@ -435,7 +472,13 @@ function findDumpEra(
   if (dump.statedDate) {
     statedEra = index.editionAt(dump.statedDate)
     if (statedEra) era = { from: statedEra, to: statedEra }
-    else messages.push({ line: 1, severity: 'warning', code: 'reconcile-era', text: `states ${dump.statedDate}, before the oldest stored edition (${index.editions[0]}); compared with every edition` })
+    else
+      messages.push({
+        line: 1,
+        severity: 'warning',
+        code: 'reconcile-era',
+        text: `states ${dump.statedDate}, before the oldest stored edition (${index.editions[0]}); compared with every edition`
+      })
     if (statedEra && inferred && (statedEra < inferred.from || statedEra > inferred.to) && inferred.score > 0) {
       messages.push({
         line: 1,
@@ -456,7 +499,12 @@ function findDumpEra(
         (inferred.ties.length ? `; as good: ${inferred.ties.map((tie) => `${tie.from}..${tie.to}`).join(', ')}` : '')
     })
   } else {
-    messages.push({ line: 1, severity: 'warning', code: 'reconcile-undated', text: 'states no date, and no official edition has any of its text; it stays undated' })
+    messages.push({
+      line: 1,
+      severity: 'warning',
+      code: 'reconcile-undated',
+      text: 'states no date, and no official edition has any of its text; it stays undated'
+    })
   }
 
   return { era, statedEra }
@@ -473,7 +521,8 @@ function linkFollower(row: AttestationRow, rowEra: Era | undefined, index: Offic
     link.versionId = version?.id ?? null
   }
   if (row.kind === 'note') {
-    const version = link.versionId !== null ? index.versionsOf(row.term ? 'term' : 'rule', key!).find((candidate) => candidate.id === link.versionId) : undefined
+    const version =
+      link.versionId !== null ? index.versionsOf(row.term ? 'term' : 'rule', key!).find((candidate) => candidate.id === link.versionId) : undefined
     if (!version) {
       link.status = 'unmatched'
       link.remarks.push('the entry this note belongs to has no official version')
@@ -491,7 +540,12 @@ function linkFollower(row: AttestationRow, rowEra: Era | undefined, index: Offic
 }
 
 /** The one-line summary of a reconciled dump. */
-function summarize(rows: AttestationRow[], links: Array<[AttestationRow, Link]>, counts: Record<AttestationStatus, number>, era: Era | undefined): SourceMessage {
+function summarize(
+  rows: AttestationRow[],
+  links: Array<[AttestationRow, Link]>,
+  counts: Record<AttestationStatus, number>,
+  era: Era | undefined
+): SourceMessage {
   const unmatched = links.filter(([, link]) => link.status === 'unmatched').map(([row]) => row.label || `line ${row.line}`)
   const differs = links.filter(([row, link]) => link.status === 'differs' && (row.kind === 'rule' || row.kind === 'term')).map(([row]) => row.label)
   return {

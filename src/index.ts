@@ -32,8 +32,27 @@ export {
 export { getTerm, listTerms, sensesOf, type GlossaryTerm, type GlossaryEntry } from './query/glossary.js'
 export { search, maxQueryLength, type SearchOptions, type SearchHit, type SearchVersion, type SearchResult, type SearchKind } from './query/search.js'
 export { resolveRuleName, type ResolvedRuleName } from './query/resolve-name.js'
-export { diffEditions, summarizeDiff, type EditionDiff, type RuleChange, type DiffSide, type ExampleChange, type DiffOptions, type DiffEvidence } from './query/diff.js'
-export { ruleHistory, blame, termHistory, type RuleHistory, type HistoryStep, type HistoryOptions, type BlameLine, type TermHistory, type TermHistoryStep } from './query/history.js'
+export {
+  diffEditions,
+  summarizeDiff,
+  type EditionDiff,
+  type RuleChange,
+  type DiffSide,
+  type ExampleChange,
+  type DiffOptions,
+  type DiffEvidence
+} from './query/diff.js'
+export {
+  ruleHistory,
+  blame,
+  termHistory,
+  type RuleHistory,
+  type HistoryStep,
+  type HistoryOptions,
+  type BlameLine,
+  type TermHistory,
+  type TermHistoryStep
+} from './query/history.js'
 export { diffTerms, summarizeTermDiff, truncationPoint, type TermDiff, type TermChange } from './query/term-diff.js'
 export { findWhereabouts, describeWhereabouts, RuleMovedError, type Whereabouts } from './query/moved.js'
 export { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './query/word-diff.js'

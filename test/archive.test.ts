@@ -71,19 +71,25 @@ describe.skipIf(!available)('the whole archive', () => {
     const truncated = editions.filter((e) => e.truncated)
     expect(truncated.map((e) => e.effectiveDate)).toEqual(['2013-02-01'])
     const message = db
-      .prepare(`SELECT m.line, m.text FROM messages m JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = '2013-02-01' AND m.code = 'truncated'`)
+      .prepare(
+        `SELECT m.line, m.text FROM messages m JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = '2013-02-01' AND m.code = 'truncated'`
+      )
       .get() as { line: number; text: string }
-    const lines = decodeSource(readFileSync(join(archiveDir, '2013-02-01.txt')), '2013-02-01.txt').text.trimEnd().split('\n')
+    const lines = decodeSource(readFileSync(join(archiveDir, '2013-02-01.txt')), '2013-02-01.txt')
+      .text.trimEnd()
+      .split('\n')
     expect(message.line).toBe(lines.length)
     expect(message.text).toMatch(/glossary/)
     expect(truncated[0].rules).toBeGreaterThan(2000)
   })
 
   it('stores no rule text that runs into the next numbered rule', () => {
-    const texts = db.prepare(`SELECT c.text, v.key, v.first_date FROM contents c JOIN versions v ON v.content_id = c.id WHERE c.kind = 'rule'`).all() as Array<{ text: string; key: string; first_date: string }>
-    const offenders = texts.filter(
-      (t) => /(^|\n)\d{3}\.\d{1,3}[a-z]?\.?\s+[A-Z]/.test(t.text) || /[.!?"”]\s+\d{3}\.\d{1,3}[a-z]?\.?\s+[A-Z][a-z]/.test(t.text)
-    )
+    const texts = db.prepare(`SELECT c.text, v.key, v.first_date FROM contents c JOIN versions v ON v.content_id = c.id WHERE c.kind = 'rule'`).all() as Array<{
+      text: string
+      key: string
+      first_date: string
+    }>
+    const offenders = texts.filter((t) => /(^|\n)\d{3}\.\d{1,3}[a-z]?\.?\s+[A-Z]/.test(t.text) || /[.!?"”]\s+\d{3}\.\d{1,3}[a-z]?\.?\s+[A-Z][a-z]/.test(t.text))
     expect(offenders.map((o) => `${o.first_date} ${o.key}: ${o.text.slice(0, 80)}`)).toEqual([])
   })
 
@@ -92,12 +98,17 @@ describe.skipIf(!available)('the whole archive', () => {
     for (const edition of editions) {
       const { text } = decodeSource(readFileSync(edition.source.uri), edition.source.uri)
       const stored = db
-        .prepare(`SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.first_date <= @date AND v.last_date >= @date`)
+        .prepare(
+          `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.first_date <= @date AND v.last_date >= @date`
+        )
         .all({ date: edition.effectiveDate }) as Array<{ key: string; text: string }>
       const numbers = new Set(stored.map((s) => s.key))
       const allText = stored.map((s) => s.text).join('\n')
       const messageLines = new Set(
-        db.prepare(`SELECT m.line FROM messages m JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = ?`).pluck().all(edition.effectiveDate) as number[]
+        db
+          .prepare(`SELECT m.line FROM messages m JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = ?`)
+          .pluck()
+          .all(edition.effectiveDate) as number[]
       )
       text.split('\n').forEach((line, index) => {
         const match = /^\s*(\d{3})\.\s?(\d{1,3})([a-z]?)\.?\s+(\S.*)$/.exec(line)
@@ -116,7 +127,10 @@ describe.skipIf(!available)('the whole archive', () => {
     const bad = /\ufffd|â€|Ã[\u0080-\u00bf]|Â[®©™]|ï»¿/
     for (const table of ['contents', 'examples']) {
       const rows = db.prepare(`SELECT text FROM ${table}`).pluck().all() as string[]
-      expect(rows.filter((text) => bad.test(text)).map((text) => text.slice(0, 80)), table).toEqual([])
+      expect(
+        rows.filter((text) => bad.test(text)).map((text) => text.slice(0, 80)),
+        table
+      ).toEqual([])
     }
     const terms = db.prepare(`SELECT label FROM versions`).pluck().all() as string[]
     expect(terms.filter((label) => bad.test(label))).toEqual([])
@@ -125,7 +139,9 @@ describe.skipIf(!available)('the whole archive', () => {
   it('decodes typography and accented card names from every encoding', () => {
     const search = (pattern: string, date: string): string[] =>
       db
-        .prepare(`SELECT c.text FROM contents c JOIN versions v ON v.content_id = c.id WHERE v.first_date <= @date AND v.last_date >= @date AND c.text LIKE @pattern`)
+        .prepare(
+          `SELECT c.text FROM contents c JOIN versions v ON v.content_id = c.id WHERE v.first_date <= @date AND v.last_date >= @date AND c.text LIKE @pattern`
+        )
         .pluck()
         .all({ date, pattern }) as string[]
     for (const date of ['2006-07-15', '2013-07-13', '2016-09-30', '2019-01-25', '2022-11-18', '2024-11-08']) {
@@ -139,24 +155,89 @@ describe.skipIf(!available)('the whole archive', () => {
 
   // Texts copied by hand from the source files (hard-wrapped lines joined by one space).
   const exact: Array<[string, string, string, string[]?]> = [
-    ['420.5e', '1999-05-01', `If two or more Legends or Legendary permanents with the same name are in play, all except the one with the earliest timestamp are put into in their owners' graveyards. This is called the "Legend rule." In the event of a tie for earliest timestamp, each Legend with the same name is put into its owner's graveyard.`],
-    ['214.7a', '1999-05-01', `If a card instruction requires choosing a creature subtype, this may be any noun (even if the creature doesn't exist in Magic), but only one. A word that has some other Magic meaning isn't a valid choice, because that would cause confusion.`, [`Merfolk or Wizard is acceptable, but not Merfolk Wizard. Words like "opponent" or "swamp" can't be chosen because they have other meanings in the game.`]],
+    [
+      '420.5e',
+      '1999-05-01',
+      `If two or more Legends or Legendary permanents with the same name are in play, all except the one with the earliest timestamp are put into in their owners' graveyards. This is called the "Legend rule." In the event of a tie for earliest timestamp, each Legend with the same name is put into its owner's graveyard.`
+    ],
+    [
+      '214.7a',
+      '1999-05-01',
+      `If a card instruction requires choosing a creature subtype, this may be any noun (even if the creature doesn't exist in Magic), but only one. A word that has some other Magic meaning isn't a valid choice, because that would cause confusion.`,
+      [
+        `Merfolk or Wizard is acceptable, but not Merfolk Wizard. Words like "opponent" or "swamp" can't be chosen because they have other meanings in the game.`
+      ]
+    ],
     ['101.4', '2001-08-01', `The player who plays first skips the draw step (see rule 304, "Draw Step") of his or her first turn.`],
-    ['420.5e', '2003-12-01', `If two or more permanents with the same name have the subtype Legend or the supertype legendary, all except the one that has been a Legend or legendary permanent with that name the longest are put into their owners' graveyards. This is called "the Legend rule." In the event of a tie, each Legend or legendary permanent with the same name is put into its owner's graveyard. (If two permanents have the same name but only one is a Legend or is legendary, this rule doesn't apply.)`],
-    ['420.5e', '2004-01-15', `If two or more permanents with the same name have the subtype Legend or the supertype legendary, all except the one that has been a Legend or legendary permanent with that name the longest are put into their owners' graveyards. This is called "the Legend rule." In the event of a tie, each Legend or legendary permanent with the same name is put into its owner's graveyard. (If two permanents have the same name but only one is a Legend or is legendary, this rule doesn't apply.)`],
-    ['103.4', '2003-12-01', `If both players would take an action at the same time, the active player (the player whose turn it is) makes any choices required, then the nonactive player makes any choices required, then the actions happen simultaneously. This rule is often referred to as the "Active Player, Nonactive Player (APNAP) rule."`, [`A card reads "Each player sacrifices a creature." First, the active player chooses a creature he or she controls. Then the nonactive player chooses a creature he or she controls. Then both creatures are sacrificed simultaneously.`]],
+    [
+      '420.5e',
+      '2003-12-01',
+      `If two or more permanents with the same name have the subtype Legend or the supertype legendary, all except the one that has been a Legend or legendary permanent with that name the longest are put into their owners' graveyards. This is called "the Legend rule." In the event of a tie, each Legend or legendary permanent with the same name is put into its owner's graveyard. (If two permanents have the same name but only one is a Legend or is legendary, this rule doesn't apply.)`
+    ],
+    [
+      '420.5e',
+      '2004-01-15',
+      `If two or more permanents with the same name have the subtype Legend or the supertype legendary, all except the one that has been a Legend or legendary permanent with that name the longest are put into their owners' graveyards. This is called "the Legend rule." In the event of a tie, each Legend or legendary permanent with the same name is put into its owner's graveyard. (If two permanents have the same name but only one is a Legend or is legendary, this rule doesn't apply.)`
+    ],
+    [
+      '103.4',
+      '2003-12-01',
+      `If both players would take an action at the same time, the active player (the player whose turn it is) makes any choices required, then the nonactive player makes any choices required, then the actions happen simultaneously. This rule is often referred to as the "Active Player, Nonactive Player (APNAP) rule."`,
+      [
+        `A card reads "Each player sacrifices a creature." First, the active player chooses a creature he or she controls. Then the nonactive player chooses a creature he or she controls. Then both creatures are sacrificed simultaneously.`
+      ]
+    ],
     ['212.7b', '2004-02-01', `When a sorcery spell resolves, the actions stated in its rules text are followed. Then it's put into its owner's graveyard.`],
-    ['420.5i', '2004-06-01', `If two or more enchant worlds are in play, all except the one that has been an enchant world in play for the shortest amount of time are put into their owners' graveyards. In the event of a tie for the shortest amount of time, all are put into their owners' graveyards.`],
-    ['420.5n', '2008-02-01', `If a permanent has both a +1/+1 counter and a -1/-1 counter on it, N +1/+1 and N -1/-1 counters are removed from it, where N is the smaller of the number of +1/+1 and -1/-1 counters on it.`],
+    [
+      '420.5i',
+      '2004-06-01',
+      `If two or more enchant worlds are in play, all except the one that has been an enchant world in play for the shortest amount of time are put into their owners' graveyards. In the event of a tie for the shortest amount of time, all are put into their owners' graveyards.`
+    ],
+    [
+      '420.5n',
+      '2008-02-01',
+      `If a permanent has both a +1/+1 counter and a -1/-1 counter on it, N +1/+1 and N -1/-1 counters are removed from it, where N is the smaller of the number of +1/+1 and -1/-1 counters on it.`
+    ],
     ['704.5a', '2009-07-11', `If a player has 0 or less life, he or she loses the game.`],
-    ['704.5k', '2009-12-31', `If two or more legendary permanents with the same name are on the battlefield, all are put into their owners' graveyards. This is called the "legend rule." If only one of those permanents is legendary, this rule doesn't apply.`],
-    ['702.26b', '2013-05-01', `A creature with shadow can't be blocked by creatures without shadow, and a creature without shadow can't be blocked by creatures with shadow. (See rule 509, "Declare Blockers Step.")`],
-    ['704.5j', '2013-07-13', `If a player controls two or more planeswalkers that share a planeswalker type, that player chooses one of them, and the rest are put into their owners' graveyards. This is called the "planeswalker uniqueness rule."`],
-    ['704.5g', '2016-09-30', `If a creature has toughness greater than 0, and the total damage marked on it is greater than or equal to its toughness, that creature has been dealt lethal damage and is destroyed. Regeneration can replace this event.`],
-    ['704.5j', '2024-11-08', `If two or more legendary permanents with the same name are controlled by the same player, that player chooses one of them, and the rest are put into their owners’ graveyards. This is called the “legend rule.”`],
-    ['101.2', '2024-11-08', `When a rule or effect allows or directs something to happen, and another effect states that it can’t happen, the “can’t” effect takes precedence.`, [`If one effect reads “You may play an additional land this turn” and another reads “You can’t play lands this turn,” the effect that precludes you from playing lands wins.`]],
+    [
+      '704.5k',
+      '2009-12-31',
+      `If two or more legendary permanents with the same name are on the battlefield, all are put into their owners' graveyards. This is called the "legend rule." If only one of those permanents is legendary, this rule doesn't apply.`
+    ],
+    [
+      '702.26b',
+      '2013-05-01',
+      `A creature with shadow can't be blocked by creatures without shadow, and a creature without shadow can't be blocked by creatures with shadow. (See rule 509, "Declare Blockers Step.")`
+    ],
+    [
+      '704.5j',
+      '2013-07-13',
+      `If a player controls two or more planeswalkers that share a planeswalker type, that player chooses one of them, and the rest are put into their owners' graveyards. This is called the "planeswalker uniqueness rule."`
+    ],
+    [
+      '704.5g',
+      '2016-09-30',
+      `If a creature has toughness greater than 0, and the total damage marked on it is greater than or equal to its toughness, that creature has been dealt lethal damage and is destroyed. Regeneration can replace this event.`
+    ],
+    [
+      '704.5j',
+      '2024-11-08',
+      `If two or more legendary permanents with the same name are controlled by the same player, that player chooses one of them, and the rest are put into their owners’ graveyards. This is called the “legend rule.”`
+    ],
+    [
+      '101.2',
+      '2024-11-08',
+      `When a rule or effect allows or directs something to happen, and another effect states that it can’t happen, the “can’t” effect takes precedence.`,
+      [
+        `If one effect reads “You may play an additional land this turn” and another reads “You can’t play lands this turn,” the effect that precludes you from playing lands wins.`
+      ]
+    ],
     ['100.1a', '2026-01-16', `A two-player game is a game that begins with only two players.`],
-    ['702.37a', '2009-07-11', `Storm is a triggered ability that functions on the stack. "Storm" means "When you cast this spell, put a copy of it onto the stack for each other spell that was cast before it this turn. If the spell has any targets, you may choose new targets for any of the copies."`]
+    [
+      '702.37a',
+      '2009-07-11',
+      `Storm is a triggered ability that functions on the stack. "Storm" means "When you cast this spell, put a copy of it onto the stack for each other spell that was cast before it this turn. If the spell has any targets, you may choose new targets for any of the copies."`
+    ]
   ]
   it.each(exact)('reads %s as of %s exactly as the source has it', (number, date, text, examples) => {
     const rule = getRule(db, number, { date })
@@ -167,7 +248,9 @@ describe.skipIf(!available)('the whole archive', () => {
   it('parses the glossary of every era: aliases, obsolete terms, numbered senses', () => {
     const term = (key: string, date: string) =>
       db
-        .prepare(`SELECT v.label, v.obsolete, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'term' AND v.key = @key AND v.first_date <= @date AND v.last_date >= @date`)
+        .prepare(
+          `SELECT v.label, v.obsolete, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'term' AND v.key = @key AND v.first_date <= @date AND v.last_date >= @date`
+        )
         .get({ key, date }) as { label: string; obsolete: number; text: string } | undefined
     expect(term('legend', '2024-11-08')).toMatchObject({ label: 'Legend', obsolete: 1 })
     expect(term('life, life total', '2024-11-08')?.text).toMatch(/^Each player has an amount of “life,”/)
@@ -177,7 +260,7 @@ describe.skipIf(!available)('the whole archive', () => {
       'See rule 113, “Abilities,” and section 6, “Spells, Abilities, and Effects.”'
     ])
     expect(term('legend rule', '2009-10-01')?.text).toBe(
-      'A state-based action that causes all legendary permanents with the same name to be put into their owners\' graveyards. See rule 704.5k.'
+      "A state-based action that causes all legendary permanents with the same name to be put into their owners' graveyards. See rule 704.5k."
     )
     expect(term('activated ability', '1999-05-01')?.text).toBe(
       'An activated ability is written as "activation cost: effect." By paying the activation cost, a player may play such abilities whenever he or she has priority. See rule 403, "Activated Abilities."'
@@ -189,7 +272,9 @@ describe.skipIf(!available)('the whole archive', () => {
   // Issue 13: every word of the glossary as printed.
   const termsAt = (date: string) =>
     db
-      .prepare(`SELECT v.key, v.label, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'term' AND v.first_date <= @date AND v.last_date >= @date`)
+      .prepare(
+        `SELECT v.key, v.label, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'term' AND v.first_date <= @date AND v.last_date >= @date`
+      )
       .all({ date }) as Array<{ key: string; label: string; text: string }>
   const editionOf = (file: string) => editions.find((e) => basename(e.source.uri) === file)!
 
@@ -199,7 +284,8 @@ describe.skipIf(!available)('the whole archive', () => {
     const terms = termsAt(edition.effectiveDate)
     expect(terms.filter((term) => /\d\./.test(term.label))).toEqual([])
     const keys = new Set(terms.map((term) => term.key))
-    for (const key of ['ability', 'ante', 'archenemy', 'draw', 'exile', 'face down', 'face up', 'graveyard', 'hand', 'library', 'loyalty']) expect(keys, key).toContain(key)
+    for (const key of ['ability', 'ante', 'archenemy', 'draw', 'exile', 'face down', 'face up', 'graveyard', 'hand', 'library', 'loyalty'])
+      expect(keys, key).toContain(key)
     expect(terms.find((term) => term.key === 'ability')?.text.split('\n')[0]).toBe('1. Text on an object that explains what that object does or can do.')
     expect(terms.find((term) => term.key === 'abandon')?.text).not.toContain('\n1.')
   })
@@ -242,7 +328,9 @@ describe.skipIf(!available)('the whole archive', () => {
 
   it('positions every restored U+FFFD at its line and rule', () => {
     const restored = db
-      .prepare(`SELECT m.line, m.rule, m.severity FROM messages m JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = ? AND m.code = 'replacement-character' ORDER BY m.line`)
+      .prepare(
+        `SELECT m.line, m.rule, m.severity FROM messages m JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = ? AND m.code = 'replacement-character' ORDER BY m.line`
+      )
       .all(editionOf('2001-07-23.txt').effectiveDate) as Array<{ line: number; rule: string | null; severity: string }>
     expect(restored.length).toBeGreaterThan(90)
     expect(restored.every((message) => message.severity === 'warning')).toBe(true)
@@ -250,7 +338,7 @@ describe.skipIf(!available)('the whole archive', () => {
     expect(restored.filter((message) => message.line > 200 && message.rule === null)).toEqual([])
   })
 
-  it('keeps each edition\'s own label for a term', () => {
+  it("keeps each edition's own label for a term", () => {
     const label = (key: string, date: string) => termsAt(date).find((term) => term.key === key)?.label
     expect(label('"as though"', '2007-07-13')).toBe('"As though"')
     expect(label('"as though"', '2007-10-01')).toBe('"As Though"')

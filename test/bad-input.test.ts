@@ -79,10 +79,30 @@ describe('bad inputs: exit code, one line with its code, nothing stored changed'
 
   const cases: Array<{ name: string; args: () => string[]; code: number; message: RegExp; database?: () => string }> = [
     // Sources a build rejects (item 9: on stderr, with their code).
-    { name: 'garbage bytes', args: () => ['build', '--no-corpus', '--archive', join(inputs, 'garbage.txt')], code: 1, message: /^crdb: E_DECODE: .*garbage\.txt: not a text file/ },
-    { name: 'empty file', args: () => ['build', '--no-corpus', '--archive', join(inputs, 'empty.txt')], code: 1, message: /^crdb: E_DECODE: .*empty\.txt: file is empty/ },
-    { name: 'undated edition', args: () => ['build', '--no-corpus', '--archive', join(inputs, 'undated.txt')], code: 1, message: /^crdb: E_NO_DATE: .*undated\.txt: states no effective date/ },
-    { name: 'unknown format', args: () => ['build', '--no-corpus', '--archive', join(inputs, 'unknown.txt')], code: 1, message: /^crdb: E_FORMAT: .*unknown\.txt: unknown format/ },
+    {
+      name: 'garbage bytes',
+      args: () => ['build', '--no-corpus', '--archive', join(inputs, 'garbage.txt')],
+      code: 1,
+      message: /^crdb: E_DECODE: .*garbage\.txt: not a text file/
+    },
+    {
+      name: 'empty file',
+      args: () => ['build', '--no-corpus', '--archive', join(inputs, 'empty.txt')],
+      code: 1,
+      message: /^crdb: E_DECODE: .*empty\.txt: file is empty/
+    },
+    {
+      name: 'undated edition',
+      args: () => ['build', '--no-corpus', '--archive', join(inputs, 'undated.txt')],
+      code: 1,
+      message: /^crdb: E_NO_DATE: .*undated\.txt: states no effective date/
+    },
+    {
+      name: 'unknown format',
+      args: () => ['build', '--no-corpus', '--archive', join(inputs, 'unknown.txt')],
+      code: 1,
+      message: /^crdb: E_FORMAT: .*unknown\.txt: unknown format/
+    },
     {
       name: 'another file stating a stored date',
       args: () => ['build', '--no-corpus', '--archive', join(inputs, 'other-name.txt')],
@@ -94,12 +114,33 @@ describe('bad inputs: exit code, one line with its code, nothing stored changed'
       name: 'truncated copy of a complete edition',
       args: () => ['build', '--no-corpus', '--archive', join(inputs, 'cut-2021-01-01.txt')],
       code: 1,
-      message: /^crdb: E_DUPLICATE_EDITION: .*cut-2021-01-01\.txt: an edition dated 2021-01-01 is already stored .*\(complete; a truncated copy never replaces it\)$/
+      message:
+        /^crdb: E_DUPLICATE_EDITION: .*cut-2021-01-01\.txt: an edition dated 2021-01-01 is already stored .*\(complete; a truncated copy never replaces it\)$/
     },
-    { name: 'remove an edition that is not stored', args: () => ['editions', '--remove', '2019-05-05'], code: 1, message: /^crdb: E_NOT_FOUND: no edition dated 2019-05-05 is stored$/ },
-    { name: 'remove a date that is not one', args: () => ['editions', '--remove', '2021-02-30'], code: 1, message: /^crdb: E_BAD_DATE: "2021-02-30" is not a real day$/ },
-    { name: 'replace with garbage', args: () => ['editions', '--replace', join(inputs, 'garbage.txt')], code: 1, message: /^crdb: E_DECODE: .*garbage\.txt: not a text file/ },
-    { name: 'replace with the same bytes', args: () => ['editions', '--replace', join(inputs, 'copy-of-2020.txt')], code: 1, message: /^crdb: E_DUPLICATE_EDITION: .*copy-of-2020\.txt: these bytes are already stored/ },
+    {
+      name: 'remove an edition that is not stored',
+      args: () => ['editions', '--remove', '2019-05-05'],
+      code: 1,
+      message: /^crdb: E_NOT_FOUND: no edition dated 2019-05-05 is stored$/
+    },
+    {
+      name: 'remove a date that is not one',
+      args: () => ['editions', '--remove', '2021-02-30'],
+      code: 1,
+      message: /^crdb: E_BAD_DATE: "2021-02-30" is not a real day$/
+    },
+    {
+      name: 'replace with garbage',
+      args: () => ['editions', '--replace', join(inputs, 'garbage.txt')],
+      code: 1,
+      message: /^crdb: E_DECODE: .*garbage\.txt: not a text file/
+    },
+    {
+      name: 'replace with the same bytes',
+      args: () => ['editions', '--replace', join(inputs, 'copy-of-2020.txt')],
+      code: 1,
+      message: /^crdb: E_DUPLICATE_EDITION: .*copy-of-2020\.txt: these bytes are already stored/
+    },
     // Queries: bad numbers, dates and eras; echoed input cut to a readable length (item 9).
     { name: 'bad rule number', args: () => ['get', '704.5jj'], code: 1, message: /^crdb: E_BAD_NUMBER: "704\.5jj" is not a rule number/ },
     {
@@ -112,7 +153,12 @@ describe('bad inputs: exit code, one line with its code, nothing stored changed'
     { name: 'bad era', args: () => ['get', '704.5j', '--era', '1850'], code: 1, message: /^crdb: E_BAD_ERA: "1850" is not an era/ },
     { name: 'conflicting selectors', args: () => ['get', '704.5j', '--date', '2020-06-01', '--era', '2024'], code: 2, message: /^crdb: E_USAGE: / },
     // Database files (items 6 and 8).
-    { name: 'missing database', args: () => ['--db', join(dir, 'absent.sqlite'), 'get', '100.1'], code: 1, message: /^crdb: E_DB: .*absent\.sqlite: cannot open database \(no such file\); run crdb build to create it/ },
+    {
+      name: 'missing database',
+      args: () => ['--db', join(dir, 'absent.sqlite'), 'get', '100.1'],
+      code: 1,
+      message: /^crdb: E_DB: .*absent\.sqlite: cannot open database \(no such file\); run crdb build to create it/
+    },
     {
       name: 'foreign SQLite database, built on',
       args: () => ['--db', join(dir, 'foreign.sqlite'), 'build', '--no-corpus', '--archive', join(dir, 'archive')],
@@ -127,7 +173,13 @@ describe('bad inputs: exit code, one line with its code, nothing stored changed'
       message: /^crdb: E_DB_FOREIGN: /,
       database: () => join(dir, 'foreign.sqlite')
     },
-    { name: 'garbage database file, queried', args: () => ['--db', join(dir, 'garbage.sqlite'), 'get', '100.1'], code: 1, message: /^crdb: E_DB: .*garbage\.sqlite: .*not a database/, database: () => join(dir, 'garbage.sqlite') },
+    {
+      name: 'garbage database file, queried',
+      args: () => ['--db', join(dir, 'garbage.sqlite'), 'get', '100.1'],
+      code: 1,
+      message: /^crdb: E_DB: .*garbage\.sqlite: .*not a database/,
+      database: () => join(dir, 'garbage.sqlite')
+    },
     {
       name: 'garbage database file, built on',
       args: () => ['--db', join(dir, 'garbage.sqlite'), 'build', '--no-corpus', '--archive', join(dir, 'archive')],
@@ -267,7 +319,11 @@ describe('cases that hold with exit 0', () => {
     expect(help.stdout).toContain(join(projectRoot, 'db', 'crdb.sqlite').slice(0, 20))
     const answer = crdb(['get', '100.1'], { cwd: folder.dir, env: { ...env, XDG_DATA_HOME: folder.dir } })
     if (!existsSync(join(projectRoot, 'db', 'crdb.sqlite'))) {
-      expect(answer.stderr).toMatch(new RegExp(`^crdb: E_DB: ${join(projectRoot, 'db', 'crdb.sqlite').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: cannot open database \\(no such file\\); run crdb build`))
+      expect(answer.stderr).toMatch(
+        new RegExp(
+          `^crdb: E_DB: ${join(projectRoot, 'db', 'crdb.sqlite').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: cannot open database \\(no such file\\); run crdb build`
+        )
+      )
     } else {
       // A database is there (a developer's build): it is the one found, whatever the working folder.
       expect(answer.stderr).not.toMatch(/directory does not exist|no such file/)
@@ -292,7 +348,8 @@ describe('cases that hold with exit 0', () => {
   it('two builds at once: the second waits for the first, no false rejection', async () => {
     const archive = join(folder.dir, 'twice')
     mkdirSync(archive)
-    for (let year = 2010; year < 2016; year++) writeEdition(archive, `${year}-01-01.txt`, { date: `${year}-01-01`, rules: { ...rules, '100.1': `Wording of ${year}.` }, glossary })
+    for (let year = 2010; year < 2016; year++)
+      writeEdition(archive, `${year}-01-01.txt`, { date: `${year}-01-01`, rules: { ...rules, '100.1': `Wording of ${year}.` }, glossary })
     const db = join(folder.dir, 'twice.sqlite')
     // A build in progress elsewhere: a live process holds the lock.
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)'])

@@ -45,13 +45,21 @@ describe.skipIf(!archiveAvailable())('crdb diff, history, blame', () => {
     const split = crdb(['diff', '2009-05-01', '2009-07-11', '--section', '707'])
     expect(split.stdout).toContain('> 504.2 -> 707.3  split (also into 707.2, 707.4)')
     const terms = crdb(['diff', '2012-10-01', '2013-02-01', '--kind', 'term', '--summary'])
-    expect(terms.stdout).toMatch(/^2012-10-01 -> 2013-02-01 glossary: \d+ added, 0 removed, \d+ changed, \d+ renamed, \d+ missing only from a truncated edition; \d+ unchanged\n$/)
+    expect(terms.stdout).toMatch(
+      /^2012-10-01 -> 2013-02-01 glossary: \d+ added, 0 removed, \d+ changed, \d+ renamed, \d+ missing only from a truncated edition; \d+ unchanged\n$/
+    )
     const json = JSON.parse(crdb(['--json', 'diff', '2012-10-01', '2013-02-01', '--kind', 'term']).stdout)
-    expect(json.terms.changes.find((c: { from?: { key: string } }) => c.from?.key === 'legend rule')).toMatchObject({ kind: 'truncated', truncatedEdition: '2013-02-01' })
+    expect(json.terms.changes.find((c: { from?: { key: string } }) => c.from?.key === 'legend rule')).toMatchObject({
+      kind: 'truncated',
+      truncatedEdition: '2013-02-01'
+    })
     const history = crdb(['history', '--term', 'legend rule'])
     expect(history.code).toBe(0)
     expect(history.stdout).toContain("(not in 2013-02-01: that edition's glossary is truncated; not removed)")
-    expect(crdb(['history', '704.5j', '--term', 'legend rule'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^crdb: E_USAGE: give --term NAME alone/) })
+    expect(crdb(['history', '704.5j', '--term', 'legend rule'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^crdb: E_USAGE: give --term NAME alone/)
+    })
   })
 
   it('answers an old number with where it went, and --follow prints the rule it became', () => {
@@ -76,7 +84,10 @@ describe.skipIf(!archiveAvailable())('crdb diff, history, blame', () => {
   })
 
   it('answers bad input with one line and exit 1 or 2', () => {
-    expect(crdb(['diff', '2009-05-01', 'yesterday'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/^crdb: E_BAD_DATE: "yesterday" is neither a date \(YYYY-MM-DD\) nor an era/) })
+    expect(crdb(['diff', '2009-05-01', 'yesterday'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^crdb: E_BAD_DATE: "yesterday" is neither a date \(YYYY-MM-DD\) nor an era/)
+    })
     expect(crdb(['diff', '2009-05-01', '2009-07-11', '--format', 'sideways']).code).toBe(2)
     expect(crdb(['history'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^crdb: E_USAGE: give a rule number/) })
     expect(crdb(['history', '12345'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/^crdb: E_BAD_NUMBER/) })

@@ -122,8 +122,16 @@ describe.skipIf(!archiveAvailable())('query commands on the whole archive', { ti
   it('answers bad input with one line and a non-zero exit', () => {
     const cases: Array<[string[], number, RegExp]> = [
       [['get', '70x.5', '--subtree'], 1, /^crdb: E_BAD_NUMBER: "70x.5" is not a rule number/],
-      [['get', '704.99', '--subtree', '--era', '2024'], 1, /^crdb: E_NOT_FOUND: rule 704\.99 is not in the edition of 2024-11-08 \(nearest: 704\.7, 704\.8, 705, 705\.1\)$/],
-      [['get', '704.5l', '--neighbours', '--era', '2024'], 1, /^crdb: E_NOT_FOUND: rule 704\.5l is not in the edition of 2024-11-08 \(nearest: 704\.5j, 704\.5k, 704\.5m, 704\.5n\)$/],
+      [
+        ['get', '704.99', '--subtree', '--era', '2024'],
+        1,
+        /^crdb: E_NOT_FOUND: rule 704\.99 is not in the edition of 2024-11-08 \(nearest: 704\.7, 704\.8, 705, 705\.1\)$/
+      ],
+      [
+        ['get', '704.5l', '--neighbours', '--era', '2024'],
+        1,
+        /^crdb: E_NOT_FOUND: rule 704\.5l is not in the edition of 2024-11-08 \(nearest: 704\.5j, 704\.5k, 704\.5m, 704\.5n\)$/
+      ],
       [['get', '704.5j', '--era', '2010'], 1, /^crdb: E_BAD_ERA: "2010" is not an era \(presets: 2003, 2009, 2024; or a day as YYYY-MM-DD\)$/],
       [['get', '704.5j', '--era', '2009', '--date', '2010-01-01'], 2, /^crdb: E_USAGE: give one of --date, --edition or --era, not --date and --era$/],
       [['get', '704.5j', '--subtree', '--refs'], 2, /^crdb: E_USAGE: give one of --subtree, --neighbours.*, not --subtree and --refs$/],
@@ -136,7 +144,11 @@ describe.skipIf(!archiveAvailable())('query commands on the whole archive', { ti
       [['search', 'legend', '--limit', 'ten'], 2, /^crdb: E_USAGE: --limit ten: expected a whole number from 1 to 1000$/],
       [['search', 'legend', '--kind', 'card'], 2, /^crdb: E_USAGE: --kind card: expected rule, example or term$/],
       [['search', 'legend', '--section', '7x'], 1, /^crdb: E_BAD_NUMBER: "7x" is not a rule number/],
-      [['glossary', 'lif', 'totl', '--era', '2024'], 1, /^crdb: E_NOT_FOUND: no glossary term "lif totl" in the edition of 2024-11-08 \(close: "Life, Life Total"/],
+      [
+        ['glossary', 'lif', 'totl', '--era', '2024'],
+        1,
+        /^crdb: E_NOT_FOUND: no glossary term "lif totl" in the edition of 2024-11-08 \(close: "Life, Life Total"/
+      ],
       [['glossary'], 2, /^crdb: E_USAGE: give a TERM/],
       [['glossary', 'life', '--list'], 2, /^crdb: E_USAGE: give a TERM or --list, not both$/]
     ]
@@ -164,6 +176,8 @@ describe.skipIf(!archiveAvailable())('query commands on the whole archive', { ti
     const glossary = await inTerminal(['glossary', 'ability'], 40, false)
     for (const line of glossary.stdout.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(40)
     // Not a terminal (no width): one line a paragraph, as before.
-    expect(ok(['get', '101.2', '--era', '2024']).split('\n')[0]).toBe('101.2 When a rule or effect allows or directs something to happen, and another effect states that it can’t happen, the “can’t” effect takes precedence.')
+    expect(ok(['get', '101.2', '--era', '2024']).split('\n')[0]).toBe(
+      '101.2 When a rule or effect allows or directs something to happen, and another effect states that it can’t happen, the “can’t” effect takes precedence.'
+    )
   })
 })

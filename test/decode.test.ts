@@ -95,7 +95,12 @@ describe('decodeSource', () => {
       { name: 'CR', input: '100. General\r100.1. Text\r100.1a More\r', text: '100. General\n100.1. Text\n100.1a More\n', lineEnding: 'cr' },
       { name: 'CRLF', input: '100. General\r\n100.1. Text\r\n100.1a More\r\n', text: '100. General\n100.1. Text\n100.1a More\n', lineEnding: 'crlf' },
       { name: 'LF', input: '100. General\n100.1. Text\n100.1a More\n', text: '100. General\n100.1. Text\n100.1a More\n', lineEnding: 'lf' },
-      { name: 'mixed', input: '100. General\r\n100.1. Text\n100.1a More\r100.1b Last\r\n', text: '100. General\n100.1. Text\n100.1a More\n100.1b Last\n', lineEnding: 'mixed' },
+      {
+        name: 'mixed',
+        input: '100. General\r\n100.1. Text\n100.1a More\r100.1b Last\r\n',
+        text: '100. General\n100.1. Text\n100.1a More\n100.1b Last\n',
+        lineEnding: 'mixed'
+      },
       { name: 'CR CR (blank line)', input: 'one\r\rtwo\r', text: 'one\n\ntwo\n', lineEnding: 'cr' }
     ]
     for (const testCase of cases) {
@@ -158,7 +163,7 @@ describe('decodeSource', () => {
     })
   })
 
-  describe('restoring U+FFFD by the edition\'s own conventions (issue 13)', () => {
+  describe("restoring U+FFFD by the edition's own conventions (issue 13)", () => {
     const restore = (text: string): string => decode(utf8(text)).text
 
     it('number ranges take the dash the edition prints its undamaged ranges with', () => {
@@ -168,8 +173,12 @@ describe('decodeSource', () => {
     })
 
     it('type lines take the dash the edition prints its undamaged type lines with', () => {
-      expect(restore('"Creature – Elf" is a type line.\n"Creature \ufffd Goblin" is another.\n')).toBe('"Creature – Elf" is a type line.\n"Creature – Goblin" is another.\n')
-      expect(restore('"Creature — Elf" is a type line.\n"Basic Land \ufffd Mountain" is another.\n')).toBe('"Creature — Elf" is a type line.\n"Basic Land — Mountain" is another.\n')
+      expect(restore('"Creature – Elf" is a type line.\n"Creature \ufffd Goblin" is another.\n')).toBe(
+        '"Creature – Elf" is a type line.\n"Creature – Goblin" is another.\n'
+      )
+      expect(restore('"Creature — Elf" is a type line.\n"Basic Land \ufffd Mountain" is another.\n')).toBe(
+        '"Creature — Elf" is a type line.\n"Basic Land — Mountain" is another.\n'
+      )
       // No evidence in the edition: as the nearest whole edition prints them.
       expect(restore('Example: "Basic Land \ufffd Mountain"\n')).toBe('Example: "Basic Land – Mountain"\n')
     })
@@ -179,7 +188,9 @@ describe('decodeSource', () => {
       expect(restore('Magic™ rules.\nA beginning Magic\ufffd player.\n')).toBe('Magic™ rules.\nA beginning Magic™ player.\n')
       expect(restore('See the Magic: The Gathering DCI\ufffd Floor Rules.\n')).toBe('See the Magic: The Gathering DCI™ Floor Rules.\n')
       // No evidence in the edition: as the editions of its years print the word whole.
-      expect(restore('     Arabian Nights\ufffd [symbol]\n     Fallen Empires\ufffd [symbol]\n')).toBe('     Arabian Nights® [symbol]\n     Fallen Empires™ [symbol]\n')
+      expect(restore('     Arabian Nights\ufffd [symbol]\n     Fallen Empires\ufffd [symbol]\n')).toBe(
+        '     Arabian Nights® [symbol]\n     Fallen Empires™ [symbol]\n'
+      )
     })
 
     it('a dash between a word and a capital is not a trademark: "Gathering\ufffdSeventh Edition"', () => {

@@ -15,7 +15,14 @@ const available = archiveAvailable()
 
 const brief = (result: SbaResult): string[] => result.events.map((e) => `${e.action} ${e.subject.id} ${e.rules.map((r) => r.number).join(',')}`)
 const players = (...ids: string[]) => ids.map((id) => ({ id, life: 20 }))
-const saga = (extra: Partial<ObjectState>): ObjectState => ({ id: 'saga', name: "Urza's Saga", types: ['Enchantment', 'Land'], subtypes: ['Saga'], controller: 'alice', ...extra })
+const saga = (extra: Partial<ObjectState>): ObjectState => ({
+  id: 'saga',
+  name: "Urza's Saga",
+  types: ['Enchantment', 'Land'],
+  subtypes: ['Saga'],
+  controller: 'alice',
+  ...extra
+})
 
 describe.skipIf(!available)('engine defects and state-format additions', () => {
   let db: CrdbDatabase
@@ -45,43 +52,88 @@ describe.skipIf(!available)('engine defects and state-format additions', () => {
 
   it('says a Saga, a battle or a dungeon has no rule in eras before them', () => {
     const state = validateState({
-      players: [{ id: 'alice', life: 20, dungeon: { name: 'Tomb of Annihilation', onBottommostRoom: true } }, { id: 'bob', life: 20 }],
-      permanents: [saga({ finalChapter: 3, counters: { lore: 3 } }), { id: 'battle', name: 'Invasion of Ergamon', types: ['Battle'], subtypes: ['Siege'], controller: 'alice', counters: { defense: 0 }, protector: 'bob' }]
+      players: [
+        { id: 'alice', life: 20, dungeon: { name: 'Tomb of Annihilation', onBottommostRoom: true } },
+        { id: 'bob', life: 20 }
+      ],
+      permanents: [
+        saga({ finalChapter: 3, counters: { lore: 3 } }),
+        { id: 'battle', name: 'Invasion of Ergamon', types: ['Battle'], subtypes: ['Siege'], controller: 'alice', counters: { defense: 0 }, protector: 'bob' }
+      ]
     })
     for (const era of ['2003', '2009']) {
       const result = checkStateBasedActions(state, eras[era])
       expect(result.events).toEqual([])
-      expect(result.notes.some((n) => /^Urza's Saga \(saga\) has 3 lore counters, its final chapter 3: saga-final-chapter is not in force/.test(n)), era).toBe(true)
-      expect(result.notes.some((n) => /^battle Invasion of Ergamon \(battle\) has defense 0: battle-zero-defense is not in force/.test(n)), era).toBe(true)
-      expect(result.notes.some((n) => /^alice's dungeon is complete: dungeon-complete is not in force/.test(n)), era).toBe(true)
+      expect(
+        result.notes.some((n) => /^Urza's Saga \(saga\) has 3 lore counters, its final chapter 3: saga-final-chapter is not in force/.test(n)),
+        era
+      ).toBe(true)
+      expect(
+        result.notes.some((n) => /^battle Invasion of Ergamon \(battle\) has defense 0: battle-zero-defense is not in force/.test(n)),
+        era
+      ).toBe(true)
+      expect(
+        result.notes.some((n) => /^alice's dungeon is complete: dungeon-complete is not in force/.test(n)),
+        era
+      ).toBe(true)
     }
-    expect(brief(checkStateBasedActions(state, eras['2024'])).sort()).toEqual(['dungeon-removed alice 704.5t', 'put-into-graveyard battle 704.5v', 'sacrificed saga 704.5s'])
+    expect(brief(checkStateBasedActions(state, eras['2024'])).sort()).toEqual([
+      'dungeon-removed alice 704.5t',
+      'put-into-graveyard battle 704.5v',
+      'sacrificed saga 704.5s'
+    ])
   })
 
   it('notes an indestructible creature once, whatever the passes', () => {
     const state = validateState({
       players: players('alice', 'bob'),
       permanents: [
-        { id: 'golem', name: 'Darksteel Colossus', types: ['Artifact', 'Creature'], controller: 'alice', power: 11, toughness: 11, damage: 12, deathtouchDamage: true, abilities: ['indestructible'] },
+        {
+          id: 'golem',
+          name: 'Darksteel Colossus',
+          types: ['Artifact', 'Creature'],
+          controller: 'alice',
+          power: 11,
+          toughness: 11,
+          damage: 12,
+          deathtouchDamage: true,
+          abilities: ['indestructible']
+        },
         { id: 'bear', name: 'Bear', types: ['Creature'], controller: 'bob', power: 2, toughness: 2, damage: 2 },
         { id: 'aura', name: 'Rancor', types: ['Enchantment'], subtypes: ['Aura'], enchant: ['creature'], controller: 'bob', attachedTo: 'bear' }
       ]
     })
     const result = checkStateBasedActions(state, eras['2024'])
     expect(result.passes).toBe(3)
-    expect(result.notes.filter((note) => note.includes('indestructible'))).toEqual(['Darksteel Colossus (golem) is indestructible: lethal-damage, deathtouch-damage destroys nothing'])
+    expect(result.notes.filter((note) => note.includes('indestructible'))).toEqual([
+      'Darksteel Colossus (golem) is indestructible: lethal-damage, deathtouch-damage destroys nothing'
+    ])
   })
 
   it("keeps a player who can't lose in the game, and lets a player who can't win win when every opponent has left", () => {
-    const angel = validateState({ players: [{ id: 'alice', life: 0, cantLose: true }, { id: 'bob', life: 20 }], permanents: [] })
+    const angel = validateState({
+      players: [
+        { id: 'alice', life: 0, cantLose: true },
+        { id: 'bob', life: 20 }
+      ],
+      permanents: []
+    })
     const kept = checkStateBasedActions(angel, eras['2024'])
     expect(kept.events).toEqual([])
     expect(kept.gameOver).toBeNull()
     expect(kept.notes).toEqual(["alice can't lose the game: player-zero-life does nothing"])
-    const persecutor = validateState({ players: [{ id: 'alice', life: 20, cantWin: true }, { id: 'bob', life: -2 }], permanents: [] })
+    const persecutor = validateState({
+      players: [
+        { id: 'alice', life: 20, cantWin: true },
+        { id: 'bob', life: -2 }
+      ],
+      permanents: []
+    })
     const won = checkStateBasedActions(persecutor, eras['2024'])
     expect(won.gameOver).toEqual({ winners: ['alice'] })
-    expect(won.notes[0]).toMatch(/^alice can't win the game, but every opponent has left it: 104\.2a A player still in the game wins the game if that player.s opponents have all left the game/)
+    expect(won.notes[0]).toMatch(
+      /^alice can't win the game, but every opponent has left it: 104\.2a A player still in the game wins the game if that player.s opponents have all left the game/
+    )
     expect(checkStateBasedActions(persecutor, eras['2009']).notes[0]).toMatch(/: no rule of the edition of 2009-10-01 says so$/)
   })
 
@@ -98,7 +150,11 @@ describe.skipIf(!available)('engine defects and state-format additions', () => {
     const limited = validateState({ players: seats, rangeOfInfluence: 1, permanents })
     const open = validateState({ players: seats, permanents })
     // 2009: all three range rules in force.
-    expect(brief(checkStateBasedActions(open, eras['2009']))).toEqual(['put-into-graveyard w1 704.5m', 'put-into-graveyard l1 704.5k', 'put-into-graveyard l3 704.5k'])
+    expect(brief(checkStateBasedActions(open, eras['2009']))).toEqual([
+      'put-into-graveyard w1 704.5m',
+      'put-into-graveyard l1 704.5k',
+      'put-into-graveyard l3 704.5k'
+    ])
     expect(brief(checkStateBasedActions(limited, eras['2009']))).toEqual(['put-into-graveyard aura 704.5n'])
     // 2024: the legend rule is per controller anyway; the world rule and Auras still follow the range.
     expect(brief(checkStateBasedActions(limited, eras['2024']))).toEqual(['put-into-graveyard aura 704.5m'])
@@ -111,8 +167,25 @@ describe.skipIf(!available)('engine defects and state-format additions', () => {
     const state = validateState({
       players: players('alice', 'bob'),
       permanents: [
-        { id: 'shrunk', name: 'Grizzly Bears', types: ['Creature'], controller: 'alice', power: 2, toughness: 2, powerToughnessEffects: [{ power: -2, toughness: -2, source: 'Infest' }] },
-        { id: 'anthem', name: 'Grizzly Bears', types: ['Creature'], controller: 'bob', power: 2, toughness: 2, damage: 2, powerToughnessEffects: [{ power: 1, toughness: 1, source: 'Glorious Anthem' }] }
+        {
+          id: 'shrunk',
+          name: 'Grizzly Bears',
+          types: ['Creature'],
+          controller: 'alice',
+          power: 2,
+          toughness: 2,
+          powerToughnessEffects: [{ power: -2, toughness: -2, source: 'Infest' }]
+        },
+        {
+          id: 'anthem',
+          name: 'Grizzly Bears',
+          types: ['Creature'],
+          controller: 'bob',
+          power: 2,
+          toughness: 2,
+          damage: 2,
+          powerToughnessEffects: [{ power: 1, toughness: 1, source: 'Glorious Anthem' }]
+        }
       ]
     })
     expect(brief(checkStateBasedActions(state, eras['2024']))).toEqual(['put-into-graveyard shrunk 704.5f'])
@@ -120,7 +193,11 @@ describe.skipIf(!available)('engine defects and state-format additions', () => {
 
   it('validates the new fields by path', () => {
     expect(() =>
-      validateState({ players: [{ id: 'a', life: 1, cantLose: 'yes' }], rangeOfInfluence: 0, permanents: [{ id: 'x', name: 'X', types: ['Land'], controller: 'a', protectionFrom: 'red', powerToughnessEffects: [{ tougness: 1 }] }] })
+      validateState({
+        players: [{ id: 'a', life: 1, cantLose: 'yes' }],
+        rangeOfInfluence: 0,
+        permanents: [{ id: 'x', name: 'X', types: ['Land'], controller: 'a', protectionFrom: 'red', powerToughnessEffects: [{ tougness: 1 }] }]
+      })
     ).toThrow(
       expect.objectContaining({
         code: 'E_BAD_STATE',

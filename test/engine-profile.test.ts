@@ -20,47 +20,166 @@ const available = archiveAvailable()
 // then to Foundations (2024-11-08); the London mulligan begins in July 2019; the commander goes to the
 // command zone as a state-based action from 2020-07-03.
 const changes: Record<string, Array<[string, SwitchValue]>> = {
-  'mulligan': [['1999-04-23', 'one-fewer'], ['2019-07-12', 'bottom']],
-  'multiplayer-free-mulligan': [['1999-04-23', false], ['2007-07-13', true]],
+  mulligan: [
+    ['1999-04-23', 'one-fewer'],
+    ['2019-07-12', 'bottom']
+  ],
+  'multiplayer-free-mulligan': [
+    ['1999-04-23', false],
+    ['2007-07-13', true]
+  ],
   'starting-hand-size': [['1999-04-23', 7]],
   'maximum-hand-size': [['1999-04-23', 7]],
   'first-player-skips-draw': [['1999-04-23', true]],
   'starting-life': [['1999-04-23', 20]],
-  'starting-life-two-headed-giant': [['1999-04-23', null], ['2007-05-01', 30]],
-  'starting-life-commander': [['1999-04-23', null], ['2009-10-01', 40]],
-  'mana-empties': [['1999-04-23', 'phase'], ['2009-07-11', 'step']],
-  'mana-burn': [['1999-04-23', true], ['2009-07-11', false]],
-  'combat-damage-on-stack': [['1999-04-23', true], ['2009-07-11', false]],
-  'damage-assignment-order': [['1999-04-23', false], ['2009-07-11', true], ['2024-11-08', false]],
-  'attackable': [['1999-04-23', 'players'], ['2007-10-01', 'players-planeswalkers'], ['2023-04-14', 'players-planeswalkers-battles']],
-  'battles-attackable': [['1999-04-23', false], ['2023-04-14', true]],
-  'planeswalker-damage-redirection': [['1999-04-23', false], ['2007-10-01', true], ['2018-07-13', false]],
-  'lifelink': [['1999-04-23', null], ['2007-05-01', 'triggered'], ['2009-07-11', 'static']],
-  'deathtouch': [['1999-04-23', null], ['2007-05-01', 'triggered'], ['2009-07-11', 'static']],
-  'indestructible-keyword': [['1999-04-23', false], ['2013-07-13', true]],
+  'starting-life-two-headed-giant': [
+    ['1999-04-23', null],
+    ['2007-05-01', 30]
+  ],
+  'starting-life-commander': [
+    ['1999-04-23', null],
+    ['2009-10-01', 40]
+  ],
+  'mana-empties': [
+    ['1999-04-23', 'phase'],
+    ['2009-07-11', 'step']
+  ],
+  'mana-burn': [
+    ['1999-04-23', true],
+    ['2009-07-11', false]
+  ],
+  'combat-damage-on-stack': [
+    ['1999-04-23', true],
+    ['2009-07-11', false]
+  ],
+  'damage-assignment-order': [
+    ['1999-04-23', false],
+    ['2009-07-11', true],
+    ['2024-11-08', false]
+  ],
+  attackable: [
+    ['1999-04-23', 'players'],
+    ['2007-10-01', 'players-planeswalkers'],
+    ['2023-04-14', 'players-planeswalkers-battles']
+  ],
+  'battles-attackable': [
+    ['1999-04-23', false],
+    ['2023-04-14', true]
+  ],
+  'planeswalker-damage-redirection': [
+    ['1999-04-23', false],
+    ['2007-10-01', true],
+    ['2018-07-13', false]
+  ],
+  lifelink: [
+    ['1999-04-23', null],
+    ['2007-05-01', 'triggered'],
+    ['2009-07-11', 'static']
+  ],
+  deathtouch: [
+    ['1999-04-23', null],
+    ['2007-05-01', 'triggered'],
+    ['2009-07-11', 'static']
+  ],
+  'indestructible-keyword': [
+    ['1999-04-23', false],
+    ['2013-07-13', true]
+  ],
   'regeneration-shields': [['1999-04-23', true]],
-  'legend-rule': [['1999-04-23', 'earliest-timestamp'], ['2001-07-23', 'longest'], ['2004-10-01', 'all'], ['2013-07-13', 'controller-chooses']],
-  'legend-rule-scope': [['1999-04-23', 'battlefield'], ['2013-07-13', 'controller']],
-  'legend-rule-tie': [['1999-04-23', 'all-go'], ['2004-10-01', 'none']],
-  'planeswalker-uniqueness': [['1999-04-23', null], ['2007-10-01', 'subtype-all'], ['2013-07-13', 'subtype-controller'], ['2017-09-29', null]],
-  'poison-threshold': [['1999-04-23', null], ['2001-07-23', 10]],
-  'poison-threshold-two-headed-giant': [['1999-04-23', null], ['2011-04-01', 15]],
-  'deathtouch-state-based': [['1999-04-23', false], ['2009-07-11', true]],
-  'counter-annihilation': [['1999-04-23', false], ['2006-10-01', true]],
-  'limited-range-legend': [['1999-04-23', false], ['2005-10-01', true], ['2013-07-13', false]],
-  'limited-range-world': [['1999-04-23', false], ['2005-10-01', true]],
-  'limited-range-aura': [['1999-04-23', false], ['2005-10-01', true]],
-  'win-overrides-cant-win': [['1999-04-23', false], ['2017-09-29', true]],
-  'commander-damage': [['1999-04-23', null], ['2009-10-01', 21]],
-  'commander-zone-change': [['1999-04-23', null], ['2009-10-01', 'replacement'], ['2020-07-03', 'state-based']],
-  'commander-hand-library-replacement': [['1999-04-23', false], ['2015-07-17', true]],
-  'companion': [['1999-04-23', false], ['2020-04-17', true]],
-  'day-night': [['1999-04-23', false], ['2021-11-19', true]],
-  'monarch': [['1999-04-23', false], ['2016-09-30', true]],
-  'initiative': [['1999-04-23', false], ['2022-06-10', true]],
-  'speed': [['1999-04-23', false], ['2025-02-07', true]],
-  'battlefield-name': [['1999-04-23', 'in play'], ['2009-07-11', 'battlefield']],
-  'exile-name': [['1999-04-23', 'removed from the game'], ['2009-07-11', 'exile']],
+  'legend-rule': [
+    ['1999-04-23', 'earliest-timestamp'],
+    ['2001-07-23', 'longest'],
+    ['2004-10-01', 'all'],
+    ['2013-07-13', 'controller-chooses']
+  ],
+  'legend-rule-scope': [
+    ['1999-04-23', 'battlefield'],
+    ['2013-07-13', 'controller']
+  ],
+  'legend-rule-tie': [
+    ['1999-04-23', 'all-go'],
+    ['2004-10-01', 'none']
+  ],
+  'planeswalker-uniqueness': [
+    ['1999-04-23', null],
+    ['2007-10-01', 'subtype-all'],
+    ['2013-07-13', 'subtype-controller'],
+    ['2017-09-29', null]
+  ],
+  'poison-threshold': [
+    ['1999-04-23', null],
+    ['2001-07-23', 10]
+  ],
+  'poison-threshold-two-headed-giant': [
+    ['1999-04-23', null],
+    ['2011-04-01', 15]
+  ],
+  'deathtouch-state-based': [
+    ['1999-04-23', false],
+    ['2009-07-11', true]
+  ],
+  'counter-annihilation': [
+    ['1999-04-23', false],
+    ['2006-10-01', true]
+  ],
+  'limited-range-legend': [
+    ['1999-04-23', false],
+    ['2005-10-01', true],
+    ['2013-07-13', false]
+  ],
+  'limited-range-world': [
+    ['1999-04-23', false],
+    ['2005-10-01', true]
+  ],
+  'limited-range-aura': [
+    ['1999-04-23', false],
+    ['2005-10-01', true]
+  ],
+  'win-overrides-cant-win': [
+    ['1999-04-23', false],
+    ['2017-09-29', true]
+  ],
+  'commander-damage': [
+    ['1999-04-23', null],
+    ['2009-10-01', 21]
+  ],
+  'commander-zone-change': [
+    ['1999-04-23', null],
+    ['2009-10-01', 'replacement'],
+    ['2020-07-03', 'state-based']
+  ],
+  'commander-hand-library-replacement': [
+    ['1999-04-23', false],
+    ['2015-07-17', true]
+  ],
+  companion: [
+    ['1999-04-23', false],
+    ['2020-04-17', true]
+  ],
+  'day-night': [
+    ['1999-04-23', false],
+    ['2021-11-19', true]
+  ],
+  monarch: [
+    ['1999-04-23', false],
+    ['2016-09-30', true]
+  ],
+  initiative: [
+    ['1999-04-23', false],
+    ['2022-06-10', true]
+  ],
+  speed: [
+    ['1999-04-23', false],
+    ['2025-02-07', true]
+  ],
+  'battlefield-name': [
+    ['1999-04-23', 'in play'],
+    ['2009-07-11', 'battlefield']
+  ],
+  'exile-name': [
+    ['1999-04-23', 'removed from the game'],
+    ['2009-07-11', 'exile']
+  ]
 }
 
 function crdb(args: string[]): { code: number; stdout: string; stderr: string } {
@@ -119,7 +238,22 @@ describe.skipIf(!available)('era profiles over the whole archive', () => {
     const [a, b] = [openRules(db, { era: '2003' }).profile(), openRules(db, { era: '2024' }).profile()]
     const differences = diffProfiles(a, b)
     const ids = differences.map((difference) => difference.id)
-    expect(ids).toEqual(expect.arrayContaining(['mulligan', 'mana-empties', 'mana-burn', 'combat-damage-on-stack', 'lifelink', 'deathtouch', 'legend-rule', 'attackable', 'battlefield-name', 'exile-name', 'companion', 'monarch']))
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'mulligan',
+        'mana-empties',
+        'mana-burn',
+        'combat-damage-on-stack',
+        'lifelink',
+        'deathtouch',
+        'legend-rule',
+        'attackable',
+        'battlefield-name',
+        'exile-name',
+        'companion',
+        'monarch'
+      ])
+    )
     expect(ids).not.toContain('maximum-hand-size')
     for (const difference of differences) expect(difference.from.value).not.toBe(difference.to.value)
     expect(differences.find((d) => d.id === 'mana-burn')).toMatchObject({ from: { value: true, rule: { number: '300.3' } }, to: { value: false, rule: null } })

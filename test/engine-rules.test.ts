@@ -157,8 +157,15 @@ describe.skipIf(!available)('the check catalog over the whole archive', () => {
 
   it('says when a check not in force began or ended', () => {
     const uniqueness = openRules(db, { era: '2024' }).check('planeswalker-uniqueness') as CheckNotInForce
-    expect(uniqueness).toMatchObject({ inForce: false, edition: '2024-11-08', before: { lastEdition: '2017-08-25', number: '704.5j', endedOn: '2017-09-29' }, after: null })
-    expect(uniqueness.message).toBe('planeswalker-uniqueness is not in force in the edition of 2024-11-08: last in force in the edition of 2017-08-25 as 704.5j, gone from 2017-09-29')
+    expect(uniqueness).toMatchObject({
+      inForce: false,
+      edition: '2024-11-08',
+      before: { lastEdition: '2017-08-25', number: '704.5j', endedOn: '2017-09-29' },
+      after: null
+    })
+    expect(uniqueness.message).toBe(
+      'planeswalker-uniqueness is not in force in the edition of 2024-11-08: last in force in the edition of 2017-08-25 as 704.5j, gone from 2017-09-29'
+    )
     const early = openRules(db, { era: '2003' }).check('planeswalker-uniqueness') as CheckNotInForce
     expect(early).toMatchObject({ before: null, after: { firstEdition: '2007-10-01', number: '420.5q' } })
     expect(early.message).toMatch(/first in force from 2007-10-01 as 420\.5q/)
@@ -174,7 +181,10 @@ describe.skipIf(!available)('the check catalog over the whole archive', () => {
 
   it('has mana burn and combat damage on the stack in force in 2003 only, of the presets', () => {
     for (const id of ['mana-burn', 'combat-damage-on-stack', 'zone-in-play', 'zone-removed-from-game']) {
-      expect(['2003', '2009', '2024'].map((era) => openRules(db, { era }).check(id).inForce), id).toEqual([true, false, false])
+      expect(
+        ['2003', '2009', '2024'].map((era) => openRules(db, { era }).check(id).inForce),
+        id
+      ).toEqual([true, false, false])
     }
   })
 
@@ -194,9 +204,43 @@ describe.skipIf(!available)('the check catalog over the whole archive', () => {
 
   it('gives each preset the semantics of its texts', () => {
     const [s2003, s2009, s2024] = ['2003', '2009', '2024'].map((era) => openRules(db, { era }).semantics)
-    expect(s2003).toMatchObject({ battlefield: 'in play', exile: 'removed from the game', manaBurn: true, combatDamageUsesStack: true, deathtouch: 'none', legendRule: 'longest', legendSubtypeCounts: true, planeswalkerUniqueness: null, damageAssignmentOrder: false, phasedOutTokensCease: true, aurasMayEnchantPlayers: false })
-    expect(s2009).toMatchObject({ battlefield: 'battlefield', exile: 'exile', manaBurn: false, combatDamageUsesStack: false, deathtouch: 'static', legendRule: 'all', planeswalkerUniqueness: 'all', damageAssignmentOrder: true, planeswalkerDamageRedirection: true, deathtouchNeedsPositiveToughness: false, poisonIgnoredInTwoHeadedGiant: false })
-    expect(s2024).toMatchObject({ deathtouch: 'static', legendRule: 'controller-chooses', planeswalkerUniqueness: null, damageAssignmentOrder: false, planeswalkerDamageRedirection: false, deathtouchNeedsPositiveToughness: true, phasedOutTokensCease: false, poisonIgnoredInTwoHeadedGiant: true, attachedBattlesUnattach: true })
+    expect(s2003).toMatchObject({
+      battlefield: 'in play',
+      exile: 'removed from the game',
+      manaBurn: true,
+      combatDamageUsesStack: true,
+      deathtouch: 'none',
+      legendRule: 'longest',
+      legendSubtypeCounts: true,
+      planeswalkerUniqueness: null,
+      damageAssignmentOrder: false,
+      phasedOutTokensCease: true,
+      aurasMayEnchantPlayers: false
+    })
+    expect(s2009).toMatchObject({
+      battlefield: 'battlefield',
+      exile: 'exile',
+      manaBurn: false,
+      combatDamageUsesStack: false,
+      deathtouch: 'static',
+      legendRule: 'all',
+      planeswalkerUniqueness: 'all',
+      damageAssignmentOrder: true,
+      planeswalkerDamageRedirection: true,
+      deathtouchNeedsPositiveToughness: false,
+      poisonIgnoredInTwoHeadedGiant: false
+    })
+    expect(s2024).toMatchObject({
+      deathtouch: 'static',
+      legendRule: 'controller-chooses',
+      planeswalkerUniqueness: null,
+      damageAssignmentOrder: false,
+      planeswalkerDamageRedirection: false,
+      deathtouchNeedsPositiveToughness: true,
+      phasedOutTokensCease: false,
+      poisonIgnoredInTwoHeadedGiant: true,
+      attachedBattlesUnattach: true
+    })
     expect(openRules(db, { date: '2008-01-01' }).semantics.deathtouch).toBe('triggered')
   })
 
@@ -206,6 +250,8 @@ describe.skipIf(!available)('the check catalog over the whole archive', () => {
     expect(openRules(db, { edition: '2017-09-29' }).check('legend-rule')).toMatchObject({ number: '704.5j' })
     expect(openRules({ db, era: '2003' }).check('legend-rule')).toMatchObject({ number: '420.5e' })
     expect(() => openRules(db, { era: '2010' })).toThrow(expect.objectContaining({ code: 'E_BAD_ERA' }))
-    expect(() => openRules(db, { era: '2003' }).check('legend')).toThrow(expect.objectContaining({ code: 'E_NOT_FOUND', message: expect.stringMatching(/legend-rule/) }))
+    expect(() => openRules(db, { era: '2003' }).check('legend')).toThrow(
+      expect.objectContaining({ code: 'E_NOT_FOUND', message: expect.stringMatching(/legend-rule/) })
+    )
   })
 })

@@ -40,17 +40,28 @@ interface Expected {
 
 /** An event as the fixtures write it: `pass action subject check=number,...`. */
 function brief(result: SbaResult): string[] {
-  return result.events.map((event) => `${event.pass} ${event.action} ${event.subject.id} ${event.checks.map((check, i) => `${check}=${event.rules[i].number}`).join(',')}`)
+  return result.events.map(
+    (event) => `${event.pass} ${event.action} ${event.subject.id} ${event.checks.map((check, i) => `${check}=${event.rules[i].number}`).join(',')}`
+  )
 }
 
 function where(result: SbaResult, id: string): string | null {
   const object = result.state.permanents.find((o) => o.id === id)
-  return object ? (object.phasedOut ? 'phased-out' : object.zone ?? 'battlefield') : null
+  return object ? (object.phasedOut ? 'phased-out' : (object.zone ?? 'battlefield')) : null
 }
 
 const player = (id: string, extra: object = {}) => ({ id, life: 20, ...extra })
-const creature = (id: string, extra: Partial<ObjectState> = {}): ObjectState => ({ id, name: id, types: ['Creature'], controller: 'alice', power: 2, toughness: 2, ...extra })
-const board = (permanents: ObjectState[], extra: Partial<GameState> = {}): GameState => validateState({ players: [player('alice'), player('bob')], permanents, ...extra })
+const creature = (id: string, extra: Partial<ObjectState> = {}): ObjectState => ({
+  id,
+  name: id,
+  types: ['Creature'],
+  controller: 'alice',
+  power: 2,
+  toughness: 2,
+  ...extra
+})
+const board = (permanents: ObjectState[], extra: Partial<GameState> = {}): GameState =>
+  validateState({ players: [player('alice'), player('bob')], permanents, ...extra })
 
 describe.skipIf(!available)('state-based actions by era', () => {
   let db: CrdbDatabase
@@ -65,7 +76,18 @@ describe.skipIf(!available)('state-based actions by era', () => {
 
   it('has the scenarios the issue asks for', () => {
     expect(scenarios).toEqual(
-      expect.arrayContaining(['legend-rule', 'deathtouch-damage', 'counters', 'zero-toughness-damage', 'aura-illegal', 'token-graveyard', 'world-rule', 'life-and-poison', 'empty-library', 'worked-example'])
+      expect.arrayContaining([
+        'legend-rule',
+        'deathtouch-damage',
+        'counters',
+        'zero-toughness-damage',
+        'aura-illegal',
+        'token-graveyard',
+        'world-rule',
+        'life-and-poison',
+        'empty-library',
+        'worked-example'
+      ])
     )
   })
 
@@ -79,7 +101,11 @@ describe.skipIf(!available)('state-based actions by era', () => {
       expect(result.edition).toBe(want.edition)
       expect(brief(result)).toEqual(want.events)
       expect(result.passes).toBe(want.passes)
-      for (const note of want.notes) expect(result.notes.some((n) => n.startsWith(note)), `note "${note}" in ${JSON.stringify(result.notes)}`).toBe(true)
+      for (const note of want.notes)
+        expect(
+          result.notes.some((n) => n.startsWith(note)),
+          `note "${note}" in ${JSON.stringify(result.notes)}`
+        ).toBe(true)
       expect(result.notes).toHaveLength(want.notes.length)
       for (const [id, zone] of Object.entries(want.after)) expect(where(result, id), id).toBe(zone)
       for (const [id, counters] of Object.entries(want.counters ?? {})) expect(result.state.permanents.find((o) => o.id === id)?.counters, id).toEqual(counters)
@@ -92,7 +118,9 @@ describe.skipIf(!available)('state-based actions by era', () => {
     })
 
     it('gives different outcomes or citations in the three eras', () => {
-      const outcomes = ['2003', '2009', '2024'].map((era) => JSON.stringify({ events: expected.eras[era].events, after: expected.eras[era].after, notes: expected.eras[era].notes }))
+      const outcomes = ['2003', '2009', '2024'].map((era) =>
+        JSON.stringify({ events: expected.eras[era].events, after: expected.eras[era].after, notes: expected.eras[era].notes })
+      )
       expect(new Set(outcomes).size, expected.description).toBeGreaterThan(1)
     })
   })
@@ -100,7 +128,9 @@ describe.skipIf(!available)('state-based actions by era', () => {
   it('gives three different outcomes for the worked example and the legend rule', () => {
     for (const scenario of ['worked-example', 'legend-rule']) {
       const state = parseState(readFileSync(join(fixtures, `${scenario}.state.json`), 'utf8'))
-      const outcomes = ['2003', '2009', '2024'].map((era) => JSON.stringify(checkStateBasedActions(state, eras[era]).state.permanents.map((o) => [o.id, o.zone ?? 'battlefield'])))
+      const outcomes = ['2003', '2009', '2024'].map((era) =>
+        JSON.stringify(checkStateBasedActions(state, eras[era]).state.permanents.map((o) => [o.id, o.zone ?? 'battlefield']))
+      )
       expect(new Set(outcomes).size, scenario).toBe(3)
     }
   })
@@ -130,9 +160,15 @@ describe.skipIf(!available)('state-based actions by era', () => {
       creature('a', { name: 'Mirri', supertypes: ['Legendary'], timestamp: 1, legendarySince: 5 }),
       creature('b', { name: 'Mirri', supertypes: ['Legendary'], timestamp: 2, legendarySince: 5 })
     ])
-    expect(brief(checkStateBasedActions(tied, eras['2003']))).toEqual(['1 put-into-graveyard a legend-rule=420.5e', '1 put-into-graveyard b legend-rule=420.5e'])
+    expect(brief(checkStateBasedActions(tied, eras['2003']))).toEqual([
+      '1 put-into-graveyard a legend-rule=420.5e',
+      '1 put-into-graveyard b legend-rule=420.5e'
+    ])
     // 1999: the earliest timestamp stays; the creature type Legend counts.
-    const legends = board([creature('a', { name: 'Mirri', subtypes: ['Legend'], timestamp: 2 }), creature('b', { name: 'Mirri', subtypes: ['Legend'], timestamp: 1 })])
+    const legends = board([
+      creature('a', { name: 'Mirri', subtypes: ['Legend'], timestamp: 2 }),
+      creature('b', { name: 'Mirri', subtypes: ['Legend'], timestamp: 1 })
+    ])
     const rules1999 = openRules(db, { date: '1999-06-01' })
     expect(rules1999.semantics.legendRule).toBe('earliest-timestamp')
     expect(brief(checkStateBasedActions(legends, rules1999))).toEqual(['1 put-into-graveyard a legend-rule=420.5e'])
@@ -155,7 +191,11 @@ describe.skipIf(!available)('state-based actions by era', () => {
       { id: 'sword', name: 'Short Sword', types: ['Artifact'], subtypes: ['Equipment'], attachedTo: 'bear', controller: 'bob' }
     ])
     const result = checkStateBasedActions(state, eras['2024'])
-    expect(brief(result)).toEqual(['1 destroyed bear lethal-damage=704.5g', '2 put-into-graveyard rancor aura-illegal=704.5m', '2 unattached sword equipment-illegal=704.5n'])
+    expect(brief(result)).toEqual([
+      '1 destroyed bear lethal-damage=704.5g',
+      '2 put-into-graveyard rancor aura-illegal=704.5m',
+      '2 unattached sword equipment-illegal=704.5n'
+    ])
     expect(result.passes).toBe(3)
     // Last known information: the bear as it was before the check that destroyed it.
     expect(result.events[0].lastKnown).toMatchObject({ id: 'bear', damage: 2 })
@@ -198,13 +238,48 @@ describe.skipIf(!available)('state-based actions by era', () => {
       players: [player('alice', { speed: null, dungeon: { name: 'Lost Mine of Phandelver', onBottommostRoom: true } }), player('bob')],
       permanents: [
         { id: 'saga', name: 'The Eldest Reborn', types: ['Enchantment'], subtypes: ['Saga'], controller: 'alice', counters: { lore: 3 }, finalChapter: 3 },
-        { id: 'saga-waiting', name: 'History of Benalia', types: ['Enchantment'], subtypes: ['Saga'], controller: 'alice', counters: { lore: 3 }, finalChapter: 3, triggeredAbilityPending: true },
-        { id: 'battle', name: 'Invasion of Zendikar', types: ['Battle'], subtypes: ['Siege'], controller: 'alice', counters: { defense: 3 }, protector: 'alice' },
+        {
+          id: 'saga-waiting',
+          name: 'History of Benalia',
+          types: ['Enchantment'],
+          subtypes: ['Saga'],
+          controller: 'alice',
+          counters: { lore: 3 },
+          finalChapter: 3,
+          triggeredAbilityPending: true
+        },
+        {
+          id: 'battle',
+          name: 'Invasion of Zendikar',
+          types: ['Battle'],
+          subtypes: ['Siege'],
+          controller: 'alice',
+          counters: { defense: 3 },
+          protector: 'alice'
+        },
         { id: 'beaten', name: 'Invasion of Ikoria', types: ['Battle'], subtypes: ['Siege'], controller: 'alice', counters: { defense: 0 }, protector: 'bob' },
         { id: 'unprotected', name: 'Invasion of Kaldheim', types: ['Battle'], subtypes: ['Siege'], controller: 'bob', counters: { defense: 4 } },
         creature('host'),
-        { id: 'role-old', name: 'Cursed Role', types: ['Enchantment'], subtypes: ['Aura', 'Role'], controller: 'alice', attachedTo: 'host', token: true, timestamp: 10 },
-        { id: 'role-new', name: 'Monster Role', types: ['Enchantment'], subtypes: ['Aura', 'Role'], controller: 'alice', attachedTo: 'host', token: true, timestamp: 11 },
+        {
+          id: 'role-old',
+          name: 'Cursed Role',
+          types: ['Enchantment'],
+          subtypes: ['Aura', 'Role'],
+          controller: 'alice',
+          attachedTo: 'host',
+          token: true,
+          timestamp: 10
+        },
+        {
+          id: 'role-new',
+          name: 'Monster Role',
+          types: ['Enchantment'],
+          subtypes: ['Aura', 'Role'],
+          controller: 'alice',
+          attachedTo: 'host',
+          token: true,
+          timestamp: 11
+        },
         { id: 'racer', name: 'Racer', types: ['Artifact'], controller: 'alice', abilities: ['start your engines!'] },
         { id: 'sculptor', name: 'Sculptor', types: ['Artifact'], controller: 'bob', abilities: ['space sculptor'] },
         { id: 'charged', name: 'Charged', types: ['Artifact'], controller: 'bob', counters: { charge: 5 }, counterLimits: { charge: 3 } },
@@ -237,19 +312,36 @@ describe.skipIf(!available)('state-based actions by era', () => {
     // None of these exist in 2009.
     const old = checkStateBasedActions(state, eras['2009'])
     expect(old.events.map((e) => `${e.subject.id} ${e.action} ${e.rules[0].number}`)).toEqual(['charged counters-removed 704.5s', 'riding unattached 704.5q'])
-    expect(old.notes).toContain(`alice's dungeon is complete: dungeon-complete is not in force in the edition of 2009-10-01: first in force from 2021-07-23 as 704.5t`)
+    expect(old.notes).toContain(
+      `alice's dungeon is complete: dungeon-complete is not in force in the edition of 2009-10-01: first in force from 2021-07-23 as 704.5t`
+    )
   })
 
   it('performs the variant checks of their variants only', () => {
     const commander = validateState({
       variant: 'commander',
       players: [player('alice'), player('bob')],
-      permanents: [{ id: 'cmdr', name: 'Atraxa', types: ['Creature'], supertypes: ['Legendary'], controller: 'alice', power: 4, toughness: 4, zone: 'graveyard', commander: true, enteredZoneSinceLastCheck: true }]
+      permanents: [
+        {
+          id: 'cmdr',
+          name: 'Atraxa',
+          types: ['Creature'],
+          supertypes: ['Legendary'],
+          controller: 'alice',
+          power: 4,
+          toughness: 4,
+          zone: 'graveyard',
+          commander: true,
+          enteredZoneSinceLastCheck: true
+        }
+      ]
     })
     expect(brief(checkStateBasedActions(commander, eras['2024']))).toEqual(['1 to-command-zone cmdr commander-to-command-zone=704.6d'])
     expect(brief(checkStateBasedActions(commander, eras['2024'], () => false))).toEqual([])
     expect(checkStateBasedActions({ ...commander, variant: 'normal' }, eras['2024']).events).toEqual([])
-    expect(checkStateBasedActions(commander, eras['2009']).notes[0]).toMatch(/^commander Atraxa is in the graveyard: commander-to-command-zone is not in force .* first in force from 2020-07-03 as 704\.6d/)
+    expect(checkStateBasedActions(commander, eras['2009']).notes[0]).toMatch(
+      /^commander Atraxa is in the graveyard: commander-to-command-zone is not in force .* first in force from 2020-07-03 as 704\.6d/
+    )
 
     const archenemy = validateState({
       variant: 'archenemy',
@@ -273,7 +365,10 @@ describe.skipIf(!available)('state-based actions by era', () => {
     const giant = validateState({
       variant: 'two-headed-giant',
       players: [player('a1', { team: 't1', poison: 8 }), player('a2', { team: 't1', poison: 7 }), player('b1', { team: 't2' }), player('b2', { team: 't2' })],
-      teams: [{ id: 't1', life: 12 }, { id: 't2', life: 0 }],
+      teams: [
+        { id: 't1', life: 12 },
+        { id: 't2', life: 0 }
+      ],
       permanents: []
     })
     const result = checkStateBasedActions(giant, eras['2024'])

@@ -21,18 +21,38 @@ describe('game state validation', () => {
     const state = validateState({
       players: [{ id: 'a', life: 20 }],
       permanents: [
-        { id: 'x', name: 'X', types: ['creature', 'ARTIFACT'], supertypes: ['legendary'], subtypes: ['aura', 'Goblin'], controller: 'a', power: 1, toughness: 1, counters: { '−1/−1': 1, Loyalty: 2 } },
+        {
+          id: 'x',
+          name: 'X',
+          types: ['creature', 'ARTIFACT'],
+          supertypes: ['legendary'],
+          subtypes: ['aura', 'Goblin'],
+          controller: 'a',
+          power: 1,
+          toughness: 1,
+          counters: { '−1/−1': 1, Loyalty: 2 }
+        },
         { id: 'y', name: 'Y', types: ['Land'], owner: 'a', timestamp: 7 }
       ]
     })
-    expect(state.permanents[0]).toMatchObject({ types: ['Creature', 'Artifact'], supertypes: ['Legendary'], subtypes: ['Aura', 'Goblin'], owner: 'a', timestamp: 1, counters: { '-1/-1': 1, loyalty: 2 } })
+    expect(state.permanents[0]).toMatchObject({
+      types: ['Creature', 'Artifact'],
+      supertypes: ['Legendary'],
+      subtypes: ['Aura', 'Goblin'],
+      owner: 'a',
+      timestamp: 1,
+      counters: { '-1/-1': 1, loyalty: 2 }
+    })
     expect(state.permanents[1]).toMatchObject({ controller: 'a', owner: 'a', timestamp: 7 })
   })
 
   it('names each problem by its path', () => {
     const problems = stateProblems({
       variant: 'two-headed',
-      players: [{ id: 'a', life: 1.5 }, { id: 'a', life: 3, poison: -1, team: 't9' }],
+      players: [
+        { id: 'a', life: 1.5 },
+        { id: 'a', life: 3, poison: -1, team: 't9' }
+      ],
       teams: [{ id: 't1', life: 30 }],
       permanents: [
         { id: 'p', name: 'P', types: 'Creature', controller: 'z' },
@@ -68,16 +88,21 @@ describe('game state validation', () => {
     expect(stateProblems({ players: [{ id: 'a', life: 1 }], permanents: [{ id: 'c', name: 'C', types: ['Creature'], controller: 'a' }] })).toEqual([
       'state.permanents[0].toughness: missing: a creature on the battlefield needs a toughness'
     ])
-    expect(stateProblems({ variant: 'two-headed-giant', players: [{ id: 'a', life: 1 }], permanents: [] })).toEqual(['state.teams: missing: a two-headed-giant game needs teams with their shared life'])
+    expect(stateProblems({ variant: 'two-headed-giant', players: [{ id: 'a', life: 1 }], permanents: [] })).toEqual([
+      'state.teams: missing: a two-headed-giant game needs teams with their shared life'
+    ])
   })
 
   it('throws one line with the first problems and a count', () => {
-    expect(() => parseState('{"players": [', 'broken.json')).toThrow(expect.objectContaining({ code: 'E_BAD_STATE', message: expect.stringMatching(/^broken\.json: not JSON/) }))
+    expect(() => parseState('{"players": [', 'broken.json')).toThrow(
+      expect.objectContaining({ code: 'E_BAD_STATE', message: expect.stringMatching(/^broken\.json: not JSON/) })
+    )
     const many = JSON.stringify({ players: [{ id: 'a', life: 'x', poison: 'y', speed: 'z', lost: 'no' }], permanents: [] })
     expect(() => parseState(many, 'many.json')).toThrow(
       expect.objectContaining({
         code: 'E_BAD_STATE',
-        message: 'many.json: state.players[0].life: expected a whole number, got "x"; state.players[0].poison: expected a whole number, got "y"; state.players[0].speed: expected a whole number, got "z" (and 1 more problem)'
+        message:
+          'many.json: state.players[0].life: expected a whole number, got "x"; state.players[0].poison: expected a whole number, got "y"; state.players[0].speed: expected a whole number, got "z" (and 1 more problem)'
       })
     )
   })

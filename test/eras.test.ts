@@ -27,7 +27,9 @@ describe('resolving an era (small editions)', () => {
   beforeAll(() => {
     folder = temporaryFolder()
     const rules = { '1': 'Game Concepts', '100': 'General', '100.1': 'These Magic rules apply to any Magic game.' }
-    const paths = ['2003-06-01', '2003-12-01', '2004-03-01', '2009-10-01', '2024-11-08', '2025-02-07'].map((date) => writeEdition(folder.dir, `${date}.txt`, { date, rules }))
+    const paths = ['2003-06-01', '2003-12-01', '2004-03-01', '2009-10-01', '2024-11-08', '2025-02-07'].map((date) =>
+      writeEdition(folder.dir, `${date}.txt`, { date, rules })
+    )
     db = openDatabase(join(folder.dir, 'crdb.sqlite'))
     ingestPaths(db, paths)
   })
@@ -55,11 +57,15 @@ describe('resolving an era (small editions)', () => {
   })
 
   it('refuses what is not an era, with a stable code', () => {
-    expect(() => resolveEra(db, { era: '2010' })).toThrow(expect.objectContaining({ code: 'E_BAD_ERA', message: expect.stringMatching(/presets: 2003, 2009, 2024/) }))
+    expect(() => resolveEra(db, { era: '2010' })).toThrow(
+      expect.objectContaining({ code: 'E_BAD_ERA', message: expect.stringMatching(/presets: 2003, 2009, 2024/) })
+    )
     expect(() => resolveEra(db, { era: 'modern' })).toThrow(expect.objectContaining({ code: 'E_BAD_ERA' }))
     expect(() => resolveEra(db, { era: '2003-02-30' })).toThrow(expect.objectContaining({ code: 'E_BAD_DATE' }))
     expect(() => resolveEra(db, { date: '2001-01-01' })).toThrow(expect.objectContaining({ code: 'E_NOT_FOUND' }))
-    expect(() => resolveEra(db, { edition: '2003-07-01' })).toThrow(expect.objectContaining({ code: 'E_NOT_FOUND', message: expect.stringMatching(/nearest: 2003-06-01/) }))
+    expect(() => resolveEra(db, { edition: '2003-07-01' })).toThrow(
+      expect.objectContaining({ code: 'E_NOT_FOUND', message: expect.stringMatching(/nearest: 2003-06-01/) })
+    )
     expect(() => resolveEra(db, { era: '2003', date: '2003-01-01' })).toThrow(expect.objectContaining({ code: 'E_USAGE' }))
   })
 
@@ -123,12 +129,16 @@ describe.skipIf(!available)('crdb eras, era, check and sba over the whole archiv
   it('prints one check in an era, or when it began or ended', () => {
     const result = crdb(['--db', database, 'check', 'legend-rule', '--era', '2009'])
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^legend-rule \(legend rule\) in the edition of 2009-10-01 \(era 2009\): 704\.5k\n704\.5k If two or more legendary permanents/)
+    expect(result.stdout).toMatch(
+      /^legend-rule \(legend rule\) in the edition of 2009-10-01 \(era 2009\): 704\.5k\n704\.5k If two or more legendary permanents/
+    )
     const json = JSON.parse(crdb(['--db', database, '--json', 'check', 'legend-rule', '--era', '2024']).stdout)
     expect(json).toMatchObject({ id: 'legend-rule', number: '704.5j', edition: '2024-11-08', inForce: true })
     const absent = crdb(['--db', database, 'check', 'mana-burn', '--edition', '2024-11-08', '--history'])
     expect(absent.code).toBe(0)
-    expect(absent.stdout).toMatch(/not in force\n {2}mana-burn is not in force in the edition of 2024-11-08: last in force in the edition of 2009-05-01 as 300\.3, gone from 2009-07-11/)
+    expect(absent.stdout).toMatch(
+      /not in force\n {2}mana-burn is not in force in the edition of 2024-11-08: last in force in the edition of 2009-05-01 as 300\.3, gone from 2009-07-11/
+    )
     expect(absent.stdout).toMatch(/history:\n {2}1999-04-23 to 2009-07-11 {2}300\.4, 300\.3/)
   })
 
@@ -137,13 +147,24 @@ describe.skipIf(!available)('crdb eras, era, check and sba over the whole archiv
     const result = crdb(['--db', database, 'sba', state, '--era', '2003'])
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/^era 2003: edition 2003-12-01 \(in force 2003-12-01 to 2004-02-01\): 2 events in 3 checks/)
-    expect(result.stdout).toMatch(/Kamahl, Pit Fighter \(kamahl-copy\) is put into its owner's graveyard, kept Kamahl, Pit Fighter \(kamahl\) {2}\[legend-rule 420\.5e\]/)
+    expect(result.stdout).toMatch(
+      /Kamahl, Pit Fighter \(kamahl-copy\) is put into its owner's graveyard, kept Kamahl, Pit Fighter \(kamahl\) {2}\[legend-rule 420\.5e\]/
+    )
     expect(result.stdout).toMatch(/^ {2}420\.5e If two or more permanents with the same name have the subtype Legend/m)
     expect(result.stdout).toMatch(/^ {2}in play: Kamahl, Pit Fighter \(kamahl\) 6\/1/m)
     const json = JSON.parse(crdb(['--db', database, '--json', 'sba', state, '--era', '2009']).stdout)
     expect(json.edition).toBe('2009-10-01')
     expect(json.events.map((e: { rules: Array<{ number: string }> }) => e.rules[0].number)).toEqual(['704.5k', '704.5k', '704.5r', '704.5d'])
-    const piped = crdb(['--db', database, '--json', 'sba', '-', '--date', '2025-01-01'], JSON.stringify({ players: [{ id: 'a', life: 0 }, { id: 'b', life: 1 }], permanents: [] }))
+    const piped = crdb(
+      ['--db', database, '--json', 'sba', '-', '--date', '2025-01-01'],
+      JSON.stringify({
+        players: [
+          { id: 'a', life: 0 },
+          { id: 'b', life: 1 }
+        ],
+        permanents: []
+      })
+    )
     expect(JSON.parse(piped.stdout).gameOver).toEqual({ winners: ['b'] })
   })
 
@@ -151,7 +172,10 @@ describe.skipIf(!available)('crdb eras, era, check and sba over the whole archiv
     const folder = temporaryFolder()
     try {
       const bad = join(folder.dir, 'bad.json')
-      writeFileSync(bad, JSON.stringify({ players: [{ id: 'a', life: 20 }], permanents: [{ id: 'x', name: 'X', types: ['Creature'], controller: 'a', tougness: 1 }] }))
+      writeFileSync(
+        bad,
+        JSON.stringify({ players: [{ id: 'a', life: 20 }], permanents: [{ id: 'x', name: 'X', types: ['Creature'], controller: 'a', tougness: 1 }] })
+      )
       const notJson = join(folder.dir, 'not.json')
       writeFileSync(notJson, '{ players: ')
       const cases: Array<[string[], number, RegExp]> = [

@@ -14,14 +14,33 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import iconv from 'iconv-lite'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { Fetcher, fetchEditions, fetchNewerEditions, readDocumentShape, readOrigins, sha256Of, type EditionFetchOutcome, type Manifest, type ManifestEdition } from '../ingest/fetch.js'
+import {
+  Fetcher,
+  fetchEditions,
+  fetchNewerEditions,
+  readDocumentShape,
+  readOrigins,
+  sha256Of,
+  type EditionFetchOutcome,
+  type Manifest,
+  type ManifestEdition
+} from '../ingest/fetch.js'
 import { runCli } from '../src/cli.js'
 import { openDatabase } from '../src/store/database.js'
 import { editionText, temporaryFolder, type EditionSpec } from './helpers.js'
 
-const head = { '1': 'Game Concepts', '100': 'General', '100.1': 'These Magic rules apply to any Magic game.', '7': 'Additional Rules', '704': 'State-Based Actions', '704.1': 'State-based actions are game actions that happen automatically.' }
-const legendAll = 'If two or more legendary permanents with the same name are on the battlefield, all are put into their owners’ graveyards. This is called the “legend rule.”'
-const legendChoose = 'If a player controls two or more legendary permanents with the same name, that player chooses one of them, and the rest are put into their owners’ graveyards. This is called the “legend rule.”'
+const head = {
+  '1': 'Game Concepts',
+  '100': 'General',
+  '100.1': 'These Magic rules apply to any Magic game.',
+  '7': 'Additional Rules',
+  '704': 'State-Based Actions',
+  '704.1': 'State-based actions are game actions that happen automatically.'
+}
+const legendAll =
+  'If two or more legendary permanents with the same name are on the battlefield, all are put into their owners’ graveyards. This is called the “legend rule.”'
+const legendChoose =
+  'If a player controls two or more legendary permanents with the same name, that player chooses one of them, and the rest are put into their owners’ graveyards. This is called the “legend rule.”'
 /** An edition of `head` and more rules, in rule-number order. */
 const edition = (code: string, name: string, date: string, rules: Record<string, string>): EditionSpec & { code: string; name: string } => {
   const all: Record<string, string> = { ...head, ...rules }
@@ -79,7 +98,16 @@ describe('sources of official editions (127.0.0.1)', () => {
     editions: specs.map((spec): ManifestEdition => {
       const bytes = originalBytes(spec)
       const shape = readDocumentShape(bytes, spec.date)
-      return { effectiveDate: spec.date, set: { code: spec.code, name: spec.name }, file: `${spec.date}.txt`, url: officialUrl(spec), sha256: sha256Of(bytes), bytes: bytes.length, rules: shape.rules, terms: shape.terms }
+      return {
+        effectiveDate: spec.date,
+        set: { code: spec.code, name: spec.name },
+        file: `${spec.date}.txt`,
+        url: officialUrl(spec),
+        sha256: sha256Of(bytes),
+        bytes: bytes.length,
+        rules: shape.rules,
+        terms: shape.terms
+      }
     })
   }
 
@@ -111,7 +139,8 @@ describe('sources of official editions (127.0.0.1)', () => {
       }
       return void response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(answer.bytes)
     }
-    if ((match = url.match(/^\/ar\/static\/raw_docs\/cr\/([^/]+)\.txt$/)) && statics.has(match[1])) return void response.writeHead(200).end(statics.get(match[1]))
+    if ((match = url.match(/^\/ar\/static\/raw_docs\/cr\/([^/]+)\.txt$/)) && statics.has(match[1]))
+      return void response.writeHead(200).end(statics.get(match[1]))
     if (url === '/ar/metadata/cr') return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: routes.metadata }))
     if (url === '/ar/link/cr') {
       if (!routes.current) return void response.writeHead(404).end()
@@ -129,9 +158,18 @@ describe('sources of official editions (127.0.0.1)', () => {
   }
 
   const bases = () => ({ academyRuins: `${base}/ar`, wayback: `${base}/wb` })
-  const options = (name: string, extra: Partial<Parameters<typeof fetchEditions>[1]> = {}) => ({ cacheDir: join(folder.dir, name), delayMs: 0, backoffMs: 10, timeoutMs: 2000, bases: bases(), ...extra })
+  const options = (name: string, extra: Partial<Parameters<typeof fetchEditions>[1]> = {}) => ({
+    cacheDir: join(folder.dir, name),
+    delayMs: 0,
+    backoffMs: 10,
+    timeoutMs: 2000,
+    bases: bases(),
+    ...extra
+  })
   const statuses = (report: Awaited<ReturnType<typeof fetchEditions>>) =>
-    report.outcomes.map((o) => `${o.edition.effectiveDate} ${o.status} ${'source' in o ? `${o.source} ${o.verified ? 'verified' : 'unverified'}` : o.status === 'failed' ? o.code : ''}`.trim())
+    report.outcomes.map((o) =>
+      `${o.edition.effectiveDate} ${o.status} ${'source' in o ? `${o.source} ${o.verified ? 'verified' : 'unverified'}` : o.status === 'failed' ? o.code : ''}`.trim()
+    )
 
   beforeAll(async () => {
     server = createServer((request, response) => void respond(request, response))
@@ -176,8 +214,16 @@ describe('sources of official editions (127.0.0.1)', () => {
       `/wizards/${encodeURIComponent('MagicCompRules 20220601.txt')}`
     ])
     const [, reencoded, cut, newest] = report.outcomes as Kept[]
-    expect(reencoded.warning).toMatch(/^unverified: its sha256 is not the manifest's \(utf-8, \d+ bytes, not \d+: re-encoded\?\); accepted because it states 2021-01-01 and has the expected 7 rules and 1 glossary terms$/)
-    expect(cut.tried).toEqual([expect.objectContaining({ source: 'academy-ruins', code: 'E_CHECKSUM', error: expect.stringMatching(/\/ar\/file\/cr\/CCC\?format=txt: sha256 .* not kept$/) })])
+    expect(reencoded.warning).toMatch(
+      /^unverified: its sha256 is not the manifest's \(utf-8, \d+ bytes, not \d+: re-encoded\?\); accepted because it states 2021-01-01 and has the expected 7 rules and 1 glossary terms$/
+    )
+    expect(cut.tried).toEqual([
+      expect.objectContaining({
+        source: 'academy-ruins',
+        code: 'E_CHECKSUM',
+        error: expect.stringMatching(/\/ar\/file\/cr\/CCC\?format=txt: sha256 .* not kept$/)
+      })
+    ])
     expect(cut.from).toBe(`${base}/wb/web/20220101093000id_/${officialUrl(specs[2])}`)
     expect(newest.tried.map((attempt) => [attempt.source, attempt.code])).toEqual([
       ['academy-ruins', 'E_HTTP'],
@@ -200,18 +246,27 @@ describe('sources of official editions (127.0.0.1)', () => {
     // Again: everything is in the cache, the accepted copy included; no request.
     log = []
     const again = await fetchEditions(manifest, options('order'))
-    expect(statuses(again)).toEqual(['2020-01-01 cached cache verified', '2021-01-01 cached cache unverified', '2022-01-01 cached cache verified', '2022-06-01 cached cache verified'])
+    expect(statuses(again)).toEqual([
+      '2020-01-01 cached cache verified',
+      '2021-01-01 cached cache unverified',
+      '2022-01-01 cached cache verified',
+      '2022-06-01 cached cache verified'
+    ])
     expect(log).toEqual([])
   })
 
   it('refuses a file that states another date, and one that has another structure', async () => {
     routes.academyRuins.AAA = { bytes: reencodedBytes(specs[1]) }
-    routes.academyRuins.BBB = { bytes: reencodedBytes(edition('BBB', 'Beta Set', '2021-01-01', { '100.2': 'A “quoted” rule — with typography.', '100.9': 'An extra rule.' })) }
+    routes.academyRuins.BBB = {
+      bytes: reencodedBytes(edition('BBB', 'Beta Set', '2021-01-01', { '100.2': 'A “quoted” rule — with typography.', '100.9': 'An extra rule.' }))
+    }
     routes.wayback = {}
     const report = await fetchEditions(manifest, options('refused', { only: ['aaa', '2021-01-01.txt'] }))
     expect(statuses(report)).toEqual(['2020-01-01 failed E_CHECKSUM', '2021-01-01 failed E_CHECKSUM'])
     const [wrongDate, wrongShape] = report.outcomes as Failed[]
-    expect(wrongDate.error).toMatch(/^academy-ruins: .*AAA\?format=txt: sha256 .* and it states 2021-01-01; not kept; wayback: .*: HTTP 404 Not Found \(no such page\)$/)
+    expect(wrongDate.error).toMatch(
+      /^academy-ruins: .*AAA\?format=txt: sha256 .* and it states 2021-01-01; not kept; wayback: .*: HTTP 404 Not Found \(no such page\)$/
+    )
     expect(wrongShape.error).toMatch(/and it has 8 rules and 1 terms, not 7 and 1; not kept/)
     expect(readdirSync(join(folder.dir, 'refused', 'editions'))).toEqual([])
   })
@@ -227,7 +282,13 @@ describe('sources of official editions (127.0.0.1)', () => {
     const slow = await fetchEditions(manifest, options('slow', { only: ['2020-01-01'], timeoutMs: 150, retries: 1 }))
     expect(statuses(slow)).toEqual(['2020-01-01 fetched wayback verified'])
     const outcome = slow.outcomes[0] as Kept
-    expect(outcome.tried).toEqual([expect.objectContaining({ source: 'academy-ruins', code: 'E_TIMEOUT', error: expect.stringMatching(/no complete answer within 150 ms \(gave up after 2 attempts\)$/) })])
+    expect(outcome.tried).toEqual([
+      expect.objectContaining({
+        source: 'academy-ruins',
+        code: 'E_TIMEOUT',
+        error: expect.stringMatching(/no complete answer within 150 ms \(gave up after 2 attempts\)$/)
+      })
+    ])
     expect(log.filter((url) => url.startsWith('/ar/'))).toHaveLength(2)
   })
 
@@ -241,7 +302,12 @@ describe('sources of official editions (127.0.0.1)', () => {
     const attempts: string[] = []
     const fetcher = new Fetcher({ cacheDir, delayMs: 0, retries: 3, backoffMs: 10, onRequest: ({ url }) => attempts.push(url) })
     const report = await fetchEditions(manifest, { cacheDir, fetcher, bases: { academyRuins: closedBase, wayback: `${closedBase}/wb` } })
-    expect(statuses(report)).toEqual(['2020-01-01 cached cache verified', '2021-01-01 failed E_FETCH', '2022-01-01 failed E_FETCH', '2022-06-01 failed E_FETCH'])
+    expect(statuses(report)).toEqual([
+      '2020-01-01 cached cache verified',
+      '2021-01-01 failed E_FETCH',
+      '2022-01-01 failed E_FETCH',
+      '2022-06-01 failed E_FETCH'
+    ])
     // One attempt for the host, not one per edition and source, and no retry.
     expect(attempts).toEqual([`${closedBase}/file/cr/BBB?format=txt`])
     expect(report.unreachable).toEqual([{ host: closedBase.slice('http://'.length), cause: 'ECONNREFUSED' }])
@@ -282,7 +348,10 @@ describe('sources of official editions (127.0.0.1)', () => {
     const digestDatabase = (path: string): string => {
       const db = openDatabase(path, { readonly: true })
       const hash = createHash('sha256')
-      for (const table of db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[]) {
+      for (const table of db
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+        .pluck()
+        .all() as string[]) {
         hash.update(table)
         for (const row of (db.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[]).map((row) => JSON.stringify(row)).sort()) hash.update(row)
       }
@@ -294,7 +363,11 @@ describe('sources of official editions (127.0.0.1)', () => {
       const result = await cli('fetch', '--manifest', manifestFile, '--cache', join(folder.dir, 'cli-fetch'), '--delay', '0')
       expect(result.code, result.stderr).toBe(0)
       const lines = result.stdout.trim().split('\n')
-      expect(lines[0]).toMatch(new RegExp(`^2020-01-01 AAA {4}fetched {5}academy-ruins ${base}/ar/file/cr/AAA\\?format=txt -> .*2020-01-01\\.txt {2}verified \\(sha256 of the manifest\\)$`))
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^2020-01-01 AAA {4}fetched {5}academy-ruins ${base}/ar/file/cr/AAA\\?format=txt -> .*2020-01-01\\.txt {2}verified \\(sha256 of the manifest\\)$`
+        )
+      )
       expect(lines[1]).toMatch(/^2021-01-01 BBB {4}fetched {5}academy-ruins .* UNVERIFIED: unverified: its sha256 is not the manifest's/)
       expect(lines[2]).toMatch(/^2022-01-01 CCC {4}fetched {5}wayback {7}.*\/wb\/web\/20220101093000id_\/http:\/\/www\.wizards\.com:80\/.* verified/)
       expect(lines[3]).toMatch(/^2022-06-01 DDD {4}fetched {5}wizards .* verified/)
@@ -305,7 +378,9 @@ describe('sources of official editions (127.0.0.1)', () => {
       const db = join(folder.dir, 'cli-fetch.sqlite')
       expect((await cli('--db', db, 'build', '--no-corpus', '--archive', join(folder.dir, 'cli-fetch', 'editions'))).code).toBe(0)
       const warning = await cli('--db', db, 'editions', '--messages', '2021-01-01')
-      expect(warning.stdout).toMatch(new RegExp(`^1: warning unverified fetched from academy-ruins ${base}/ar/file/cr/BBB\\?format=txt; unverified: its sha256 is not the manifest's .*\n$`))
+      expect(warning.stdout).toMatch(
+        new RegExp(`^1: warning unverified fetched from academy-ruins ${base}/ar/file/cr/BBB\\?format=txt; unverified: its sha256 is not the manifest's .*\n$`)
+      )
       expect((await cli('--db', db, 'editions', '--messages', '2020-01-01')).stdout).toBe('')
     })
 
@@ -333,7 +408,9 @@ describe('sources of official editions (127.0.0.1)', () => {
       setBases(closedBase, `${closedBase}/wb`)
       const offline = await cli('--db', db, 'update', '--manifest', manifestFile, '--cache', join(folder.dir, 'update-cache'))
       expect(offline.code).toBe(1)
-      expect(offline.stderr).toMatch(/^crdb: E_FETCH: cannot look for a newer edition: no source could be reached \(127\.0\.0\.1:\d+: ECONNREFUSED\); offline\? .*--mirror DIR.*\n$/)
+      expect(offline.stderr).toMatch(
+        /^crdb: E_FETCH: cannot look for a newer edition: no source could be reached \(127\.0\.0\.1:\d+: ECONNREFUSED\); offline\? .*--mirror DIR.*\n$/
+      )
       expect(digestDatabase(db)).toBe(digest)
 
       // Release day: the manifest's newest edition by set code (through a redirect), and one the manifest does not know yet.
@@ -348,13 +425,21 @@ describe('sources of official editions (127.0.0.1)', () => {
       const result = await cli('--db', db, 'update', '--manifest', manifestFile, '--cache', join(folder.dir, 'update-cache'), '--delay', '0')
       expect(result.code, result.stderr).toBe(0)
       const lines = result.stdout.trim().split('\n')
-      expect(lines[0]).toMatch(new RegExp(`^new edition 2022-06-01 \\(DDD, Delta Set\\): 9 rules, 1 glossary terms; from academy-ruins ${base}/ar/static/raw_docs/cr/DDD.txt, verified \\(sha256 of the manifest\\)$`))
-      expect(lines[1]).toMatch(/^ {2}against 2022-01-01 \(CCC, Gamma Set\): 1 added, 0 removed, 1 changed, 0 moved, 0 moved and changed \(0 only in typography, 0 only in cross-references, 0 only in examples\); 7 unchanged$/)
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^new edition 2022-06-01 \\(DDD, Delta Set\\): 9 rules, 1 glossary terms; from academy-ruins ${base}/ar/static/raw_docs/cr/DDD.txt, verified \\(sha256 of the manifest\\)$`
+        )
+      )
+      expect(lines[1]).toMatch(
+        /^ {2}against 2022-01-01 \(CCC, Gamma Set\): 1 added, 0 removed, 1 changed, 0 moved, 0 moved and changed \(0 only in typography, 0 only in cross-references, 0 only in examples\); 7 unchanged$/
+      )
       expect(lines[2]).toBe('  added (1): 704.5j')
       expect(lines[3]).toBe('  changed (1): 100.3')
       expect(lines[4]).toBe('  engine switches: legendRule null -> "all"')
       expect(lines[5]).toBe('  engine checks: legend-rule not in force -> 704.5j')
-      expect(lines[6]).toMatch(/^new edition 2023-01-01 \(EEE, Epsilon Set\): 9 rules, 1 glossary terms; from academy-ruins .*\/ar\/file\/cr\/EEE\?format=txt, unverified: the manifest does not list the edition of 2023-01-01/)
+      expect(lines[6]).toMatch(
+        /^new edition 2023-01-01 \(EEE, Epsilon Set\): 9 rules, 1 glossary terms; from academy-ruins .*\/ar\/file\/cr\/EEE\?format=txt, unverified: the manifest does not list the edition of 2023-01-01/
+      )
       expect(lines[7]).toMatch(/^ {2}against 2022-06-01 \(DDD, Delta Set\): 1 added, 1 removed, 2 changed, 0 moved/)
       expect(lines[8]).toBe('  added (1): 100.4')
       expect(lines[9]).toBe('  removed (1): 100.3')
@@ -366,7 +451,9 @@ describe('sources of official editions (127.0.0.1)', () => {
       expect((await cli('--db', db, 'editions')).stdout).toMatch(/^2023-01-01 .*update-cache\/editions\/2023-01-01\.txt$/m)
       const sources = await cli('--db', db, 'sources', '--official')
       expect(sources.stdout).toMatch(/2023-01-01 .* UNVERIFIED from academy-ruins .*EEE\?format=txt: not in the manifest/)
-      expect((await cli('--db', db, 'editions', '--messages', '2023-01-01')).stdout).toMatch(/^1: warning unverified fetched from academy-ruins .*EEE\?format=txt; unverified: the manifest does not list the edition of 2023-01-01/)
+      expect((await cli('--db', db, 'editions', '--messages', '2023-01-01')).stdout).toMatch(
+        /^1: warning unverified fetched from academy-ruins .*EEE\?format=txt; unverified: the manifest does not list the edition of 2023-01-01/
+      )
 
       // Nothing newer: up to date.
       const again = await cli('--db', db, 'update', '--manifest', manifestFile, '--cache', join(folder.dir, 'update-cache'), '--delay', '0')
@@ -380,7 +467,10 @@ describe('sources of official editions (127.0.0.1)', () => {
     const manifestFile = join(folder.dir, 'manifest-empty.json')
     writeFileSync(manifestFile, JSON.stringify(manifest))
     let stdout = ''
-    const code = await runCli(['--db', join(folder.dir, 'empty.sqlite'), 'update', '--manifest', manifestFile, '--cache', join(folder.dir, 'empty-cache'), '--delay', '0'], { out: (text) => (stdout += text), err: () => undefined })
+    const code = await runCli(
+      ['--db', join(folder.dir, 'empty.sqlite'), 'update', '--manifest', manifestFile, '--cache', join(folder.dir, 'empty-cache'), '--delay', '0'],
+      { out: (text) => (stdout += text), err: () => undefined }
+    )
     delete process.env.CRDB_ACADEMY_RUINS_URL
     delete process.env.CRDB_WAYBACK_URL
     expect(code).toBe(0)

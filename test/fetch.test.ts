@@ -148,7 +148,10 @@ describe('fetching over HTTP (127.0.0.1)', () => {
     expect(Buffer.from(first.bytes).toString('utf8')).toContain('mw-parser-output')
     expect(log[0].headers['user-agent']).toBe(userAgent)
     expect(log[0].headers['if-none-match']).toBeUndefined()
-    expect(readdirSync(join(folder.dir, 'cache-a', 'http')).sort()).toEqual([`${sha256Of(Buffer.from(`${base}/wiki/Legend_rule`))}.body`, `${sha256Of(Buffer.from(`${base}/wiki/Legend_rule`))}.json`])
+    expect(readdirSync(join(folder.dir, 'cache-a', 'http')).sort()).toEqual([
+      `${sha256Of(Buffer.from(`${base}/wiki/Legend_rule`))}.body`,
+      `${sha256Of(Buffer.from(`${base}/wiki/Legend_rule`))}.json`
+    ])
 
     const second = await fetcher('cache-a').get(`${base}/wiki/Legend_rule`)
     expect(second.from).toBe('revalidated')
@@ -161,7 +164,9 @@ describe('fetching over HTTP (127.0.0.1)', () => {
   })
 
   it('answers 404 with one clear line, without retrying', async () => {
-    const error = await fetcher('cache-404').get(`${base}/wiki/No_such_page`).catch((e) => e)
+    const error = await fetcher('cache-404')
+      .get(`${base}/wiki/No_such_page`)
+      .catch((e) => e)
     expect(error).toBeInstanceOf(CrdbError)
     expect(error.code).toBe('E_HTTP')
     expect(error.message).toBe(`${base}/wiki/No_such_page: HTTP 404 Not Found (no such page)`)
@@ -170,7 +175,9 @@ describe('fetching over HTTP (127.0.0.1)', () => {
 
   it('gives up on a slow answer after its retries, with E_TIMEOUT', async () => {
     const started = Date.now()
-    const error = await fetcher('cache-slow', { timeoutMs: 150, retries: 1 }).get(`${base}/slow`).catch((e) => e)
+    const error = await fetcher('cache-slow', { timeoutMs: 150, retries: 1 })
+      .get(`${base}/slow`)
+      .catch((e) => e)
     expect(error.code).toBe('E_TIMEOUT')
     expect(error.message).toBe(`${base}/slow: no complete answer within 150 ms (gave up after 2 attempts)`)
     expect(log.filter((entry) => entry.url === '/slow')).toHaveLength(2)
@@ -187,7 +194,9 @@ describe('fetching over HTTP (127.0.0.1)', () => {
 
   it('honours Retry-After, and reports the last answer when retries run out', async () => {
     const started = Date.now()
-    const error = await fetcher('cache-busy', { backoffMs: 5000, retries: 2 }).get(`${base}/busy`).catch((e) => e)
+    const error = await fetcher('cache-busy', { backoffMs: 5000, retries: 2 })
+      .get(`${base}/busy`)
+      .catch((e) => e)
     expect(error).toMatchObject({ code: 'E_HTTP', message: `${base}/busy: HTTP 503 Service Unavailable (gave up after 3 attempts)` })
     expect(log).toHaveLength(3)
     expect(Date.now() - started).toBeLessThan(2000)
@@ -210,43 +219,76 @@ describe('fetching over HTTP (127.0.0.1)', () => {
     await once(closed, 'close')
     // A refused connection is not retried (issue 12): another attempt cannot fix it.
     const attempts: number[] = []
-    const refused = await fetcher('cache-refused', { retries: 1, onRequest: ({ attempt }) => attempts.push(attempt) }).get(`http://127.0.0.1:${port}/x`).catch((e) => e)
+    const refused = await fetcher('cache-refused', { retries: 1, onRequest: ({ attempt }) => attempts.push(attempt) })
+      .get(`http://127.0.0.1:${port}/x`)
+      .catch((e) => e)
     expect(refused.code).toBe('E_FETCH')
     expect(refused.message).toMatch(new RegExp(`^http://127.0.0.1:${port}/x: request failed \\(ECONNREFUSED\\)$`))
     expect(attempts).toEqual([0])
-    expect((await fetcher('cache-ftp').get('ftp://example.org/cr.txt').catch((e) => e)).message).toBe('ftp://example.org/cr.txt: only http and https URLs can be fetched')
+    expect(
+      (
+        await fetcher('cache-ftp')
+          .get('ftp://example.org/cr.txt')
+          .catch((e) => e)
+      ).message
+    ).toBe('ftp://example.org/cr.txt: only http and https URLs can be fetched')
   })
 
   it('fetches the editions of a manifest, checks their sha256, and keeps what is right', async () => {
     const cacheDir = join(folder.dir, 'editions-a')
     const bases = { wayback: `${base}/wb`, academyRuins: `${base}/no-academy-ruins` }
-    const first = await fetchEditions(manifest((file) => `${base}/official/${file}`), { cacheDir, delayMs: 0, bases })
+    const first = await fetchEditions(
+      manifest((file) => `${base}/official/${file}`),
+      { cacheDir, delayMs: 0, bases }
+    )
     expect(first.outcomes.map((o) => o.status)).toEqual(['fetched', 'fetched'])
     expect(readFileSync(join(cacheDir, 'editions', '2021-01-01.txt')).equals(readFileSync(join(archive, '2021-01-01.txt')))).toBe(true)
     log = []
-    const again = await fetchEditions(manifest((file) => `${base}/official/${file}`), { cacheDir, delayMs: 0, bases })
+    const again = await fetchEditions(
+      manifest((file) => `${base}/official/${file}`),
+      { cacheDir, delayMs: 0, bases }
+    )
     expect(again.outcomes.map((o) => o.status)).toEqual(['cached', 'cached'])
     expect(log).toHaveLength(0)
 
-    const bad = await fetchEditions(manifest(() => null), { cacheDir: join(folder.dir, 'editions-b'), delayMs: 0, mirror: `${base}/corrupt/`, sources: ['mirror'] })
+    const bad = await fetchEditions(
+      manifest(() => null),
+      { cacheDir: join(folder.dir, 'editions-b'), delayMs: 0, mirror: `${base}/corrupt/`, sources: ['mirror'] }
+    )
     expect(bad.failed).toBe(2)
     const failure = bad.outcomes[0] as { code: string; error: string }
     expect(failure.code).toBe('E_CHECKSUM')
-    expect(failure.error).toMatch(new RegExp(`^${base}/corrupt/2020-01-01.txt: sha256 [0-9a-f]{12}… is not the manifest's [0-9a-f]{12}… for 2020-01-01.txt .*not kept$`))
+    expect(failure.error).toMatch(
+      new RegExp(`^${base}/corrupt/2020-01-01.txt: sha256 [0-9a-f]{12}… is not the manifest's [0-9a-f]{12}… for 2020-01-01.txt .*not kept$`)
+    )
     expect(existsSync(join(folder.dir, 'editions-b', 'editions', '2020-01-01.txt'))).toBe(false)
 
-    const missing = await fetchEditions(manifest((file) => (file.startsWith('2020') ? null : `${base}/official/nope-${file}`)), { cacheDir: join(folder.dir, 'editions-c'), delayMs: 0, bases })
+    const missing = await fetchEditions(
+      manifest((file) => (file.startsWith('2020') ? null : `${base}/official/nope-${file}`)),
+      { cacheDir: join(folder.dir, 'editions-c'), delayMs: 0, bases }
+    )
     expect(missing.outcomes.map((o) => o.status)).toEqual(['skipped', 'failed'])
     expect(missing.outcomes[1]).toMatchObject({ code: 'E_HTTP' })
   })
 
   it('takes the editions from a mirror folder or a mirror URL instead', async () => {
-    const fromFolder = await fetchEditions(manifest(() => null), { cacheDir: join(folder.dir, 'mirror-a'), mirror: archive, delayMs: 0 })
+    const fromFolder = await fetchEditions(
+      manifest(() => null),
+      { cacheDir: join(folder.dir, 'mirror-a'), mirror: archive, delayMs: 0 }
+    )
     expect(fromFolder.outcomes.map((o) => o.status)).toEqual(['copied', 'copied'])
-    const fromUrl = await fetchEditions(manifest(() => null), { cacheDir: join(folder.dir, 'mirror-b'), mirror: `${base}/mirror/`, delayMs: 0 })
+    const fromUrl = await fetchEditions(
+      manifest(() => null),
+      { cacheDir: join(folder.dir, 'mirror-b'), mirror: `${base}/mirror/`, delayMs: 0 }
+    )
     expect(fromUrl.outcomes.map((o) => o.status)).toEqual(['fetched', 'fetched'])
     expect(log.map((entry) => entry.url)).toEqual(['/mirror/2020-01-01.txt', '/mirror/2021-01-01.txt'])
-    await expect(fetchEditions(manifest(() => null), { cacheDir: join(folder.dir, 'mirror-c'), mirror: join(folder.dir, 'nowhere') })).rejects.toThrow(/nowhere: mirror folder does not exist/)
+    await expect(
+      fetchEditions(
+        manifest(() => null),
+        { cacheDir: join(folder.dir, 'mirror-c'), mirror: join(folder.dir, 'nowhere') }
+      )
+    ).rejects.toThrow(/nowhere: mirror folder does not exist/)
   })
 
   it('runs crdb fetch from a manifest, and exits 1 on a sha256 mismatch', async () => {
@@ -257,7 +299,9 @@ describe('fetching over HTTP (127.0.0.1)', () => {
     process.env.CRDB_ACADEMY_RUINS_URL = `${base}/no-academy-ruins`
     const result = await cli('fetch', '--manifest', good, '--cache', cache, '--delay', '0')
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^2020-01-01 - +fetched +wayback +http:\/\/127\.0\.0\.1:\d+\/wb\/web\/20200101id_\/http:\/\/127\.0\.0\.1:\d+\/official\/2020-01-01\.txt -> .*2020-01-01\.txt {2}verified \(sha256 of the manifest\)$/m)
+    expect(result.stdout).toMatch(
+      /^2020-01-01 - +fetched +wayback +http:\/\/127\.0\.0\.1:\d+\/wb\/web\/20200101id_\/http:\/\/127\.0\.0\.1:\d+\/official\/2020-01-01\.txt -> .*2020-01-01\.txt {2}verified \(sha256 of the manifest\)$/m
+    )
     expect(result.stdout).toMatch(/2 editions: 0 copied, 2 fetched, 0 revalidated, 0 already cached, 0 skipped, 0 failed/)
 
     const corrupt = join(folder.dir, 'manifest-corrupt.json')
@@ -285,12 +329,20 @@ describe('fetching over HTTP (127.0.0.1)', () => {
     const cache = join(folder.dir, 'scrape-cache')
     await cli('--db', db, 'build', '--no-corpus', '--archive', archive)
     const scraped: Record<string, string> = {}
-    for (const path of ['/crystalkeep/search?rule=400', '/wiki/Legend_rule', '/wiki/Legend_rule?action=raw', '/books/cr/read?page=12', '/crystalkeep/rules.txt']) {
+    for (const path of [
+      '/crystalkeep/search?rule=400',
+      '/wiki/Legend_rule',
+      '/wiki/Legend_rule?action=raw',
+      '/books/cr/read?page=12',
+      '/crystalkeep/rules.txt'
+    ]) {
       const result = await cli('--db', db, 'scrape', `${base}${path}`, '--cache', cache, '--delay', '0')
       expect(result.code, `${path}: ${result.stderr}`).toBe(0)
       scraped[path] = result.stdout
     }
-    expect(scraped['/crystalkeep/search?rule=400']).toMatch(/^stored crystal-keep-html http:\/\/127\.0\.0\.1:\d+\/crystalkeep\/search\?rule=400 {2}dated 2009-10-23 \(stated\); 4 rules, 0 terms, 1 other/)
+    expect(scraped['/crystalkeep/search?rule=400']).toMatch(
+      /^stored crystal-keep-html http:\/\/127\.0\.0\.1:\d+\/crystalkeep\/search\?rule=400 {2}dated 2009-10-23 \(stated\); 4 rules, 0 terms, 1 other/
+    )
     expect(scraped['/wiki/Legend_rule']).toMatch(/^stored mtg-wiki-html .* dated 2024-11-08 \(stated\); 2 rules, 1 terms, 0 other/)
     expect(scraped['/wiki/Legend_rule?action=raw']).toMatch(/^stored mtg-wiki-markdown /)
     expect(scraped['/books/cr/read?page=12']).toMatch(/^stored book-html .* undated; 3 rules/)
@@ -305,7 +357,14 @@ describe('fetching over HTTP (127.0.0.1)', () => {
     const opened = openDatabase(db, { readonly: true })
     const dumps = listSources(opened, { only: 'dumps' })
     opened.close()
-    expect(dumps.map((source) => source.format)).toEqual(['crystal-keep-html', 'mtg-wiki-html', 'mtg-wiki-markdown', 'book-html', 'crystal-keep-text', 'mtg-wiki-markdown'])
+    expect(dumps.map((source) => source.format)).toEqual([
+      'crystal-keep-html',
+      'mtg-wiki-html',
+      'mtg-wiki-markdown',
+      'book-html',
+      'crystal-keep-text',
+      'mtg-wiki-markdown'
+    ])
     expect(dumps[0].uri).toBe(`${base}/crystalkeep/search?rule=400`)
   })
 
@@ -314,8 +373,14 @@ describe('fetching over HTTP (127.0.0.1)', () => {
     await cli('--db', db, 'build', '--no-corpus', '--archive', archive)
     const cases: Array<[string[], RegExp]> = [
       [[`${base}/wiki/Gone`], new RegExp(`^crdb: E_HTTP: ${base}/wiki/Gone: HTTP 404 Not Found \\(no such page\\)\\n$`)],
-      [[`${base}/slow`, '--timeout', '100', '--retries', '0'], new RegExp(`^crdb: E_TIMEOUT: ${base}/slow: no complete answer within 100 ms \\(gave up after 1 attempt\\)\\n$`)],
-      [[`${base}/unknown`], new RegExp(`^crdb: E_FORMAT: ${base}/unknown: a page of an unknown shape \\(not a Crystal Keep rulings search, an MTG wiki page, or a book-style copy`)],
+      [
+        [`${base}/slow`, '--timeout', '100', '--retries', '0'],
+        new RegExp(`^crdb: E_TIMEOUT: ${base}/slow: no complete answer within 100 ms \\(gave up after 1 attempt\\)\\n$`)
+      ],
+      [
+        [`${base}/unknown`],
+        new RegExp(`^crdb: E_FORMAT: ${base}/unknown: a page of an unknown shape \\(not a Crystal Keep rulings search, an MTG wiki page, or a book-style copy`)
+      ],
       [[join(folder.dir, 'absent.html')], /^crdb: E_IO: .*absent\.html: cannot read file \(ENOENT\)\n$/],
       [['gopher://example.org/'], /^crdb: E_USAGE: gopher:\/\/example\.org\/: only http and https URLs can be scraped\n$/]
     ]

@@ -45,7 +45,8 @@ function samples(): Array<{ name: string; bytes: Buffer }> {
     }
   }
   const corpus = join(projectRoot, 'corpus')
-  for (const file of readdirSync(corpus).filter((file) => /\.(txt|html|md)$/.test(file))) found.push({ name: `corpus/${file}`, bytes: readFileSync(join(corpus, file)) })
+  for (const file of readdirSync(corpus).filter((file) => /\.(txt|html|md)$/.test(file)))
+    found.push({ name: `corpus/${file}`, bytes: readFileSync(join(corpus, file)) })
   for (const edition of ['1999-04-23.txt', '2004-10-01.txt', '2026-01-16.txt']) {
     try {
       found.push({ name: `archive/${edition}`, bytes: readFileSync(join(archiveDir, edition)) })

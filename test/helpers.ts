@@ -48,7 +48,21 @@ const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'Jul
 /** The text of an official-format document (2009+ layout) with these rules. */
 export function editionText(spec: EditionSpec): string {
   const [year, month, day] = spec.date.split('-').map(Number)
-  const lines = ['Magic: The Gathering Comprehensive Rules', '', `These rules are effective as of ${monthNames[month - 1]} ${day}, ${year}.`, '', 'Introduction', '', 'Contents', '', '1. Game Concepts', '100. General', 'Glossary', 'Credits', '']
+  const lines = [
+    'Magic: The Gathering Comprehensive Rules',
+    '',
+    `These rules are effective as of ${monthNames[month - 1]} ${day}, ${year}.`,
+    '',
+    'Introduction',
+    '',
+    'Contents',
+    '',
+    '1. Game Concepts',
+    '100. General',
+    'Glossary',
+    'Credits',
+    ''
+  ]
   for (const [number, text] of spec.order ? spec.order.map((key) => [key, spec.rules[key]] as const) : Object.entries(spec.rules)) {
     lines.push(/^\d{3}$|^\d$/.test(number) ? `${number}. ${text}` : /^\d{3}\.\d+$/.test(number) ? `${number}. ${text}` : `${number} ${text}`, '')
     for (const example of spec.examples?.[number] ?? []) lines.push(`Example: ${example}`, '')

@@ -37,7 +37,9 @@ interface VersionRow {
 
 function versionsOf(db: CrdbDatabase, key: string): VersionRow[] {
   return db
-    .prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.first_date`)
+    .prepare(
+      `SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.first_date`
+    )
     .all(key) as VersionRow[]
 }
 
@@ -143,11 +145,15 @@ describe('ingestPaths', () => {
     ]
     const paths = specs.map((s, index) => writeEdition(folder.dir, `${index}.txt`, s))
     ingestPaths(db, paths)
-    const inOrder = db.prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id ORDER BY v.kind, v.key, v.first_date`).all()
+    const inOrder = db
+      .prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id ORDER BY v.kind, v.key, v.first_date`)
+      .all()
 
     const other = openDatabase(join(folder.dir, 'other.sqlite'))
     for (const index of [4, 0, 2, 1, 3]) ingestPaths(other, [paths[index]])
-    const shuffled = other.prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id ORDER BY v.kind, v.key, v.first_date`).all()
+    const shuffled = other
+      .prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id ORDER BY v.kind, v.key, v.first_date`)
+      .all()
     other.close()
     expect(shuffled).toEqual(inOrder)
   })
@@ -218,7 +224,15 @@ describe('ingestPaths', () => {
 
   it('keeps examples and glossary terms with their versions', () => {
     ingestPaths(db, [
-      writeEdition(folder.dir, 'a.txt', spec('2020-01-01', {}, { examples: { '100.1a': ['Alice and Bob play a game.'] }, glossary: { 'Life, Life Total': 'Each player has an amount of life.' } }))
+      writeEdition(
+        folder.dir,
+        'a.txt',
+        spec(
+          '2020-01-01',
+          {},
+          { examples: { '100.1a': ['Alice and Bob play a game.'] }, glossary: { 'Life, Life Total': 'Each player has an amount of life.' } }
+        )
+      )
     ])
     expect(getRule(db, '100.1a').examples).toEqual(['Alice and Bob play a game.'])
     const aliases = db.prepare(`SELECT alias FROM term_aliases WHERE key = 'life, life total' ORDER BY alias`).pluck().all()

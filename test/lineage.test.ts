@@ -58,8 +58,21 @@ describe('lineage on small documents', () => {
 
   it('links a rule that became two to each part, as a split, and says so in the diff', () => {
     ingestPaths(db, [
-      writeEdition(folder.dir, 'a.txt', spec('2020-01-01', { '100.2': 'Sprockets turn clockwise unless a lantern says otherwise. Flanges never turn at all, even when a gear spins beside them.' })),
-      writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.2': 'Sprockets turn clockwise unless a lantern says otherwise.', '100.2a': 'Flanges never turn at all, even when a gear spins beside them.' }))
+      writeEdition(
+        folder.dir,
+        'a.txt',
+        spec('2020-01-01', {
+          '100.2': 'Sprockets turn clockwise unless a lantern says otherwise. Flanges never turn at all, even when a gear spins beside them.'
+        })
+      ),
+      writeEdition(
+        folder.dir,
+        'b.txt',
+        spec('2020-06-01', {
+          '100.2': 'Sprockets turn clockwise unless a lantern says otherwise.',
+          '100.2a': 'Flanges never turn at all, even when a gear spins beside them.'
+        })
+      )
     ])
     expect(links('2020-06-01').map(({ from, to, kind }) => ({ from, to, kind }))).toEqual([
       { from: '100.2', to: '100.2', kind: 'split' },
@@ -76,7 +89,10 @@ describe('lineage on small documents', () => {
       writeEdition(
         folder.dir,
         'a.txt',
-        spec('2020-01-01', { '100.1a': 'Widgets can be painted red or blue before the game begins.', '100.1b': 'Widgets can be stacked up to seven high on the table.' })
+        spec('2020-01-01', {
+          '100.1a': 'Widgets can be painted red or blue before the game begins.',
+          '100.1b': 'Widgets can be stacked up to seven high on the table.'
+        })
       ),
       writeEdition(
         folder.dir,
@@ -149,7 +165,9 @@ describe('migration 005', () => {
       // Lineages stay as they were until a build recomputes them.
       expect(db.prepare(`SELECT lineage_id FROM versions ORDER BY id`).pluck().all()).toEqual([1, 1])
       db.prepare(`INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (1, 1, 'split', 1, 1, 'test')`).run()
-      expect(() => db.prepare(`INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (2, 2, 'sideways', 1, 1, 'test')`).run()).toThrow(/CHECK/)
+      expect(() =>
+        db.prepare(`INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (2, 2, 'sideways', 1, 1, 'test')`).run()
+      ).toThrow(/CHECK/)
       // The next build, even with nothing new, recomputes the links the old matcher left.
       ingestPaths(db, [])
       expect(db.prepare(`SELECT COUNT(*) FROM lineage_links WHERE reason = 'computed before migration 5'`).pluck().get()).toBe(0)

@@ -42,14 +42,11 @@ const cases = readdirSync(fixtures, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort()
 
-const byPosition = (a: { line: number; code: string }, b: { line: number; code: string }) =>
-  a.line - b.line || a.code.localeCompare(b.code)
+const byPosition = (a: { line: number; code: string }, b: { line: number; code: string }) => a.line - b.line || a.code.localeCompare(b.code)
 
 describe('parseOfficialText', () => {
   it('has fixtures for every documented case', () => {
-    expect(cases).toEqual(
-      expect.arrayContaining(['modern', 'hard-wrapped-2003', 'crystalkeep-1999', 'slips', 'truncated', 'no-date', 'no-rules'])
-    )
+    expect(cases).toEqual(expect.arrayContaining(['modern', 'hard-wrapped-2003', 'crystalkeep-1999', 'slips', 'truncated', 'no-date', 'no-rules']))
     // Issue 13: one case per defect of reading.
     expect(cases).toEqual(
       expect.arrayContaining([
@@ -133,8 +130,7 @@ describe('parseOfficialText', () => {
       if (expected.messages) {
         it('messages: codes at their lines', () => {
           // Severity and rule are compared for a code only when expected.json states them for it.
-          const listed = (code: string, key: 'severity' | 'rule') =>
-            expected.messages!.some((message) => message.code === code && message[key] !== undefined)
+          const listed = (code: string, key: 'severity' | 'rule') => expected.messages!.some((message) => message.code === code && message[key] !== undefined)
           const actual = parse()
             .messages.map(({ line, code, severity, rule }) => ({
               line,

@@ -21,7 +21,12 @@ describe('reading "at" for people', () => {
   })
 
   it('refuses anything else with one line naming it', () => {
-    for (const [input, code] of [['2010', 'E_BAD_ERA'], ['yesterday', 'E_BAD_DATE'], ['2010-02-30', 'E_BAD_DATE'], ['', 'E_BAD_DATE']]) {
+    for (const [input, code] of [
+      ['2010', 'E_BAD_ERA'],
+      ['yesterday', 'E_BAD_DATE'],
+      ['2010-02-30', 'E_BAD_DATE'],
+      ['', 'E_BAD_DATE']
+    ]) {
       const error = thrown(() => parseSelector(input))
       expect(error.code, input).toBe(code)
       expect(error.message).not.toContain('\n')
@@ -31,7 +36,10 @@ describe('reading "at" for people', () => {
 
   it('accepts one of date, edition and era', () => {
     expect(() => checkSelector({ era: '2009' })).not.toThrow()
-    expect(thrown(() => checkSelector({ date: '2010-01-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE', message: 'give one of date, edition or era, not date and era' })
+    expect(thrown(() => checkSelector({ date: '2010-01-01', era: '2009' }))).toMatchObject({
+      code: 'E_USAGE',
+      message: 'give one of date, edition or era, not date and era'
+    })
   })
 
   it('finds text references without a database', () => {
@@ -77,7 +85,9 @@ describe.skipIf(!archiveAvailable())('rule queries on the whole archive', () => 
   it('gets a rule as of a date or an era', () => {
     const legend = getRule(db, '420.5e', { date: '2004-01-15' })
     expect(legend.edition).toBe('2003-12-01')
-    expect(legend.text).toMatch(/^If two or more permanents with the same name have the subtype Legend or the supertype legendary, all except the one that has been a Legend or legendary permanent with that name the longest/)
+    expect(legend.text).toMatch(
+      /^If two or more permanents with the same name have the subtype Legend or the supertype legendary, all except the one that has been a Legend or legendary permanent with that name the longest/
+    )
     expect(legend.text).toContain('This is called "the Legend rule."')
     expect(getRule(db, '420.5e', { era: '2003' }).text).toBe(legend.text)
     const uniqueness = getRule(db, '704.5j', { era: '2009' })
@@ -125,7 +135,9 @@ describe.skipIf(!archiveAvailable())('rule queries on the whole archive', () => 
       expect(bad.code).toBe('E_BAD_NUMBER')
       expect(bad.message).not.toContain('\n')
     }
-    expect(thrown(() => getNeighbours(db, '704.5l', { era: '2024' })).message).toMatch(/^rule 704\.5l is not in the edition of 2024-11-08 \(nearest: 704\.5j, 704\.5k, 704\.5m, 704\.5n\)$/)
+    expect(thrown(() => getNeighbours(db, '704.5l', { era: '2024' })).message).toMatch(
+      /^rule 704\.5l is not in the edition of 2024-11-08 \(nearest: 704\.5j, 704\.5k, 704\.5m, 704\.5n\)$/
+    )
     expect(thrown(() => getReferences(db, '420.5e', { era: '2024' })).code).toBe('E_NOT_FOUND')
   })
 
@@ -159,7 +171,15 @@ describe.skipIf(!archiveAvailable())('rule queries on the whole archive', () => 
     const casting = getReferences(db, '601.2', { era: '2024' }).map((r) => r.number)
     expect(casting).toEqual(['601.2a', '601.2b', '601.2c', '601.2d', '601.2f', '601.2g', '601.2h', '601.3', '730'])
     // "rules 409.1a-409.1f" in 2001.
-    expect(getReferences(db, '213.1', { edition: '2001-09-24' }).map((r) => r.number)).toEqual(['409.1a', '409.1b', '409.1c', '409.1d', '409.1e', '409.1f', '401'])
+    expect(getReferences(db, '213.1', { edition: '2001-09-24' }).map((r) => r.number)).toEqual([
+      '409.1a',
+      '409.1b',
+      '409.1c',
+      '409.1d',
+      '409.1e',
+      '409.1f',
+      '401'
+    ])
   })
 
   it('marks a cited number the edition lacks as not found', () => {

@@ -7,7 +7,6 @@ import type { CrdbDatabase } from '../src/store/database.js'
 import { getTerm, listTerms, sensesOf } from '../src/query/glossary.js'
 import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'
 
-
 describe('numbered senses', () => {
   it('splits "1. ...", "2. ..." out, and only a run numbered from 1', () => {
     expect(sensesOf('1. To counter a spell.\n2. A marker.\nSee rule 122.')).toEqual(['To counter a spell.', 'A marker.'])
@@ -28,7 +27,9 @@ describe.skipIf(!archiveAvailable())('the glossary on the whole archive', () => 
   it('finds "Legend Rule" citing 704.5k in 2009 and 704.5j in 2024', () => {
     const then = getTerm(db, 'Legend Rule', { era: '2009' })
     expect(then).toMatchObject({ term: 'Legend Rule', key: 'legend rule', edition: '2009-10-01', obsolete: false, senses: [], references: ['704.5k'] })
-    expect(then.definition).toBe("A state-based action that causes all legendary permanents with the same name to be put into their owners' graveyards. See rule 704.5k.")
+    expect(then.definition).toBe(
+      "A state-based action that causes all legendary permanents with the same name to be put into their owners' graveyards. See rule 704.5k."
+    )
     const now = getTerm(db, 'legend rule', { era: '2024' })
     expect(now.edition).toBe('2024-11-08')
     expect(now.definition).toMatch(/See rule 704\.5j\.$/)

@@ -75,8 +75,18 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
       expect(s.moved + s.movedChanged).toBeGreaterThan(900)
       // Word level: "in-play zone" became "battlefield".
       const tokens = pair('704.5d')!.textChanges
-      expect(tokens.filter((t) => t.kind === 'added').map((t) => t.text).join('')).toContain('battlefield')
-      expect(tokens.filter((t) => t.kind === 'removed').map((t) => t.text).join('')).toContain('in-play')
+      expect(
+        tokens
+          .filter((t) => t.kind === 'added')
+          .map((t) => t.text)
+          .join('')
+      ).toContain('battlefield')
+      expect(
+        tokens
+          .filter((t) => t.kind === 'removed')
+          .map((t) => t.text)
+          .join('')
+      ).toContain('in-play')
       expect(summarizeDiff(diff)).toMatch(/^2009-05-01 -> 2009-07-11: \d+ added, \d+ removed, \d+ changed, \d+ moved, \d+ moved and changed/)
     })
 
@@ -172,7 +182,9 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
       expect(result.lines[0].number).toBe('704.5')
       const legend = result.lines.find((line) => line.number === '704.5j')!
       expect(legend.since <= '2022-09-08').toBe(true)
-      const version = db.prepare(`SELECT first_date FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= '2024-11-08' AND last_date >= '2024-11-08'`).pluck()
+      const version = db
+        .prepare(`SELECT first_date FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= '2024-11-08' AND last_date >= '2024-11-08'`)
+        .pluck()
       for (const line of result.lines) expect(line.since <= (version.get(line.number) as string)).toBe(true)
       const renumbered = blame(db, { edition: '2024-11-08' }).lines.filter((line) => line.sinceNumber !== line.number)
       expect(renumbered.length).toBeGreaterThan(10)

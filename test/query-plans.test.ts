@@ -27,7 +27,20 @@ afterAll(() => {
 })
 
 // Values for every named parameter the hot statements use; positional ones get `positional`.
-const named = { key: '704.5j', keyEnd: '704.5j~', sort: '704.005j', sortEnd: '704.005j~', edition: '2010-01-01', target: '704.005j', limit: 2, name: 'life', low: '704', high: '705', from: '704.005', to: '704.006' }
+const named = {
+  key: '704.5j',
+  keyEnd: '704.5j~',
+  sort: '704.005j',
+  sortEnd: '704.005j~',
+  edition: '2010-01-01',
+  target: '704.005j',
+  limit: 2,
+  name: 'life',
+  low: '704',
+  high: '705',
+  from: '704.005',
+  to: '704.006'
+}
 
 /** The plan lines of each statement `ask` prepares through the store. */
 function plansOf(ask: () => unknown, positional: unknown[] = []): Array<{ sql: string; plan: string[] }> {
@@ -68,7 +81,8 @@ describe('hot statements', () => {
         expect(text, sql).not.toMatch(/\bSCAN (v|versions)\b/)
         if (walks.has(question)) expect(text, sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/)
         if (/\bversions\b/.test(sql)) expect(text, sql).toMatch(/SEARCH (v|versions) USING (COVERING )?INDEX versions_by_/)
-        if (/\beditions\b/.test(sql) && !/\bversions\b/.test(sql)) expect(text, sql).toMatch(/SEARCH editions USING (COVERING )?INDEX|SCAN editions USING COVERING INDEX/)
+        if (/\beditions\b/.test(sql) && !/\bversions\b/.test(sql))
+          expect(text, sql).toMatch(/SEARCH editions USING (COVERING )?INDEX|SCAN editions USING COVERING INDEX/)
       }
     })
   }

@@ -8,7 +8,6 @@ import { listEditions } from '../src/query/editions.js'
 import { search, toFtsExpression, type SearchHit } from '../src/query/search.js'
 import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'
 
-
 /** The highlighted words of a hit, in lower case. */
 function highlighted(hit: SearchHit): string[] {
   return hit.highlights.map(([start, end]) => hit.snippet.slice(start, end).toLowerCase())

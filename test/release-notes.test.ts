@@ -14,11 +14,20 @@ describe.skipIf(!archiveAvailable())('release notes (archive database)', () => {
     try {
       const editions = listEditions(db)
       const notes = listReleaseNotes(db, { limit: 4 })
-      expect(notes.map((note) => note.effectiveDate)).toEqual(editions.map((edition) => edition.effectiveDate).reverse().slice(0, 4))
+      expect(notes.map((note) => note.effectiveDate)).toEqual(
+        editions
+          .map((edition) => edition.effectiveDate)
+          .reverse()
+          .slice(0, 4)
+      )
       expect(notes.every((note, index) => note.previous?.effectiveDate === editions.at(-2 - index)!.effectiveDate && note.summary !== null)).toBe(true)
       expect(describeRelease(db, editions[0].effectiveDate)).toMatchObject({ previous: null, summary: null })
       const m10 = describeRelease(db, '2009-07-11')
-      expect(m10).toMatchObject({ effectiveDate: '2009-07-11', set: { code: 'M10', name: 'Magic 2010' }, previous: { effectiveDate: '2009-05-01', set: { code: 'ARB' } } })
+      expect(m10).toMatchObject({
+        effectiveDate: '2009-07-11',
+        set: { code: 'M10', name: 'Magic 2010' },
+        previous: { effectiveDate: '2009-05-01', set: { code: 'ARB' } }
+      })
       expect(m10.summary).toEqual(diffEditions(db, { edition: '2009-05-01' }, { edition: '2009-07-11' }).summary)
       expect(listReleaseNotes(db, { limit: 2 })).toEqual(notes.slice(0, 2))
     } finally {

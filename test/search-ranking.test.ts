@@ -57,7 +57,10 @@ describe.skipIf(!archiveAvailable())('ranked search on the whole archive', () =>
       ['first stike', 'strike', '702.7']
     ]) {
       const result = search(db, typed, { at })
-      expect(result.corrections.map((c) => c.to), typed).toContain(word)
+      expect(
+        result.corrections.map((c) => c.to),
+        typed
+      ).toContain(word)
       expect(keys(result.hits), typed).toContain(rule)
     }
     expect(keys(search(db, 'comander tax', { at }).hits)).toContain('903.8')
@@ -86,12 +89,21 @@ describe.skipIf(!archiveAvailable())('ranked search on the whole archive', () =>
   })
 
   it('finds the rule a pasted passage comes from, with words changed', () => {
-    const pasted = search(db, 'If two or more legendary permanents with the same name are controlled by the same player, that player picks one of them and the rest go to the graveyard', { at })
+    const pasted = search(
+      db,
+      'If two or more legendary permanents with the same name are controlled by the same player, that player picks one of them and the rest go to the graveyard',
+      { at }
+    )
     expect(pasted.hits[0].key).toBe('704.5j')
     // A whole rule pasted (over 95 words) parses and finds itself.
     const rule = search(db, '"legend rule"', { at, limit: 1 })
     expect(rule.hits).toHaveLength(1)
-    const text = db.prepare(`SELECT c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = '702.19c' AND v.last_date >= '2024-11-08' AND v.first_date <= '2024-11-08'`).pluck().get() as string
+    const text = db
+      .prepare(
+        `SELECT c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = '702.19c' AND v.last_date >= '2024-11-08' AND v.first_date <= '2024-11-08'`
+      )
+      .pluck()
+      .get() as string
     const long = `${text} ${text}`.slice(0, maxQueryLength)
     expect(long.split(' ').length).toBeGreaterThan(95)
     expect(search(db, long, { at }).hits[0].key).toBe('702.19c')
@@ -172,7 +184,10 @@ describe('migration 004 on an older database', () => {
           '100': 'General',
           '100.1': 'These Magic rules apply to any Magic game with two or more players.',
           '7': 'Additional Rules',
-          '702': 'Keyword Abilities', '702.19': 'Trample', '702.19a': 'Trample is a static ability that modifies the rules for assigning combat damage.' },
+          '702': 'Keyword Abilities',
+          '702.19': 'Trample',
+          '702.19a': 'Trample is a static ability that modifies the rules for assigning combat damage.'
+        },
         glossary: { Trample: 'A keyword ability that modifies how combat damage is assigned. See rule 702.19.' }
       })
       const db = openDatabase(path)
@@ -189,11 +204,19 @@ describe('migration 004 on an older database', () => {
       const upgraded = openDatabase(path)
       try {
         expect(upgraded.pragma('user_version', { simple: true })).toBe(schemaVersion)
-        expect(upgraded.prepare("SELECT name FROM contents_fts WHERE contents_fts MATCH '{name} : trample' ORDER BY name").pluck().all()).toEqual(['Trample', 'Trample'])
+        expect(upgraded.prepare("SELECT name FROM contents_fts WHERE contents_fts MATCH '{name} : trample' ORDER BY name").pluck().all()).toEqual([
+          'Trample',
+          'Trample'
+        ])
         expect((upgraded.prepare("SELECT docs FROM search_stems WHERE stem = 'trampl'").pluck().get() as number) >= 2).toBe(true)
         const result = search(upgraded, 'tramle')
         expect(result.corrections).toEqual([{ from: 'tramle', to: 'trample' }])
-        expect(result.hits.map((hit) => hit.key).slice(0, 2).sort()).toEqual(['702.19', 'trample'])
+        expect(
+          result.hits
+            .map((hit) => hit.key)
+            .slice(0, 2)
+            .sort()
+        ).toEqual(['702.19', 'trample'])
       } finally {
         upgraded.close()
       }

@@ -75,7 +75,13 @@ describe('dateByMatching', () => {
   it('prefers the longest run, and reports ties', () => {
     const result = dateByMatching(
       [
-        { label: 'a', equalVersions: [{ firstDate: '2001-01-01', lastDate: '2001-01-01' }, { firstDate: '2003-01-01', lastDate: '2004-01-01' }] }
+        {
+          label: 'a',
+          equalVersions: [
+            { firstDate: '2001-01-01', lastDate: '2001-01-01' },
+            { firstDate: '2003-01-01', lastDate: '2004-01-01' }
+          ]
+        }
       ],
       editions
     )!
@@ -121,7 +127,15 @@ describe('ingesting secondary dumps', () => {
     const report = ingestPaths(db, [dump])
     expect(report).toMatchObject({ stored: 1, rejected: 0, reconciled: 1 })
     const [outcome] = dumps(report.outcomes)
-    expect(outcome).toMatchObject({ format: 'crystal-keep-text', date: '2020-03-01', dating: 'stated', era: { from: '2020-01-01', to: '2020-01-01' }, rules: 4, terms: 0, others: 1 })
+    expect(outcome).toMatchObject({
+      format: 'crystal-keep-text',
+      date: '2020-03-01',
+      dating: 'stated',
+      era: { from: '2020-01-01', to: '2020-01-01' },
+      rules: 4,
+      terms: 0,
+      others: 1
+    })
     expect(outcome.counts).toMatchObject({ equal: 2, differs: 2, unmatched: 1 })
 
     const after = tableCounts(db)
@@ -153,7 +167,10 @@ describe('ingesting secondary dumps', () => {
     expect(later).toMatchObject({ stored: 1, reconciled: 1 })
     expect(listAttestations(db, dump).map((a) => a.status)).toEqual(['equal', 'equal', 'differs', 'differs', 'unmatched'])
     // Editions that split versions change ids: links follow.
-    ingestPaths(db, [writeEdition(folder.dir, 'b.txt', spec('2019-06-01', { '100.1': 'Older.' })), writeEdition(folder.dir, 'c.txt', spec('2020-02-01', { '100.1': 'Newer.' }))])
+    ingestPaths(db, [
+      writeEdition(folder.dir, 'b.txt', spec('2019-06-01', { '100.1': 'Older.' })),
+      writeEdition(folder.dir, 'c.txt', spec('2020-02-01', { '100.1': 'Newer.' }))
+    ])
     const linked = listAttestations(db, dump)[1]
     expect(linked).toMatchObject({ status: 'equal', version: { firstDate: '2020-01-01', lastDate: '2020-01-01' } })
   })
@@ -162,7 +179,11 @@ describe('ingesting secondary dumps', () => {
     ingestPaths(db, [
       writeEdition(folder.dir, 'a.txt', spec('2020-01-01')),
       writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.2': 'To play, each player needs their own deck of traditional Magic cards.' })),
-      writeEdition(folder.dir, 'c.txt', spec('2021-01-01', { '100.2': 'To play, each player needs their own deck of traditional Magic cards.', '100.1a': 'Changed.' }))
+      writeEdition(
+        folder.dir,
+        'c.txt',
+        spec('2021-01-01', { '100.2': 'To play, each player needs their own deck of traditional Magic cards.', '100.1a': 'Changed.' })
+      )
     ])
     const book = join(folder.dir, 'book.txt')
     writeFileSync(
@@ -242,7 +263,10 @@ describe('crdb build', () => {
       mkdirSync(archive)
       writeEdition(archive, '2004-01-01.txt', spec('2004-01-01'))
       let stdout = ''
-      const code = await runCli(['--db', join(folder.dir, 'crdb.sqlite'), 'build', '--archive', archive], { out: (t) => (stdout += t), err: (t) => (stdout += t) })
+      const code = await runCli(['--db', join(folder.dir, 'crdb.sqlite'), 'build', '--archive', archive], {
+        out: (t) => (stdout += t),
+        err: (t) => (stdout += t)
+      })
       expect(code).toBe(0)
       const lines = stdout.trim().split('\n')
       expect(lines[0]).toMatch(/^2004-01-01 /)
@@ -287,12 +311,18 @@ describe.skipIf(!available)('the five seed dumps against the whole archive', () 
   it('ingests all five with no error', () => {
     expect(seeds).toHaveLength(5)
     expect(outcomes).toHaveLength(5)
-    for (const outcome of outcomes) expect(outcome.messages.filter((m) => m.severity === 'error'), outcome.uri).toEqual([])
+    for (const outcome of outcomes)
+      expect(
+        outcome.messages.filter((m) => m.severity === 'error'),
+        outcome.uri
+      ).toEqual([])
   })
 
   it('links every rule and glossary entry to an official version, and lists the mismatches', () => {
     const rows = db
-      .prepare(`SELECT s.uri, a.label, a.kind, a.status, a.version_id, a.diff FROM attestations a JOIN sources s ON s.id = a.source_id WHERE a.kind IN ('rule', 'term')`)
+      .prepare(
+        `SELECT s.uri, a.label, a.kind, a.status, a.version_id, a.diff FROM attestations a JOIN sources s ON s.id = a.source_id WHERE a.kind IN ('rule', 'term')`
+      )
       .all() as Array<{ uri: string; label: string; status: string; version_id: number | null; diff: string | null }>
     expect(rows.length).toBe(17 + 41 + 25 + 21 + 29)
     for (const row of rows) {
@@ -309,7 +339,12 @@ describe.skipIf(!available)('the five seed dumps against the whole archive', () 
     expect(ck.find((a) => a.label === '420.5a')).toMatchObject({ revisionDate: '2003-10-01', status: 'equal', version: { firstDate: '2003-10-01' } })
     expect(ck.filter((a) => a.revisionDate).length).toBe(16)
     const glossary = listAttestations(db, seed('004').uri)
-    expect(glossary.find((a) => a.kind === 'ruling')).toMatchObject({ label: 'G12.12.Ruling.1', author: "D'Angelo", authoredDate: '2006-01-20', key: 'life, life total' })
+    expect(glossary.find((a) => a.kind === 'ruling')).toMatchObject({
+      label: 'G12.12.Ruling.1',
+      author: "D'Angelo",
+      authoredDate: '2006-01-20',
+      key: 'life, life total'
+    })
     expect(glossary.find((a) => a.label === 'G12.4a')).toMatchObject({ key: 'last known information', status: 'equal', revisionDate: '2007-05-01' })
     expect(glossary.filter((a) => a.kind === 'note').every((a) => a.version !== null)).toBe(true)
     expect(seed('003').counts).toMatchObject({ equal: 18, differs: 3 })
@@ -318,7 +353,13 @@ describe.skipIf(!available)('the five seed dumps against the whole archive', () 
   it('dates the MTG wiki quotes by their blocks and keeps the Tournament Rules apart', () => {
     expect(seed('001')).toMatchObject({ date: '2024-11-08', rules: 40, terms: 1, others: 1, score: 1 })
     const wiki = listAttestations(db, seed('001').uri)
-    expect(wiki.find((a) => a.kind === 'external')).toMatchObject({ document: 'Tournament Rules', label: '2.5', asOf: '2021-04-23', status: 'external', version: null })
+    expect(wiki.find((a) => a.kind === 'external')).toMatchObject({
+      document: 'Tournament Rules',
+      label: '2.5',
+      asOf: '2021-04-23',
+      status: 'external',
+      version: null
+    })
     expect(wiki.filter((a) => a.kind === 'rule' && a.label === '704.1')).toHaveLength(2)
   })
 
@@ -333,7 +374,10 @@ describe.skipIf(!available)('the five seed dumps against the whole archive', () 
     const book = listAttestations(db, seed('002').uri)
     expect(book[0]).toMatchObject({ key: '419.9a', status: 'partial', fragment: 'tail' })
     expect(book.filter((a) => a.status === 'differs').map((a) => a.label)).toEqual(['421.3'])
-    const message = db.prepare(`SELECT m.text FROM messages m JOIN sources s ON s.id = m.source_id WHERE s.uri = ? AND m.code = 'reconcile-dated'`).pluck().get(seed('002').uri)
+    const message = db
+      .prepare(`SELECT m.text FROM messages m JOIN sources s ON s.id = m.source_id WHERE s.uri = ? AND m.code = 'reconcile-dated'`)
+      .pluck()
+      .get(seed('002').uri)
     expect(message).toMatch(/editions of 2006-10-01 to 2007-02-01 best: 23 of 24 entries equal .*disagreeing: 421\.3/)
   })
 

@@ -52,7 +52,10 @@ function words(text: string): string[] {
 
 for (const site of Object.keys(parsers)) {
   const folder = join(fixtures, site)
-  const cases = readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
+  const cases = readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
 
   describe(`${site} parsers`, () => {
     it('have fixtures for each form and for malformed pages', () => {
@@ -86,7 +89,8 @@ for (const site of Object.keys(parsers)) {
         it('reads every entry with its fields', () => {
           const actual = result().entries.map((entry, index) => {
             const picked: Record<string, unknown> = {}
-            for (const field of entryFields) if (entry[field] !== undefined && !(field === 'examples' && entry.examples.length === 0)) picked[field] = entry[field]
+            for (const field of entryFields)
+              if (entry[field] !== undefined && !(field === 'examples' && entry.examples.length === 0)) picked[field] = entry[field]
             if (expected.entries[index]?.line !== undefined) picked.line = entry.line
             return picked
           })
@@ -113,7 +117,11 @@ for (const site of Object.keys(parsers)) {
           // What an entry keeps as fields rather than words: its Example: prefixes, its [CompRules date] bracket.
           const markers = result().entries.map((entry) => `${entry.examples.length ? 'Example' : ''} ${entry.revisionDate ? 'CompRules' : ''}`)
           const kept = new Set(
-            words([JSON.stringify(result().entries), ...markers, result().dateStatement ?? '', result().title ?? '', ...result().messages.map((m) => m.text)].join(' '))
+            words(
+              [JSON.stringify(result().entries), ...markers, result().dateStatement ?? '', result().title ?? '', ...result().messages.map((m) => m.text)].join(
+                ' '
+              )
+            )
           )
           const lost = [...new Set(words(visible))].filter((word) => !kept.has(word) && !(expected.mayVanish ?? []).includes(word))
           expect(lost).toEqual([])

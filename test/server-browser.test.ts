@@ -195,7 +195,7 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     for (let index = 0; links.length < 240 && queues.some((queue) => index < queue.length); index++) {
       for (const queue of queues) {
         const link = queue[index]
-        if (!link || !link.startsWith(server.url) || seen.has(link)) continue
+        if (!link?.startsWith(server.url) || seen.has(link)) continue
         const path = new URL(link).pathname
         if ((perPath.get(path) ?? 0) >= 6) continue
         perPath.set(path, (perPath.get(path) ?? 0) + 1)

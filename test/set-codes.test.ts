@@ -39,7 +39,18 @@ describe('the set table', () => {
   })
 
   it('tells set codes from years and dates', () => {
-    const cases: Array<[string, boolean]> = [['M10', true], ['10E', true], ['2XM', true], ['IKO_2', true], ['dom', true], ['2009', false], ['2009-07-11', false], ['yesterday', false], ['M', false], ['', false]]
+    const cases: Array<[string, boolean]> = [
+      ['M10', true],
+      ['10E', true],
+      ['2XM', true],
+      ['IKO_2', true],
+      ['dom', true],
+      ['2009', false],
+      ['2009-07-11', false],
+      ['yesterday', false],
+      ['M', false],
+      ['', false]
+    ]
     for (const [input, expected] of cases) expect(looksLikeSetCode(input), input).toBe(expected)
   })
 

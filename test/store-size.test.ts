@@ -20,7 +20,8 @@ describe('database size', () => {
     const rules: Record<string, string> = { '100': 'General', '100.1': 'These rules apply to any game.', '704.5j': 'The legend rule, first wording.' }
     // The second edition rewords many long rules, so removing it frees many pages.
     const reworded: Record<string, string> = { ...rules }
-    for (let number = 1; number <= 400; number++) reworded[`100.${number + 1}`] = `Rule ${number} of the second edition: ${'a long sentence about the game. '.repeat(20)}`
+    for (let number = 1; number <= 400; number++)
+      reworded[`100.${number + 1}`] = `Rule ${number} of the second edition: ${'a long sentence about the game. '.repeat(20)}`
     writeEdition(archive, '2020-01-01.txt', { date: '2020-01-01', rules })
     writeEdition(archive, '2021-01-01.txt', { date: '2021-01-01', rules: reworded, order: Object.keys(reworded) })
     const path = join(folder.dir, 'size.sqlite')

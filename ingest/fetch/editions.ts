@@ -76,7 +76,10 @@ export interface FetchEditionsReport {
 /** Whether `edition` is one that `only` names (by date, file name or set code). */
 export function editionSelected(edition: ManifestEdition, only: readonly string[] | undefined): boolean {
   if (!only) return true
-  return only.some((wanted) => wanted === edition.effectiveDate || wanted === edition.file || (edition.set !== undefined && wanted.toUpperCase() === edition.set.code.toUpperCase()))
+  return only.some(
+    (wanted) =>
+      wanted === edition.effectiveDate || wanted === edition.file || (edition.set !== undefined && wanted.toUpperCase() === edition.set.code.toUpperCase())
+  )
 }
 
 /**
@@ -100,7 +103,11 @@ export async function fetchEditions(manifest: Manifest, options: FetchEditionsOp
   const context = {
     bases: resolveSourceBases(options.bases),
     mirror: options.mirror,
-    newest: manifest.editions.map((edition) => edition.effectiveDate).sort().at(-1) ?? ''
+    newest:
+      manifest.editions
+        .map((edition) => edition.effectiveDate)
+        .sort()
+        .at(-1) ?? ''
   }
   const origins = readOrigins(folder)
   for (const edition of manifest.editions) {
@@ -157,7 +164,9 @@ export async function fetchEditions(manifest: Manifest, options: FetchEditionsOp
         error: tried.length === 1 ? tried[0].error : tried.map((attempt) => `${attempt.source}: ${attempt.error}`).join('; '),
         tried,
         // Offline: every web source was unreachable (a mirror lacking the file does not count against it).
-        unreachable: tried.some((attempt) => attempt.unreachable) && tried.every((attempt) => attempt.unreachable || (attempt.source === 'mirror' && attempt.code === 'E_IO'))
+        unreachable:
+          tried.some((attempt) => attempt.unreachable) &&
+          tried.every((attempt) => attempt.unreachable || (attempt.source === 'mirror' && attempt.code === 'E_IO'))
       })
     }
   }
@@ -165,7 +174,10 @@ export async function fetchEditions(manifest: Manifest, options: FetchEditionsOp
 }
 
 /** The bytes at a location. @throws {CrdbError} `E_IO` for an unreadable file, else as {@link Fetcher.get}. */
-export async function readLocation(fetcher: Fetcher, location: Location): Promise<{ bytes: Uint8Array; from: string; status: 'copied' | 'fetched' | 'revalidated' }> {
+export async function readLocation(
+  fetcher: Fetcher,
+  location: Location
+): Promise<{ bytes: Uint8Array; from: string; status: 'copied' | 'fetched' | 'revalidated' }> {
   if (location.kind === 'file') {
     try {
       return { bytes: new Uint8Array(readFileSync(location.path)), from: location.path, status: 'copied' }

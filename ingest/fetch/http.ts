@@ -67,7 +67,8 @@ interface CacheMeta {
 }
 
 /** Network failures that another attempt cannot fix: names that do not resolve, refused connections, unreachable networks, bad certificates. */
-const unfixableCodes = /^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL|ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|ENETDOWN|EHOSTDOWN|EPROTO|ERR_TLS_CERT_ALTNAME_INVALID|CERT_\w+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_\w+)$/
+const unfixableCodes =
+  /^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL|ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|ENETDOWN|EHOSTDOWN|EPROTO|ERR_TLS_CERT_ALTNAME_INVALID|CERT_\w+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_\w+)$/
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -192,7 +193,15 @@ export class Fetcher {
     if (response.status === 304 && cached) {
       const body = new Uint8Array(readFileSync(paths.body))
       writeAtomic(paths.meta, JSON.stringify({ ...cached, fetchedAt: new Date().toISOString() }, null, 2))
-      return { url, finalUrl: cached.finalUrl ?? url, bytes: body, contentType: cached.contentType, from: 'revalidated', sha256: cached.sha256, path: paths.body }
+      return {
+        url,
+        finalUrl: cached.finalUrl ?? url,
+        bytes: body,
+        contentType: cached.contentType,
+        from: 'revalidated',
+        sha256: cached.sha256,
+        path: paths.body
+      }
     }
     if (response.status === 429 || response.status >= 500) {
       const message = `${url}: HTTP ${response.status} ${response.statusText}`.trim()
@@ -264,4 +273,3 @@ function readMeta(metaPath: string, bodyPath: string): CacheMeta | undefined {
     return undefined
   }
 }
-

@@ -50,11 +50,14 @@ export function readManifest(path: string): Manifest {
   editions.forEach((entry: Partial<ManifestEdition>, index) => {
     const where = `${path}: editions[${index}]`
     if (typeof entry.file !== 'string' || /[/\\]|^\.\.?$/.test(entry.file)) throw new CrdbError('E_FORMAT', `${where}: "file" must be a plain file name`)
-    if (typeof entry.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(entry.sha256)) throw new CrdbError('E_FORMAT', `${where} (${entry.file}): "sha256" must be 64 hex digits`)
+    if (typeof entry.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(entry.sha256))
+      throw new CrdbError('E_FORMAT', `${where} (${entry.file}): "sha256" must be 64 hex digits`)
     if (entry.url !== null && typeof entry.url !== 'string') throw new CrdbError('E_FORMAT', `${where} (${entry.file}): "url" must be a URL or null`)
-    if (entry.set !== undefined && (typeof entry.set?.code !== 'string' || !/^[A-Za-z0-9]{2,5}(?:_\d)?$/.test(entry.set.code))) throw new CrdbError('E_FORMAT', `${where} (${entry.file}): "set.code" must be a set code such as M10 or IKO_2`)
+    if (entry.set !== undefined && (typeof entry.set?.code !== 'string' || !/^[A-Za-z0-9]{2,5}(?:_\d)?$/.test(entry.set.code)))
+      throw new CrdbError('E_FORMAT', `${where} (${entry.file}): "set.code" must be a set code such as M10 or IKO_2`)
     for (const count of ['rules', 'terms'] as const) {
-      if (entry[count] !== undefined && !Number.isInteger(entry[count])) throw new CrdbError('E_FORMAT', `${where} (${entry.file}): "${count}" must be a whole number`)
+      if (entry[count] !== undefined && !Number.isInteger(entry[count]))
+        throw new CrdbError('E_FORMAT', `${where} (${entry.file}): "${count}" must be a whole number`)
     }
     try {
       parseDate(String(entry.effectiveDate))
@@ -64,4 +67,3 @@ export function readManifest(path: string): Manifest {
   })
   return data as Manifest
 }
-

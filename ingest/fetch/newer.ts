@@ -54,12 +54,14 @@ export async function fetchNewerEditions(manifest: Manifest, after: string, opti
   const folder = fromManifest?.folder ?? join(options.cacheDir, 'editions')
   mkdirSync(folder, { recursive: true })
   for (const outcome of fromManifest?.outcomes ?? []) {
-    if (outcome.status === 'failed') failures.push({ what: outcome.edition.effectiveDate, code: outcome.code, error: outcome.error, unreachable: outcome.unreachable })
+    if (outcome.status === 'failed')
+      failures.push({ what: outcome.edition.effectiveDate, code: outcome.code, error: outcome.error, unreachable: outcome.unreachable })
     else if (outcome.status !== 'skipped') editions.push(newerOf(outcome))
   }
 
   // Beyond the manifest: whatever is newer than both `after` and the manifest's newest edition.
-  const known = (): string => [after, ...manifest.editions.map((edition) => edition.effectiveDate), ...editions.map((edition) => edition.effectiveDate)].sort().at(-1)!
+  const known = (): string =>
+    [after, ...manifest.editions.map((edition) => edition.effectiveDate), ...editions.map((edition) => edition.effectiveDate)].sort().at(-1)!
   const manifestCodes = new Set(manifest.editions.flatMap((edition) => (edition.set ? [edition.set.code.toUpperCase()] : [])))
   const keep = async (url: string, source: SourceName, set: { code: string; name: string } | null): Promise<void> => {
     const result = await fetcher.get(url)
@@ -67,7 +69,16 @@ export async function fetchNewerEditions(manifest: Manifest, after: string, opti
     const file = `${shape.effectiveDate}.txt`
     const path = join(folder, file)
     writeAtomic(path, result.bytes)
-    recordOrigin(folder, file, { effectiveDate: shape.effectiveDate, set, source, from: result.finalUrl, sha256: sha256Of(result.bytes), verified: false, warning: shape.warning, fetchedAt: new Date().toISOString() })
+    recordOrigin(folder, file, {
+      effectiveDate: shape.effectiveDate,
+      set,
+      source,
+      from: result.finalUrl,
+      sha256: sha256Of(result.bytes),
+      verified: false,
+      warning: shape.warning,
+      fetchedAt: new Date().toISOString()
+    })
     editions.push({ effectiveDate: shape.effectiveDate, path, set, source, from: result.finalUrl, verified: false, warning: shape.warning })
   }
   const attempt = async (what: string, action: () => Promise<void>): Promise<void> => {
@@ -89,13 +100,19 @@ export async function fetchNewerEditions(manifest: Manifest, after: string, opti
     const newestKnown = known()
     for (const entry of [...listed].reverse()) {
       if (manifestCodes.has(entry.setCode.toUpperCase()) || entry.creationDay < newestKnown) continue
-      await attempt(`${entry.setCode} (Academy Ruins)`, () => keep(academyRuinsFileUrl(bases.academyRuins, entry.setCode), 'academy-ruins', { code: entry.setCode, name: entry.setName }))
+      await attempt(`${entry.setCode} (Academy Ruins)`, () =>
+        keep(academyRuinsFileUrl(bases.academyRuins, entry.setCode), 'academy-ruins', { code: entry.setCode, name: entry.setName })
+      )
     }
   }
   if (sources.includes('wizards')) {
     await attempt("Wizards' current rules", async () => {
       const newest = listed.find((entry) => !manifestCodes.has(entry.setCode.toUpperCase()))
-      await keep(currentRulesLink(bases.academyRuins), 'wizards', newest && newest.creationDay >= known() ? { code: newest.setCode, name: newest.setName } : null)
+      await keep(
+        currentRulesLink(bases.academyRuins),
+        'wizards',
+        newest && newest.creationDay >= known() ? { code: newest.setCode, name: newest.setName } : null
+      )
     })
   }
   editions.sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate))
@@ -104,5 +121,13 @@ export async function fetchNewerEditions(manifest: Manifest, after: string, opti
 
 function newerOf(outcome: Extract<EditionFetchOutcome, { path: string }>): NewerEdition {
   const set = outcome.edition.set ? { code: outcome.edition.set.code, name: outcome.edition.set.name } : null
-  return { effectiveDate: outcome.edition.effectiveDate, path: outcome.path, set, source: outcome.source, from: outcome.from, verified: outcome.verified, warning: outcome.warning }
+  return {
+    effectiveDate: outcome.edition.effectiveDate,
+    path: outcome.path,
+    set,
+    source: outcome.source,
+    from: outcome.from,
+    verified: outcome.verified,
+    warning: outcome.warning
+  }
 }

@@ -52,7 +52,11 @@ export async function listAcademyRuinsEditions(fetcher: Fetcher, base: string): 
   if (!Array.isArray(list)) throw new CrdbError('E_FORMAT', `${url}: no "data" list`)
   return list
     .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null)
-    .map((entry) => ({ creationDay: String(entry.creationDay ?? entry.creation_day ?? ''), setCode: String(entry.setCode ?? entry.set_code ?? ''), setName: String(entry.setName ?? entry.set_name ?? '') }))
+    .map((entry) => ({
+      creationDay: String(entry.creationDay ?? entry.creation_day ?? ''),
+      setCode: String(entry.setCode ?? entry.set_code ?? ''),
+      setName: String(entry.setName ?? entry.set_name ?? '')
+    }))
     .filter((entry) => /^\d{4}-\d{2}-\d{2}/.test(entry.creationDay) && /^[A-Za-z0-9]{2,5}(?:_\d)?$/.test(entry.setCode))
     .map((entry) => ({ ...entry, creationDay: entry.creationDay.slice(0, 10) }))
     .sort((a, b) => b.creationDay.localeCompare(a.creationDay))

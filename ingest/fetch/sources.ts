@@ -48,7 +48,11 @@ export interface LocateContext {
 }
 
 /** Where each source would have `edition`, in order; sources that cannot have it are left out. */
-export function locateEdition(edition: ManifestEdition, context: LocateContext, only: readonly SourceName[] = sourceOrder): Array<{ source: SourceName; location: Location }> {
+export function locateEdition(
+  edition: ManifestEdition,
+  context: LocateContext,
+  only: readonly SourceName[] = sourceOrder
+): Array<{ source: SourceName; location: Location }> {
   const locators: Record<SourceName, () => Location | undefined> = {
     mirror: () => locateInMirror(edition, context.mirror),
     'academy-ruins': () => locateInAcademyRuins(edition, context.bases.academyRuins),

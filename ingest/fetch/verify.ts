@@ -31,7 +31,13 @@ export interface DocumentShape {
 export function readDocumentShape(bytes: Uint8Array, name: string): DocumentShape {
   const decoded = decodeSource(bytes, name)
   const parsed = parseOfficialText(decoded.text, name)
-  return { effectiveDate: parsed.effectiveDate, rules: parsed.rules.length, terms: parsed.glossary.length, truncated: parsed.truncated, encoding: decoded.encoding }
+  return {
+    effectiveDate: parsed.effectiveDate,
+    rules: parsed.rules.length,
+    terms: parsed.glossary.length,
+    truncated: parsed.truncated,
+    encoding: decoded.encoding
+  }
 }
 
 /**
@@ -51,9 +57,13 @@ export function verifyEditionBytes(bytes: Uint8Array, edition: ManifestEdition, 
     throw new CrdbError('E_CHECKSUM', `${from}: ${differs}, and it is not a rules document (${error.code}); not kept`)
   }
   if (shape.effectiveDate !== edition.effectiveDate) throw new CrdbError('E_CHECKSUM', `${from}: ${differs}, and it states ${shape.effectiveDate}; not kept`)
-  if (edition.rules === undefined || edition.terms === undefined) throw new CrdbError('E_CHECKSUM', `${from}: ${differs}, and the manifest gives no structure to compare; not kept`)
+  if (edition.rules === undefined || edition.terms === undefined)
+    throw new CrdbError('E_CHECKSUM', `${from}: ${differs}, and the manifest gives no structure to compare; not kept`)
   if (shape.truncated || shape.rules !== edition.rules || shape.terms !== edition.terms) {
-    throw new CrdbError('E_CHECKSUM', `${from}: ${differs}, and it has ${shape.rules} rules and ${shape.terms} terms${shape.truncated ? ' (truncated)' : ''}, not ${edition.rules} and ${edition.terms}; not kept`)
+    throw new CrdbError(
+      'E_CHECKSUM',
+      `${from}: ${differs}, and it has ${shape.rules} rules and ${shape.terms} terms${shape.truncated ? ' (truncated)' : ''}, not ${edition.rules} and ${edition.terms}; not kept`
+    )
   }
   return {
     verified: false,
@@ -71,5 +81,8 @@ export function checkNewEdition(bytes: Uint8Array, from: string, newerThan: stri
   const shape = readDocumentShape(bytes, from)
   if (shape.effectiveDate <= newerThan) throw new CrdbError('E_FORMAT', `${from}: states ${shape.effectiveDate}, not after ${newerThan}`)
   if (shape.truncated) throw new CrdbError('E_FORMAT', `${from}: the document stops before its end (truncated); not kept`)
-  return { ...shape, warning: `unverified: the manifest does not list the edition of ${shape.effectiveDate} (no sha256 to check it against); accepted because it states that date and parses whole (${shape.rules} rules, ${shape.terms} terms)` }
+  return {
+    ...shape,
+    warning: `unverified: the manifest does not list the edition of ${shape.effectiveDate} (no sha256 to check it against); accepted because it states that date and parses whole (${shape.rules} rules, ${shape.terms} terms)`
+  }
 }

@@ -19,7 +19,10 @@ const stopWords = new Set(
 
 /** Lower case, typography folded, italics markup dropped: the form compared for equality. */
 export function foldText(text: string): string {
-  return text.toLowerCase().replace(foldPattern, (found) => folds[found] ?? (found.trim() === '' ? ' ' : '')).trim()
+  return text
+    .toLowerCase()
+    .replace(foldPattern, (found) => folds[found] ?? (found.trim() === '' ? ' ' : ''))
+    .trim()
 }
 
 const foldPattern = /[’‘`“”—–_™®]|\(tm\)|\(r\)|\s{2,}|[\t\n\r]/g

@@ -50,9 +50,13 @@ export function readRewriteVocabulary(path: string = rewriteVocabularyPath()): R
   if (!Array.isArray(rewrites)) throw new CrdbError('E_FORMAT', `${path}: expected {"rewrites": [...]}`)
   return rewrites.map((entry, index) => {
     const where = `${path}: rewrite ${index + 1}`
-    if (typeof entry?.edition !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(entry.edition)) throw new CrdbError('E_FORMAT', `${where}: needs "edition" as YYYY-MM-DD`)
+    if (typeof entry?.edition !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(entry.edition))
+      throw new CrdbError('E_FORMAT', `${where}: needs "edition" as YYYY-MM-DD`)
     const replace = entry.replace ?? []
-    if (!Array.isArray(replace) || !replace.every((r: unknown) => typeof (r as Rewrite['replace'][0])?.from === 'string' && typeof (r as Rewrite['replace'][0])?.to === 'string')) {
+    if (
+      !Array.isArray(replace) ||
+      !replace.every((r: unknown) => typeof (r as Rewrite['replace'][0])?.from === 'string' && typeof (r as Rewrite['replace'][0])?.to === 'string')
+    ) {
       throw new CrdbError('E_FORMAT', `${where}: "replace" needs entries with "from" and "to"`)
     }
     const equivalent = entry.equivalent ?? []

@@ -41,21 +41,32 @@ export function parseBookHtml(html: string, name: string): ParsedDump {
   const page = loadPage(html)
   const messages: SourceMessage[] = []
   const root =
-    page('.book-text, .book_text, .page_text, .reader-text, #text, article, main, #content, .content').first()[0] ??
-    page('body')[0] ??
-    page.root()[0]
-  const furnitureClass = /comment|review|share|social|rating|bookmark|favou?rite|quote-?tool|menu|breadcrumb|pagination|pager|sidebar|banner|advert|\bads?\b|login|footer|header|popup|modal|toolbar/i
+    page('.book-text, .book_text, .page_text, .reader-text, #text, article, main, #content, .content').first()[0] ?? page('body')[0] ?? page.root()[0]
+  const furnitureClass =
+    /comment|review|share|social|rating|bookmark|favou?rite|quote-?tool|menu|breadcrumb|pagination|pager|sidebar|banner|advert|\bads?\b|login|footer|header|popup|modal|toolbar/i
   const lines = pageLines(page, root, {
     bullets: false,
     skip: (element: Element) =>
       /^(nav|header|footer|aside|form)$/i.test(element.name) || furnitureClass.test(`${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`),
     onSkip: (element, text, line) => {
-      const what = /comment|review|rating|quote|favou?rite|bookmark/i.test(`${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`) ? 'reader-comment' : 'page-furniture'
-      messages.push({ line, severity: 'info', code: what, text: `the site's ${what === 'reader-comment' ? 'reader comments and review block' : 'furniture'} <${element.name}> dropped: ${quoted(text, Infinity)}` })
+      const what = /comment|review|rating|quote|favou?rite|bookmark/i.test(`${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`)
+        ? 'reader-comment'
+        : 'page-furniture'
+      messages.push({
+        line,
+        severity: 'info',
+        code: what,
+        text: `the site's ${what === 'reader-comment' ? 'reader comments and review block' : 'furniture'} <${element.name}> dropped: ${quoted(text, Infinity)}`
+      })
     }
   })
   if (!page('p').length) {
-    messages.push({ line: lineOf(root), severity: 'warning', code: 'unknown-layout', text: `${name}: no paragraphs (<p>) in the page; its text was read block by block` })
+    messages.push({
+      line: lineOf(root),
+      severity: 'warning',
+      code: 'unknown-layout',
+      text: `${name}: no paragraphs (<p>) in the page; its text was read block by block`
+    })
   }
   const parsed = parseBookParagraphs(lines, name, 'book-html')
   parsed.title = pageTitle(page)
@@ -114,7 +125,11 @@ export function parseBookParagraphs(paragraphs: SourceLine[], name: string, form
     if (text === '') continue
     const furniture = furnitureKind(text)
     if (furniture) {
-      const what = { 'foreign-text': 'text in another language', 'reader-comment': "the reading site's reader-comment line", 'page-furniture': 'page furniture' }[furniture]
+      const what = {
+        'foreign-text': 'text in another language',
+        'reader-comment': "the reading site's reader-comment line",
+        'page-furniture': 'page furniture'
+      }[furniture]
       messages.push({ line, severity: 'info', code: furniture, text: `${what} dropped: ${quoted(text, Infinity)}` })
       continue
     }
@@ -125,12 +140,21 @@ export function parseBookParagraphs(paragraphs: SourceLine[], name: string, form
       continue
     }
     if (inGlossary) {
-      const [first, ...rest] = raw.split('\n').map((part) => part.trim()).filter(Boolean)
+      const [first, ...rest] = raw
+        .split('\n')
+        .map((part) => part.trim())
+        .filter(Boolean)
       if (rest.length > 0 && isTermLike(first)) {
         current = { kind: 'term', label: first, term: first, text: tidy(rest.join('\n')), examples: [], line }
         entries.push(current)
       } else if (isTermLike(text)) {
-        if (pendingTerm) messages.push({ line: pendingTerm.line, severity: 'warning', code: 'truncated-entry', text: `glossary term "${pendingTerm.text}" has no definition; the term is kept here only` })
+        if (pendingTerm)
+          messages.push({
+            line: pendingTerm.line,
+            severity: 'warning',
+            code: 'truncated-entry',
+            text: `glossary term "${pendingTerm.text}" has no definition; the term is kept here only`
+          })
         pendingTerm = { text, line }
       } else if (pendingTerm) {
         current = { kind: 'term', label: pendingTerm.text, term: pendingTerm.text, text, examples: [], line: pendingTerm.line }
@@ -166,7 +190,12 @@ export function parseBookParagraphs(paragraphs: SourceLine[], name: string, form
         // The copy starts mid-rule: keep the tail of that rule; reconciliation finds its number.
         current = { kind: 'rule', label: '', text, examples: [], line, fragment: 'tail' }
         entries.push(current)
-        messages.push({ line, severity: 'warning', code: 'truncated-entry', text: `the copy starts mid-rule ("${text.slice(0, 40)}…"); the fragment is kept and matched by its text` })
+        messages.push({
+          line,
+          severity: 'warning',
+          code: 'truncated-entry',
+          text: `the copy starts mid-rule ("${text.slice(0, 40)}…"); the fragment is kept and matched by its text`
+        })
       } else {
         messages.push({ line, severity: 'info', code: 'prose', text: `text before the first rule, kept out of rule text: ${quoted(text, Infinity)}` })
       }
@@ -177,16 +206,34 @@ export function parseBookParagraphs(paragraphs: SourceLine[], name: string, form
       continue
     }
     current.text += '\n' + text
-    messages.push({ line, rule: current.label || undefined, severity: 'info', code: 'continuation', text: `unnumbered paragraph read as part of ${current.label ? `rule ${current.label}` : 'the fragment before it'}` })
+    messages.push({
+      line,
+      rule: current.label || undefined,
+      severity: 'info',
+      code: 'continuation',
+      text: `unnumbered paragraph read as part of ${current.label ? `rule ${current.label}` : 'the fragment before it'}`
+    })
   }
 
-  if (pendingTerm) messages.push({ line: pendingTerm.line, severity: 'warning', code: 'truncated-entry', text: `glossary term "${pendingTerm.text}" has no definition; the term is kept here only` })
+  if (pendingTerm)
+    messages.push({
+      line: pendingTerm.line,
+      severity: 'warning',
+      code: 'truncated-entry',
+      text: `glossary term "${pendingTerm.text}" has no definition; the term is kept here only`
+    })
   const last = entries.at(-1)
   if (last && last.kind === 'rule' && last.number && /\./.test(last.number)) {
     const tail = last.examples.at(-1) ?? last.text
     if (!endsSentence(tail)) {
       last.fragment = last.fragment ?? 'head'
-      messages.push({ line: last.line, rule: last.label, severity: 'warning', code: 'truncated-entry', text: `the copy stops mid-rule in ${last.label} ("…${tail.slice(-40)}"); what it has is kept` })
+      messages.push({
+        line: last.line,
+        rule: last.label,
+        severity: 'warning',
+        code: 'truncated-entry',
+        text: `the copy stops mid-rule in ${last.label} ("…${tail.slice(-40)}"); what it has is kept`
+      })
     }
   }
   if (!entries.some((entry) => entry.number !== undefined || entry.kind === 'term')) {
@@ -210,5 +257,5 @@ function readNumbered(text: string): { number: string; text: string } | undefine
 }
 
 function isTermLike(text: string): boolean {
-  return text.length <= 60 && !/[.:;]$/.test(text) && /^[A-Z0-9"“'{(\[]/.test(text)
+  return text.length <= 60 && !/[.:;]$/.test(text) && /^[A-Z0-9"“'{([]/.test(text)
 }

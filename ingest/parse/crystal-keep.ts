@@ -66,7 +66,9 @@ export function parseCrystalKeepHtml(html: string, name: string): ParsedDump {
     if (text.replace(/[|\s]/g, '') !== '') messages.push(dropped(line, 'page-furniture', 'navigation', text))
   }
   const body = page('body')[0] ?? page.root()[0]
-  const hasList = page('li').toArray().some((li) => /^\s*(?:G?\d+\.\d+[a-z]?|\d{3}\.\d+[a-z]?|Note|\S+\.Ruling\.\d+)\s+-\s/.test(page(li).text()))
+  const hasList = page('li')
+    .toArray()
+    .some((li) => /^\s*(?:G?\d+\.\d+[a-z]?|\d{3}\.\d+[a-z]?|Note|\S+\.Ruling\.\d+)\s+-\s/.test(page(li).text()))
   let lines: SourceLine[]
   if (hasList) {
     lines = pageLines(page, body, { skip: isFurniture, onSkip })
@@ -75,7 +77,8 @@ export function parseCrystalKeepHtml(html: string, name: string): ParsedDump {
     lines = pageLines(page, body, {
       skip: isFurniture,
       onSkip,
-      row: (cells) => (cells.length >= 2 && /^(?:G?\d+\.\d+[a-z]?|Note|\S+\.Ruling\.\d+)$/.test(cells[0]) ? `- ${cells[0]} - ${cells.slice(1).join(' ')}` : undefined)
+      row: (cells) =>
+        cells.length >= 2 && /^(?:G?\d+\.\d+[a-z]?|Note|\S+\.Ruling\.\d+)$/.test(cells[0]) ? `- ${cells[0]} - ${cells.slice(1).join(' ')}` : undefined
     })
     messages.push({
       line: lineOf(page('table').first()[0] ?? body),
@@ -121,7 +124,13 @@ export function parseCrystalKeepLines(lines: SourceLine[], name: string, format:
       text = text.slice(0, bracket.index).trim()
       const date = readDumpDate(bracket[2])
       if (!date) {
-        messages.push({ line: entry.line, rule: entry.label, severity: 'warning', code: 'bad-date', text: `"[${bracket[1]} ${bracket[2]}]" is not a real day; the date is not stored` })
+        messages.push({
+          line: entry.line,
+          rule: entry.label,
+          severity: 'warning',
+          code: 'bad-date',
+          text: `"[${bracket[1]} ${bracket[2]}]" is not a real day; the date is not stored`
+        })
       } else if (/^comp\s*rules$/i.test(bracket[1])) {
         entry.revisionDate = date
       } else {
@@ -167,7 +176,12 @@ export function parseCrystalKeepLines(lines: SourceLine[], name: string, format:
         dateStatement = release[0].replace(/\s+/g, ' ')
         dateLine = line
       } else if (date !== statedDate) {
-        messages.push({ line, severity: 'warning', code: 'date-conflict', text: `the footer states the ${release[1]} release, the header ${statedDate}; the header's date is kept` })
+        messages.push({
+          line,
+          severity: 'warning',
+          code: 'date-conflict',
+          text: `the footer states the ${release[1]} release, the header ${statedDate}; the header's date is kept`
+        })
       }
       const rest = trimmed.replace(release[0], '').trim()
       if (rest) messages.push({ line, severity: 'warning', code: 'unrecognized', text: `text beside the release line is not read: ${quoted(rest, Infinity)}` })
@@ -184,7 +198,12 @@ export function parseCrystalKeepLines(lines: SourceLine[], name: string, format:
         if (heading) heading.entries++
         if (created.kind === 'rule' || created.kind === 'term') owner = { number: created.number, term: created.term }
       } else {
-        messages.push({ line, severity: 'warning', code: 'unrecognized-entry', text: `entry "${label}" is not a rule, glossary entry, note or ruling; kept here: ${quoted(trimmed, Infinity)}` })
+        messages.push({
+          line,
+          severity: 'warning',
+          code: 'unrecognized-entry',
+          text: `entry "${label}" is not a rule, glossary entry, note or ruling; kept here: ${quoted(trimmed, Infinity)}`
+        })
       }
       continue
     }
@@ -227,14 +246,20 @@ export function parseCrystalKeepLines(lines: SourceLine[], name: string, format:
       if (bracketPattern.test(trimmed)) close(false)
       continue
     }
-    if (role === 'heading') messages.push({ line, severity: 'info', code: 'heading', text: `page heading, kept out of rule text: ${quoted(trimmed, Infinity)}` })
+    if (role === 'heading')
+      messages.push({ line, severity: 'info', code: 'heading', text: `page heading, kept out of rule text: ${quoted(trimmed, Infinity)}` })
     else messages.push({ line, severity: 'warning', code: 'unrecognized', text: `line is not a heading or entry; kept here: ${quoted(trimmed, Infinity)}` })
   }
   close(true)
   checkEmptyHeading(heading, messages)
 
   if (furniture > 0) {
-    messages.push({ line: firstFurniture, severity: 'info', code: 'page-furniture', text: `${furniture} line${furniture === 1 ? '' : 's'} of "|" page borders dropped` })
+    messages.push({
+      line: firstFurniture,
+      severity: 'info',
+      code: 'page-furniture',
+      text: `${furniture} line${furniture === 1 ? '' : 's'} of "|" page borders dropped`
+    })
   }
   if (statedDate === undefined) {
     messages.push({
@@ -294,12 +319,20 @@ function newEntry(
   const glossary = /^(G\d{1,2}\.\d{1,3})([a-z]?)$/.exec(label)
   if (glossary) {
     const term = heading && heading.label === glossary[1] ? heading.term : undefined
-    if (!term) messages.push({ line, rule: label, severity: 'warning', code: 'orphan-entry', text: `glossary entry ${label} follows no heading ${glossary[1]}; its term is unknown` })
+    if (!term)
+      messages.push({
+        line,
+        rule: label,
+        severity: 'warning',
+        code: 'orphan-entry',
+        text: `glossary entry ${label} follows no heading ${glossary[1]}; its term is unknown`
+      })
     return { kind: 'term', label, term, ...base }
   }
   const number = ruleNumberOf(label)
   if (number && /\./.test(number)) {
-    if (/\.$/.test(label) && /[a-z]\.$/.test(label)) messages.push({ line, rule: number, severity: 'info', code: 'number-slip', text: `stray period after "${number}"` })
+    if (/\.$/.test(label) && /[a-z]\.$/.test(label))
+      messages.push({ line, rule: number, severity: 'info', code: 'number-slip', text: `stray period after "${number}"` })
     return { kind: 'rule', label: number, number, ...base }
   }
   return undefined

@@ -142,7 +142,10 @@ export function ruleNumberOf(label: string): string | undefined {
 
 /** Collapse runs of blanks; trim. */
 export function tidy(text: string): string {
-  return text.replace(/[ \t\u00a0]+/g, ' ').replace(/ ?\n ?/g, '\n').trim()
+  return text
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .trim()
 }
 
 /** Split `Text. Example: one. Example: two.` into the text and its examples. */

@@ -74,7 +74,12 @@ export function parseGlossary(lines: string[], start: number, end: number, optio
         continue
       }
       if (!heading) {
-        messages.push({ line: part.start + 1, severity: 'warning', code: 'glossary-stray', text: `text before the first glossary term is ignored: "${part.lines[0].trim().slice(0, 60)}"` })
+        messages.push({
+          line: part.start + 1,
+          severity: 'warning',
+          code: 'glossary-stray',
+          text: `text before the first glossary term is ignored: "${part.lines[0].trim().slice(0, 60)}"`
+        })
         continue
       }
       if (heading.repair) messages.push({ line: part.start + 1, rule: heading.term, severity: 'warning', code: heading.repair.code, text: heading.repair.text })
@@ -88,7 +93,13 @@ export function parseGlossary(lines: string[], start: number, end: number, optio
   const complete: ParsedTerm[] = []
   for (const entry of terms) {
     if (entry.definition.trim() === '') {
-      messages.push({ line: entry.line, rule: entry.term, severity: 'error', code: 'glossary-empty', text: `glossary term "${entry.term}" has no definition and is not stored` })
+      messages.push({
+        line: entry.line,
+        rule: entry.term,
+        severity: 'error',
+        code: 'glossary-empty',
+        text: `glossary term "${entry.term}" has no definition and is not stored`
+      })
     } else {
       complete.push(entry)
     }
@@ -139,12 +150,15 @@ function readHeading(block: Block, options: GlossaryOptions): Heading | undefine
 }
 
 function looksLikeTerm(line: string): boolean {
-  return line.length <= 80 && !/[.:;]$/.test(line) && /^[A-Z0-9"“'{(\[]/.test(line) && !examplePattern.test(line)
+  return line.length <= 80 && !/[.:;]$/.test(line) && /^[A-Z0-9"“'{([]/.test(line) && !examplePattern.test(line)
 }
 
 /** Letters and spaces in lower case: the order glossary headings follow. */
 function alphabetical(term: string): string {
-  return term.toLowerCase().replace(/[^a-z0-9 ]/g, '').trim()
+  return term
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]/g, '')
+    .trim()
 }
 
 /**
@@ -170,8 +184,15 @@ function splitMissingBlank(block: Block, nextHeading: string | undefined, option
       !/[.)"”’]$/.test(block.lines[offset - 1].trim()) ||
       !/^[A-Z]/.test(block.lines[offset + 1].trim()) ||
       !(candidate > before && candidate < alphabetical(nextHeading))
-    ) continue
-    messages.push({ line: block.start + offset + 1, rule: line, severity: 'warning', code: 'glossary-missing-blank', text: `glossary term "${line}" follows the entry before without a blank line; read as a term of its own` })
+    )
+      continue
+    messages.push({
+      line: block.start + offset + 1,
+      rule: line,
+      severity: 'warning',
+      code: 'glossary-missing-blank',
+      text: `glossary term "${line}" follows the entry before without a blank line; read as a term of its own`
+    })
     parts.push({ start: block.start + partStart, lines: block.lines.slice(partStart, offset) })
     partStart = offset
     before = candidate
@@ -189,7 +210,10 @@ interface WrappedLayout {
 }
 
 function wrappedLayout(lines: string[]): WrappedLayout {
-  const lengths = lines.map((line) => line.trimEnd().length).filter((length) => length > 40).sort((a, b) => a - b)
+  const lengths = lines
+    .map((line) => line.trimEnd().length)
+    .filter((length) => length > 40)
+    .sort((a, b) => a - b)
   const indents = new Map<number, number>()
   for (const line of lines) {
     if (line.trim() === '') continue
@@ -225,8 +249,20 @@ function joinGlossaryLines(block: string[], start: number, layout: WrappedLayout
       },
       (paragraph) => {
         const index = paragraph.line - 1
-        if (index > 0 && paragraph.indent === 0 && flush && block[index - 1].trim() !== '' && !examplePattern.test(paragraph.text) && !/^\d\.\s/.test(paragraph.text)) {
-          messages.push({ line: start + index + 1, severity: 'info', code: 'paragraph-unindented', text: `a paragraph starts without its indent after a short line that ends a sentence ("...${block[index - 1].trim().slice(-20)}")` })
+        if (
+          index > 0 &&
+          paragraph.indent === 0 &&
+          flush &&
+          block[index - 1].trim() !== '' &&
+          !examplePattern.test(paragraph.text) &&
+          !/^\d\.\s/.test(paragraph.text)
+        ) {
+          messages.push({
+            line: start + index + 1,
+            severity: 'info',
+            code: 'paragraph-unindented',
+            text: `a paragraph starts without its indent after a short line that ends a sentence ("...${block[index - 1].trim().slice(-20)}")`
+          })
         }
       },
       flush ? 3 : Infinity
@@ -240,7 +276,12 @@ function joinGlossaryLines(block: string[], start: number, layout: WrappedLayout
     const previous = paragraphs.at(-1)
     if (previous !== undefined && !/^\s/.test(line) && /^[a-z]/.test(trimmed) && /[a-z,]$/.test(previous)) {
       paragraphs[paragraphs.length - 1] = previous + ' ' + trimmed
-      messages.push({ line: start + offset + 1, severity: 'info', code: 'glossary-line-joined', text: `line breaks a sentence ("...${previous.slice(-20)}" / "${trimmed.slice(0, 20)}..."); joined to the line before` })
+      messages.push({
+        line: start + offset + 1,
+        severity: 'info',
+        code: 'glossary-line-joined',
+        text: `line breaks a sentence ("...${previous.slice(-20)}" / "${trimmed.slice(0, 20)}..."); joined to the line before`
+      })
       return
     }
     paragraphs.push(trimmed)
@@ -250,5 +291,8 @@ function joinGlossaryLines(block: string[], start: number, layout: WrappedLayout
 
 /** The names a heading lists: `Life, Life Total` -> `['Life', 'Life Total']`; a plain heading names itself. */
 function aliasesOf(term: string): string[] {
-  return term.split(/,\s*/).map((part) => part.trim()).filter(Boolean)
+  return term
+    .split(/,\s*/)
+    .map((part) => part.trim())
+    .filter(Boolean)
 }

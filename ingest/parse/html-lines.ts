@@ -17,9 +17,49 @@ export function loadPage(html: string): Page {
 }
 
 const blockTags = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'center', 'dd', 'details', 'dialog', 'div', 'dl', 'dt',
-  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'html', 'li',
-  'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul'
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'html',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul'
 ])
 const ignoredTags = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'iframe', 'object', 'button', 'select', 'input', 'textarea'])
 
@@ -96,7 +136,10 @@ export function pageLines(page: Page, root?: AnyNode, options: PageLinesOptions 
       return
     }
     if (name === 'tr' && options.row) {
-      const cells = page(element).children('td, th').toArray().map((cell) => page(cell).text().replace(/\s+/g, ' ').trim())
+      const cells = page(element)
+        .children('td, th')
+        .toArray()
+        .map((cell) => page(cell).text().replace(/\s+/g, ' ').trim())
       const text = options.row(cells)
       if (text !== undefined) {
         flush()

@@ -29,7 +29,8 @@ import { dropped, endsSentence, quoted, readDumpDate, ruleNumberOf, tidy, toSour
 import { lineOf, loadPage, pageLines, pageTitle } from './html-lines.js'
 
 /** `From the Comprehensive Rules (November 8, 2024—Magic: The Gathering Foundations)` and its kin. */
-export const attributionPattern = /^From the (glossary of the )?((?:Magic(?: The Gathering)? )?[A-Z][A-Za-z:' ]*?(?:Rules|Guide|Procedures?|Policy|Document))\s*\((.+)\)\s*:?$/
+export const attributionPattern =
+  /^From the (glossary of the )?((?:Magic(?: The Gathering)? )?[A-Z][A-Za-z:' ]*?(?:Rules|Guide|Procedures?|Policy|Document))\s*\((.+)\)\s*:?$/
 const editHeadingPattern = /^(.+?)\s*\[\s*(?:edit)?\s*\|?\s*(?:edit source)?\s*\]$/i
 const rulePattern = /^(\d{3}\.\d{1,3}[a-z]?\.?|\d{3}\.|\d\.)\s+(\S.*)$/
 const externalPattern = /^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,2})\.?\s+(\S.*)$/
@@ -102,7 +103,8 @@ export function parseMtgWikiMarkdown(text: string, name: string): ParsedDump {
       case 'html':
       case 'code':
       case 'table':
-        if (plainTextOf(node).trim()) messages.push(dropped(lineAt(node), 'page-furniture', node.type === 'table' ? 'table' : `${node.type} block`, plainTextOf(node)))
+        if (plainTextOf(node).trim())
+          messages.push(dropped(lineAt(node), 'page-furniture', node.type === 'table' ? 'table' : `${node.type} block`, plainTextOf(node)))
         return
       default:
         if ('children' in node || 'value' in node) paragraphLines(node, prefix)
@@ -118,7 +120,8 @@ export function parseMtgWikiMarkdown(text: string, name: string): ParsedDump {
 
 /** The plain text of a markdown node (what a reader sees). */
 function plainTextOf(node: Nodes): string {
-  if ('value' in node && typeof node.value === 'string') return node.type === 'html' || node.type === 'code' || node.type === 'text' || node.type === 'inlineCode' ? node.value : ''
+  if ('value' in node && typeof node.value === 'string')
+    return node.type === 'html' || node.type === 'code' || node.type === 'text' || node.type === 'inlineCode' ? node.value : ''
   if (node.type === 'break') return '\n'
   if ('children' in node) return (node.children as Nodes[]).map(plainTextOf).join('')
   return ''
@@ -158,10 +161,16 @@ export function parseMtgWikiHtml(html: string, name: string): ParsedDump {
   const messages: SourceMessage[] = []
   const body = page('.mw-parser-output').first()[0] ?? page('#mw-content-text').first()[0] ?? page('main, article').first()[0] ?? page('body')[0]
   if (!page('.mw-parser-output, #mw-content-text').length) {
-    messages.push({ line: lineOf(body), severity: 'warning', code: 'unknown-layout', text: `${name}: no wiki article body (.mw-parser-output) in the page; read from its ${body ? `<${(body as Element).name}>` : 'text'}` })
+    messages.push({
+      line: lineOf(body),
+      severity: 'warning',
+      code: 'unknown-layout',
+      text: `${name}: no wiki article body (.mw-parser-output) in the page; read from its ${body ? `<${(body as Element).name}>` : 'text'}`
+    })
   }
   const silent = /\b(mw-editsection|reference|mw-cite-backlink)\b/
-  const furniture = /\b(toc|navbox|printfooter|catlinks|mw-references-wrap|references|infobox|portable-infobox|noprint|mw-jump-link|page-footer|global-navigation)\b/
+  const furniture =
+    /\b(toc|navbox|printfooter|catlinks|mw-references-wrap|references|infobox|portable-infobox|noprint|mw-jump-link|page-footer|global-navigation)\b/
   const lines = pageLines(page, body, {
     skip: (element) => {
       const cls = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`
@@ -169,7 +178,8 @@ export function parseMtgWikiHtml(html: string, name: string): ParsedDump {
     },
     onSkip: (element, text, line) => {
       const cls = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`
-      if (!silent.test(cls)) messages.push(dropped(line, 'page-furniture', `<${element.name}${element.attribs.class ? ` class="${element.attribs.class}"` : ''}>`, text))
+      if (!silent.test(cls))
+        messages.push(dropped(line, 'page-furniture', `<${element.name}${element.attribs.class ? ` class="${element.attribs.class}"` : ''}>`, text))
     }
   })
   const parsed = parseMtgWikiLines(lines, name, 'mtg-wiki-html')
@@ -224,15 +234,26 @@ export function parseMtgWikiLines(lines: SourceLine[], name: string, format: 'mt
       block = { kind: isCr ? (glossary ? 'glossary' : 'rules') : 'external', document: document.replace(/^Magic(?: The Gathering)? /, ''), date, line }
       current = undefined
       term = undefined
-      messages.push({ line, severity: 'info', code: 'attribution', text: `quotes ${glossary ? 'the glossary of ' : ''}the ${block.document}${date ? ` as of ${date}` : ''}: ${quoted(text, Infinity)}` })
-      if (!date) messages.push({ line, severity: 'warning', code: 'bad-date', text: `quote attribution "${text}" has no date crdb can read; its entries are undated` })
+      messages.push({
+        line,
+        severity: 'info',
+        code: 'attribution',
+        text: `quotes ${glossary ? 'the glossary of ' : ''}the ${block.document}${date ? ` as of ${date}` : ''}: ${quoted(text, Infinity)}`
+      })
+      if (!date)
+        messages.push({ line, severity: 'warning', code: 'bad-date', text: `quote attribution "${text}" has no date crdb can read; its entries are undated` })
       if (isCr && date) {
         if (statedDate === undefined) {
           statedDate = date
           dateStatement = text.replace(/^[*_]+|[*_]+$/g, '')
           dateLine = line
         } else if (date !== statedDate) {
-          messages.push({ line, severity: 'info', code: 'date-conflict', text: `this block quotes the rules of ${date}, an earlier block those of ${statedDate}; each entry keeps its block's date` })
+          messages.push({
+            line,
+            severity: 'info',
+            code: 'date-conflict',
+            text: `this block quotes the rules of ${date}, an earlier block those of ${statedDate}; each entry keeps its block's date`
+          })
         }
       }
       continue
@@ -244,7 +265,12 @@ export function parseMtgWikiLines(lines: SourceLine[], name: string, format: 'mt
         if (rulePattern.test(body)) {
           if (!warnedUnattributed) {
             warnedUnattributed = true
-            messages.push({ line, severity: 'warning', code: 'no-attribution', text: `rules quoted without a "From the Comprehensive Rules (<date>)" line; they are undated and dated by matching` })
+            messages.push({
+              line,
+              severity: 'warning',
+              code: 'no-attribution',
+              text: `rules quoted without a "From the Comprehensive Rules (<date>)" line; they are undated and dated by matching`
+            })
           }
           block = { kind: 'rules', document: 'Comprehensive Rules', line }
         } else {
@@ -258,7 +284,12 @@ export function parseMtgWikiLines(lines: SourceLine[], name: string, format: 'mt
           if (/^Example:/i.test(body) && current) {
             current.examples.push(tidy(body.replace(/^Example:\s*/i, '')))
           } else {
-            messages.push({ line, severity: 'warning', code: 'unnumbered', text: `unnumbered item in a quote of the rules is not stored as a rule: ${quoted(body, Infinity)}` })
+            messages.push({
+              line,
+              severity: 'warning',
+              code: 'unnumbered',
+              text: `unnumbered item in a quote of the rules is not stored as a rule: ${quoted(body, Infinity)}`
+            })
           }
           continue
         }
@@ -268,7 +299,13 @@ export function parseMtgWikiLines(lines: SourceLine[], name: string, format: 'mt
           continue
         }
         if (seen.has(number)) {
-          messages.push({ line, rule: number, severity: 'info', code: 'repeated', text: `rule ${number} is quoted again (first at line ${seen.get(number)}); both quotes are kept` })
+          messages.push({
+            line,
+            rule: number,
+            severity: 'info',
+            code: 'repeated',
+            text: `rule ${number} is quoted again (first at line ${seen.get(number)}); both quotes are kept`
+          })
         } else {
           seen.set(number, line)
         }
@@ -323,18 +360,35 @@ export function parseMtgWikiLines(lines: SourceLine[], name: string, format: 'mt
   for (const entry of entries) {
     if (entry.kind === 'term' && entry.text === '') {
       entry.fragment = 'head'
-      messages.push({ line: entry.line, rule: entry.label, severity: 'warning', code: 'truncated-entry', text: `glossary term "${entry.label}" has no definition; the term is kept` })
+      messages.push({
+        line: entry.line,
+        rule: entry.label,
+        severity: 'warning',
+        code: 'truncated-entry',
+        text: `glossary term "${entry.label}" has no definition; the term is kept`
+      })
       continue
     }
     const isTitle = entry.kind === 'rule' && /^\d{1,3}$/.test(entry.number!)
     const last = entry.examples.at(-1) ?? entry.text
     if (entry.kind !== 'external' && !isTitle && !endsSentence(last)) {
       entry.fragment = 'head'
-      messages.push({ line: entry.line, rule: entry.label, severity: 'warning', code: 'truncated-entry', text: `entry ${entry.label} stops mid-sentence ("…${last.slice(-40)}"); what it has is kept` })
+      messages.push({
+        line: entry.line,
+        rule: entry.label,
+        severity: 'warning',
+        code: 'truncated-entry',
+        text: `entry ${entry.label} stops mid-sentence ("…${last.slice(-40)}"); what it has is kept`
+      })
     }
   }
   if (!entries.some((entry) => entry.kind === 'rule' || entry.kind === 'term')) {
-    messages.push({ line: 1, severity: 'error', code: 'no-entries', text: `${name}: no quotes of the Comprehensive Rules ("From the Comprehensive Rules (<date>)" followed by rules) found` })
+    messages.push({
+      line: 1,
+      severity: 'error',
+      code: 'no-entries',
+      text: `${name}: no quotes of the Comprehensive Rules ("From the Comprehensive Rules (<date>)" followed by rules) found`
+    })
   }
   messages.sort((a, b) => a.line - b.line)
   return { kind: 'mtg-wiki', format, statedDate, dateStatement, dateLine, entries, messages }

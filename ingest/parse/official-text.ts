@@ -105,11 +105,13 @@ export function parseOfficialText(text: string, name: string): ParsedEdition {
       text: `the document prints its apostrophes, quotes and dashes as "?" (${(text.match(damagedQuotePattern) ?? []).length} times, first at line ${first + 1}); the text keeps them as printed`
     })
   }
-  const glossary = glossaryStart >= 0 ? parseGlossary(lines, glossaryStart + 1, glossaryEnd < 0 ? lines.length : glossaryEnd, { wrapped, damagedQuotes }, messages) : []
+  const glossary =
+    glossaryStart >= 0 ? parseGlossary(lines, glossaryStart + 1, glossaryEnd < 0 ? lines.length : glossaryEnd, { wrapped, damagedQuotes }, messages) : []
 
   if (truncated) {
     const last = lastNonBlankLine(lines)
-    const where = glossaryStart < 0 ? `in the rules (after rule ${rules.at(-1)?.number ?? 'none'})` : `in the glossary (after "${glossary.at(-1)?.term ?? 'none'}")`
+    const where =
+      glossaryStart < 0 ? `in the rules (after rule ${rules.at(-1)?.number ?? 'none'})` : `in the glossary (after "${glossary.at(-1)?.term ?? 'none'}")`
     messages.push({
       line: last + 1,
       severity: 'error',
@@ -126,8 +128,10 @@ export function parseOfficialText(text: string, name: string): ParsedEdition {
  * Messages that already name one, or fall before the first rule, are kept as they are.
  */
 export function attributeToEntries(parsed: ParsedEdition, messages: SourceMessage[]): SourceMessage[] {
-  const starts = [...parsed.rules.map((rule) => ({ line: rule.line, name: rule.number })), ...parsed.glossary.map((term) => ({ line: term.line, name: term.term }))]
-    .sort((a, b) => a.line - b.line)
+  const starts = [
+    ...parsed.rules.map((rule) => ({ line: rule.line, name: rule.number })),
+    ...parsed.glossary.map((term) => ({ line: term.line, name: term.term }))
+  ].sort((a, b) => a.line - b.line)
   return messages.map((message) => {
     if (message.rule !== undefined) return message
     let entry: { line: number; name: string } | undefined
@@ -201,7 +205,12 @@ function readNumber(trimmed: string, previous?: string): NumberedLine | undefine
     const before = previous ? /^(\d{3})\.(\d{1,3})[a-z]?$/.exec(previous) : null
     if (before && before[1] === letterOnly[1]) {
       const number = `${before[1]}.${before[2]}${letterOnly[2]}`
-      return { number, text: letterOnly[3], slip: `number "${letterOnly[1]}.${letterOnly[2]}" lacks its subrule; read as ${number} after ${previous}`, guessed: true }
+      return {
+        number,
+        text: letterOnly[3],
+        slip: `number "${letterOnly[1]}.${letterOnly[2]}" lacks its subrule; read as ${number} after ${previous}`,
+        guessed: true
+      }
     }
   }
   const sub = subrulePattern.exec(trimmed)
@@ -267,13 +276,25 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
       const twice = readNumber(numbered.text)
       if (twice && twice.number === numbered.number) {
         // `702.30d 702.30d If part...`: the number printed twice.
-        messages.push({ line: paragraph.line, rule: numbered.number, severity: 'warning', code: 'number-repeated', text: `number "${numbered.number}" is printed twice at the start of the rule; the second is removed from its text` })
+        messages.push({
+          line: paragraph.line,
+          rule: numbered.number,
+          severity: 'warning',
+          code: 'number-repeated',
+          text: `number "${numbered.number}" is printed twice at the start of the rule; the second is removed from its text`
+        })
         numbered.text = twice.text
       }
       const printedNumber = numbered.number
       let key = sortKeyOf(numbered.number)
       if (numbered.slip) {
-        messages.push({ line: paragraph.line, rule: numbered.number, severity: numbered.guessed ? 'warning' : 'info', code: 'number-slip', text: numbered.slip })
+        messages.push({
+          line: paragraph.line,
+          rule: numbered.number,
+          severity: numbered.guessed ? 'warning' : 'info',
+          code: 'number-slip',
+          text: numbered.slip
+        })
       }
       const nextNumber = nextNumbers[index]
       const next = nextNumber === undefined ? undefined : sortKeyOf(nextNumber)
@@ -339,7 +360,13 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
     }
     if (!current) continue // Headings of the document before the first rule.
     if (/^[a-z]$/.test(paragraph.text)) {
-      messages.push({ line: paragraph.line, rule: current.number, severity: 'warning', code: 'stray-text', text: `stray "${paragraph.text}" on a line of its own after rule ${current.number} is dropped` })
+      messages.push({
+        line: paragraph.line,
+        rule: current.number,
+        severity: 'warning',
+        code: 'stray-text',
+        text: `stray "${paragraph.text}" on a line of its own after rule ${current.number} is dropped`
+      })
       continue
     }
     if (examplePattern.test(paragraph.text)) {
@@ -378,7 +405,12 @@ function successorsOf(number: string): string[] {
  * is preferred. Failing that, the one number that fits between the two
  * neighbours, in the misprint's form, is a guess.
  */
-function repairNumber(printed: string, previous: string, next: string | undefined, taken: (number: string) => boolean): { number: string; guessed: boolean } | undefined {
+function repairNumber(
+  printed: string,
+  previous: string,
+  next: string | undefined,
+  taken: (number: string) => boolean
+): { number: string; guessed: boolean } | undefined {
   const match = /^(\d{3})\.(\d{1,3})([a-z]?)$/.exec(previous)
   if (!match) return undefined
   const [, rule, subrule] = match

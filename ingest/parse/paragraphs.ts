@@ -76,4 +76,3 @@ function joinWrapped(text: string, previousRaw: string, trimmed: string): string
 function previousIndent(line: string | undefined): number {
   return line === undefined ? 0 : line.length - line.trimStart().length
 }
-

@@ -14,7 +14,9 @@ export const registerBuild: RegisterCommand = (program, context) => {
   program
     .command('build')
     .description('ingest sources into the knowledge base (idempotent, incremental)')
-    .addOption(new Option('--archive <path>', 'a folder of official editions, or one edition file (repeatable; subfolders are not read)').argParser(collect).default([]))
+    .addOption(
+      new Option('--archive <path>', 'a folder of official editions, or one edition file (repeatable; subfolders are not read)').argParser(collect).default([])
+    )
     .option('--corpus <dir>', "the corpus of secondary dumps, stored after the archives' editions (default: the project's corpus/)")
     .option('--no-corpus', 'do not ingest the corpus folder')
     .action(async (options: { archive: string[]; corpus?: string | false }) => {
@@ -49,12 +51,14 @@ export const registerBuild: RegisterCommand = (program, context) => {
       })
       const seconds = (performance.now() - started) / 1000
       const bytes = statSync(context.databasePath()).size
-      context.print({ ...report, database: context.databasePath(), bytes, seconds }, () =>
-        `${report.stored} stored, ${report.unchanged} unchanged, ${report.rejected} rejected in ${seconds.toFixed(1)} s; ` +
-        `${plural(report.totals.editions, 'edition')}, ${plural(report.totals.versions, 'version')} of ${plural(report.totals.contents, 'distinct text')}` +
-        (report.totals.dumps > 0 ? `, ${plural(report.totals.dumps, 'dump')} with ${plural(report.totals.attestations, 'attestation')}` : '') +
-        '; ' +
-        `${context.databasePath()} ${(bytes / 1e6).toFixed(1)} MB\n`
+      context.print(
+        { ...report, database: context.databasePath(), bytes, seconds },
+        () =>
+          `${report.stored} stored, ${report.unchanged} unchanged, ${report.rejected} rejected in ${seconds.toFixed(1)} s; ` +
+          `${plural(report.totals.editions, 'edition')}, ${plural(report.totals.versions, 'version')} of ${plural(report.totals.contents, 'distinct text')}` +
+          (report.totals.dumps > 0 ? `, ${plural(report.totals.dumps, 'dump')} with ${plural(report.totals.attestations, 'attestation')}` : '') +
+          '; ' +
+          `${context.databasePath()} ${(bytes / 1e6).toFixed(1)} MB\n`
       )
       if (report.rejected > 0) context.setExitCode(1)
     })
@@ -81,8 +85,7 @@ function formatOutcome(outcome: IngestOutcome): string {
       const errors = outcome.messages.filter((m) => m.severity === 'error').length
       const warnings = outcome.messages.filter((m) => m.severity === 'warning').length
       if (outcome.kind === 'dump') {
-        const date =
-          outcome.dating === 'stated' ? `${outcome.date} stated  ` : outcome.era ? `${outcome.era.from}..${outcome.era.to} inferred` : 'undated'
+        const date = outcome.dating === 'stated' ? `${outcome.date} stated  ` : outcome.era ? `${outcome.era.from}..${outcome.era.to} inferred` : 'undated'
         const c = outcome.counts
         return (
           `dump ${date.padEnd(32)} ${String(outcome.rules).padStart(4)} rules ${String(outcome.terms).padStart(3)} terms ${String(outcome.others).padStart(3)} other  ` +

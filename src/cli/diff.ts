@@ -12,7 +12,9 @@ import { sideBySide, textLayout } from './render.js'
 export const registerDiff: RegisterCommand = (program, context) => {
   program
     .command('diff')
-    .description('what changed between two editions or dates: added, removed, changed, moved (renumbered), split and merged rules, and glossary terms, word by word')
+    .description(
+      'what changed between two editions or dates: added, removed, changed, moved (renumbered), split and merged rules, and glossary terms, word by word'
+    )
     .argument('<from>', 'an edition date, any date YYYY-MM-DD (the edition in force then), or a year (its 31 December)')
     .argument('<to>', 'the same, for the other side')
     .option('--section <number>', 'only this section, rule or subrule (7, 704, 704.5)')
@@ -89,7 +91,11 @@ function termHeading(change: TermChange): string {
 }
 
 function heading(change: RuleChange): string {
-  const notes = [change.referencesOnly ? 'only cross-references' : '', change.typographyOnly ? 'only typography' : '', change.examplesOnly ? 'only examples' : '']
+  const notes = [
+    change.referencesOnly ? 'only cross-references' : '',
+    change.typographyOnly ? 'only typography' : '',
+    change.examplesOnly ? 'only examples' : ''
+  ]
     .filter(Boolean)
     .join(', ')
   const suffix = notes ? `  (${notes})` : ''

@@ -17,7 +17,8 @@ export const registerEditions: RegisterCommand = (program, context) => {
     .option('--replace <file>', 'store the edition in FILE in place of the stored edition of its date')
     .action(async (options: { messages?: string; remove?: string; replace?: string }) => {
       const given = (['messages', 'remove', 'replace'] as const).filter((name) => options[name] !== undefined)
-      if (given.length > 1) throw new CrdbError('E_USAGE', `give one of --messages, --remove and --replace, not ${given.map((name) => '--' + name).join(' and ')}`)
+      if (given.length > 1)
+        throw new CrdbError('E_USAGE', `give one of --messages, --remove and --replace, not ${given.map((name) => '--' + name).join(' and ')}`)
       if (options.remove !== undefined || options.replace !== undefined) {
         const { removeEdition, replaceEdition } = await import('../../ingest/ingest.js')
         const onWait = (holder: number): void => context.io.err(`crdb: waiting: another build (process ${holder}) holds ${context.databasePath()}\n`)
@@ -29,7 +30,9 @@ export const registerEditions: RegisterCommand = (program, context) => {
           } else {
             const change = replaceEdition(db, options.replace!, { onWait })
             context.print(change, () =>
-              change.removed ? `replaced the edition of ${change.date} (${change.removed}) by ${options.replace}\n` : `stored ${options.replace} as the edition of ${change.date} (none was stored)\n`
+              change.removed
+                ? `replaced the edition of ${change.date} (${change.removed}) by ${options.replace}\n`
+                : `stored ${options.replace} as the edition of ${change.date} (none was stored)\n`
             )
           }
           checkpointDatabase(db)
@@ -45,22 +48,25 @@ export const registerEditions: RegisterCommand = (program, context) => {
         const editions = listEditions(db)
         context.print(editions, () => {
           const header = 'effective   rules  examples  terms  set     messages (e/w/i)  encoding      source\n'
-          return header + editions
-            .map((e) =>
-              [
-                e.effectiveDate,
-                String(e.rules).padStart(6),
-                String(e.examples).padStart(9),
-                String(e.terms).padStart(6),
-                ' ' + (e.set?.code ?? '-').padEnd(6),
-                `${e.messages.error}/${e.messages.warning}/${e.messages.info}`.padStart(17),
-                ' ' + e.source.encoding.padEnd(12),
-                e.source.uri + (e.truncated ? '  (truncated)' : '')
-              ].join(' ')
-            )
-            .join('\n') + '\n'
+          return (
+            header +
+            editions
+              .map((e) =>
+                [
+                  e.effectiveDate,
+                  String(e.rules).padStart(6),
+                  String(e.examples).padStart(9),
+                  String(e.terms).padStart(6),
+                  ' ' + (e.set?.code ?? '-').padEnd(6),
+                  `${e.messages.error}/${e.messages.warning}/${e.messages.info}`.padStart(17),
+                  ' ' + e.source.encoding.padEnd(12),
+                  e.source.uri + (e.truncated ? '  (truncated)' : '')
+                ].join(' ')
+              )
+              .join('\n') +
+            '\n'
+          )
         })
       })
     })
-
 }

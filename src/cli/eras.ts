@@ -36,7 +36,8 @@ export const registerEras: RegisterCommand = (program, context) => {
           lines.push(`${preset.name.padEnd(6)}  ${preset.edition}  ${`${preset.edition} to ${preset.validTo ?? 'now'}`.padEnd(24)}  ${preset.summary}`)
         }
         lines.push('', 'edition     in force until  preset')
-        for (const edition of listing.editions) lines.push(`${edition.edition}  ${(edition.validTo ?? 'now').padEnd(14)}  ${edition.presets.join(', ')}`.trimEnd())
+        for (const edition of listing.editions)
+          lines.push(`${edition.edition}  ${(edition.validTo ?? 'now').padEnd(14)}  ${edition.presets.join(', ')}`.trimEnd())
         return lines.join('\n') + '\n'
       })
     })
@@ -44,7 +45,9 @@ export const registerEras: RegisterCommand = (program, context) => {
   const eraCommand = eraOptions(
     program
       .command('era')
-      .description('the rules of an era: its edition and what an engine should do; --checks lists every catalog check, --profile every switch; `era diff A B` compares two eras')
+      .description(
+        'the rules of an era: its edition and what an engine should do; --checks lists every catalog check, --profile every switch; `era diff A B` compares two eras'
+      )
       .argument('[era]', 'a preset (2003, 2009, 2024) or a day YYYY-MM-DD')
       .option('--checks', 'list every catalog check with its rule in this era')
       .option('--profile', 'list every era-profile switch with its value and the rule that decides it')
@@ -52,7 +55,10 @@ export const registerEras: RegisterCommand = (program, context) => {
     const rules = open(context, { ...options, era: era ?? options.era })
     if (options.profile) {
       const profile = rules.profile()
-      context.print({ era: rules.era, edition: rules.edition, validTo: rules.validTo, switches: profile.switches }, () => eraHeader(rules) + '\n' + formatProfile(profile, context.io.columns))
+      context.print(
+        { era: rules.era, edition: rules.edition, validTo: rules.validTo, switches: profile.switches },
+        () => eraHeader(rules) + '\n' + formatProfile(profile, context.io.columns)
+      )
       return
     }
     if (options.checks) {
@@ -77,7 +83,9 @@ export const registerEras: RegisterCommand = (program, context) => {
     .action((from: string, to: string) => {
       const [a, b] = [open(context, { era: from }), open(context, { era: to })]
       const differences = diffProfiles(a.profile(), b.profile())
-      context.print({ from: { era: a.era, edition: a.edition }, to: { era: b.era, edition: b.edition }, differences }, () => formatDifferences(a, b, differences, context.io.columns))
+      context.print({ from: { era: a.era, edition: a.edition }, to: { era: b.era, edition: b.edition }, differences }, () =>
+        formatDifferences(a, b, differences, context.io.columns)
+      )
     })
 
   eraOptions(
@@ -92,7 +100,9 @@ export const registerEras: RegisterCommand = (program, context) => {
     const answer = rules.check(id)
     const history = options.history ? rules.history(answer.id) : undefined
     context.print(describeCheck(rules, id, options.history === true), () => {
-      const lines = [`${answer.id} (${answer.title}) in the edition of ${answer.edition}${rules.era ? ` (era ${rules.era})` : ''}: ${answer.inForce ? answer.number : 'not in force'}`]
+      const lines = [
+        `${answer.id} (${answer.title}) in the edition of ${answer.edition}${rules.era ? ` (era ${rules.era})` : ''}: ${answer.inForce ? answer.number : 'not in force'}`
+      ]
       if (answer.inForce) {
         lines.push(`${answer.number} ${answer.text}`)
         for (const example of answer.examples) lines.push(`  Example: ${example}`)
@@ -220,11 +230,24 @@ function formatSemantics(rules: EraRules): string {
   }
   const yes = (value: boolean, id: string): string => (value ? `yes${number(id)}` : 'no')
   const rows: Array<[string, string]> = [
-    ['permanents are', `${s.battlefield === 'in play' ? 'in play' : 'on the battlefield'}${number(s.battlefield === 'in play' ? 'zone-in-play' : 'zone-battlefield')}`],
-    ['removed objects are', `${s.exile === 'exile' ? 'exiled' : 'removed from the game'}${number(s.exile === 'exile' ? 'zone-exile' : 'zone-removed-from-game')}`],
+    [
+      'permanents are',
+      `${s.battlefield === 'in play' ? 'in play' : 'on the battlefield'}${number(s.battlefield === 'in play' ? 'zone-in-play' : 'zone-battlefield')}`
+    ],
+    [
+      'removed objects are',
+      `${s.exile === 'exile' ? 'exiled' : 'removed from the game'}${number(s.exile === 'exile' ? 'zone-exile' : 'zone-removed-from-game')}`
+    ],
     ['mana burn', yes(s.manaBurn, 'mana-burn')],
     ['combat damage on the stack', yes(s.combatDamageUsesStack, 'combat-damage-on-stack')],
-    ['deathtouch', s.deathtouch === 'none' ? 'not in the rules' : s.deathtouch === 'triggered' ? `a triggered ability${number('deathtouch-triggered')}` : `a static ability${number('deathtouch-static')}, destroying as a state-based action${number('deathtouch-damage')}`],
+    [
+      'deathtouch',
+      s.deathtouch === 'none'
+        ? 'not in the rules'
+        : s.deathtouch === 'triggered'
+          ? `a triggered ability${number('deathtouch-triggered')}`
+          : `a static ability${number('deathtouch-static')}, destroying as a state-based action${number('deathtouch-damage')}`
+    ],
     ['damage redirection to planeswalkers', yes(s.planeswalkerDamageRedirection, 'planeswalker-damage-redirection')],
     ['damage assignment order', yes(s.damageAssignmentOrder, 'damage-assignment-order')],
     [
@@ -233,7 +256,12 @@ function formatSemantics(rules: EraRules): string {
         ? 'not in force'
         : `${{ 'earliest-timestamp': 'the earliest timestamp stays, a tie puts all into the graveyard', longest: 'the one legendary longest stays, a tie puts all into the graveyard', all: 'all go to the graveyard', 'controller-chooses': 'each controller keeps one of their own' }[s.legendRule]}${number('legend-rule')}`
     ],
-    ['planeswalker uniqueness', s.planeswalkerUniqueness === null ? 'not in force' : `${s.planeswalkerUniqueness === 'all' ? 'all go to the graveyard' : 'each controller keeps one'}${number('planeswalker-uniqueness')}`],
+    [
+      'planeswalker uniqueness',
+      s.planeswalkerUniqueness === null
+        ? 'not in force'
+        : `${s.planeswalkerUniqueness === 'all' ? 'all go to the graveyard' : 'each controller keeps one'}${number('planeswalker-uniqueness')}`
+    ],
     ['+1/+1 and -1/-1 counters annihilate', yes(rules.citation('counter-annihilation') !== null, 'counter-annihilation')],
     ['phased-out tokens cease to exist', yes(s.phasedOutTokensCease, 'token-phased-out')]
   ]
@@ -262,7 +290,9 @@ const actionWords: Record<SbaEvent['action'], string> = {
 }
 
 function formatResult(rules: EraRules, result: SbaResult): string {
-  const lines = [`${eraHeader(rules)}: ${result.events.length} event${result.events.length === 1 ? '' : 's'} in ${result.passes} check${result.passes === 1 ? '' : 's'}`]
+  const lines = [
+    `${eraHeader(rules)}: ${result.events.length} event${result.events.length === 1 ? '' : 's'} in ${result.passes} check${result.passes === 1 ? '' : 's'}`
+  ]
   for (let pass = 1; pass <= result.passes; pass++) {
     const events = result.events.filter((event) => event.pass === pass)
     if (events.length === 0) {
@@ -271,7 +301,8 @@ function formatResult(rules: EraRules, result: SbaResult): string {
     }
     lines.push(`check ${pass}:`)
     for (const event of events) {
-      const who = event.subject.kind === 'object' ? `${event.subject.name} (${event.subject.id})` : `${event.subject.kind === 'team' ? 'team ' : ''}${event.subject.id}`
+      const who =
+        event.subject.kind === 'object' ? `${event.subject.name} (${event.subject.id})` : `${event.subject.kind === 'team' ? 'team ' : ''}${event.subject.id}`
       const cites = event.rules.map((rule) => `${rule.check} ${rule.number}`).join('; ')
       lines.push(`  ${who} ${actionWords[event.action]}${event.detail ? `, ${event.detail}` : ''}  [${cites}]`)
     }
@@ -291,13 +322,16 @@ function describeState(rules: EraRules, state: GameState): string[] {
   const lines = [
     '  ' +
       state.players
-        .map((player) => `${player.id}: ${player.life} life${player.poison ? `, ${player.poison} poison` : ''}${player.speed ? `, speed ${player.speed}` : ''}${player.lost ? ', lost' : ''}`)
+        .map(
+          (player) =>
+            `${player.id}: ${player.life} life${player.poison ? `, ${player.poison} poison` : ''}${player.speed ? `, speed ${player.speed}` : ''}${player.lost ? ', lost' : ''}`
+        )
         .join('; ')
   ]
   const zoneName = (zone: string): string => (zone === 'battlefield' ? rules.semantics.battlefield : zone === 'exile' ? rules.semantics.exile : zone)
   const zones = new Map<string, ObjectState[]>()
   for (const object of state.permanents) {
-    const zone = object.phasedOut ? 'phased out' : object.zone ?? 'battlefield'
+    const zone = object.phasedOut ? 'phased out' : (object.zone ?? 'battlefield')
     const list = zones.get(zone)
     if (list) list.push(object)
     else zones.set(zone, [object])

@@ -50,10 +50,16 @@ export const registerFetch: RegisterCommand = (program, context) => {
   networkOptions(
     program
       .command('fetch')
-      .description('bring the official editions the corpus manifest lists into the cache, each from the first source that has it (--mirror, Academy Ruins, the Wayback Machine, Wizards), verified by sha256')
+      .description(
+        'bring the official editions the corpus manifest lists into the cache, each from the first source that has it (--mirror, Academy Ruins, the Wayback Machine, Wizards), verified by sha256'
+      )
       .option('--manifest <file>', 'the manifest of editions (default: corpus/manifest.json in the project)')
       .option('--mirror <dir|url>', 'ask this folder (or base URL) first, before the web sources')
-      .addOption(new Option('--edition <edition>', 'only this edition (effective date, file name or set code; repeatable)').argParser((value: string, previous: string[] = []) => [...previous, value]))
+      .addOption(
+        new Option('--edition <edition>', 'only this edition (effective date, file name or set code; repeatable)').argParser(
+          (value: string, previous: string[] = []) => [...previous, value]
+        )
+      )
   ).action(async (options: NetworkOptions & { manifest?: string; mirror?: string; edition?: string[] }) => {
     const manifestPath = options.manifest ?? projectPath('corpus', 'manifest.json')
     const manifest = readManifest(manifestPath)
@@ -77,12 +83,14 @@ export const registerFetch: RegisterCommand = (program, context) => {
     const seconds = (performance.now() - started) / 1000
     const unreachableLine = offline ? `${offline} edition${offline === 1 ? '' : 's'} not fetched: ${describeUnreachable(report.unreachable)}` : ''
     if (offline > 0 && kept.length === 0 && offline === report.failed) throw new CrdbError('E_FETCH', unreachableLine)
-    context.print({ ...report, manifest: manifestPath, seconds }, () =>
-      (unreachableLine ? unreachableLine + '\n' : '') +
-      `${report.outcomes.length} editions: ${tally('copied')} copied, ${tally('fetched')} fetched, ${tally('revalidated')} revalidated, ` +
-      `${tally('cached')} already cached, ${tally('skipped')} skipped, ${tally('failed')} failed in ${seconds.toFixed(1)} s; ` +
-      `${verified} verified, ${kept.length - verified} unverified; ` +
-      `${report.folder} (build with: crdb build --archive ${report.folder})\n`
+    context.print(
+      { ...report, manifest: manifestPath, seconds },
+      () =>
+        (unreachableLine ? unreachableLine + '\n' : '') +
+        `${report.outcomes.length} editions: ${tally('copied')} copied, ${tally('fetched')} fetched, ${tally('revalidated')} revalidated, ` +
+        `${tally('cached')} already cached, ${tally('skipped')} skipped, ${tally('failed')} failed in ${seconds.toFixed(1)} s; ` +
+        `${verified} verified, ${kept.length - verified} unverified; ` +
+        `${report.folder} (build with: crdb build --archive ${report.folder})\n`
     )
     if (report.failed > 0) context.setExitCode(1)
   })

@@ -22,7 +22,10 @@ export const registerGet: RegisterCommand = (program, context) => {
   const command = program
     .command('get')
     .description('print a rule as it stood on a date, in an edition or in an era (default: the newest)')
-    .argument('<number>', 'rule number, e.g. 704.5j (or a rule like 704, or a section like 7, with --subtree), or a name: a keyword or title (trample), a glossary term (legend rule)')
+    .argument(
+      '<number>',
+      'rule number, e.g. 704.5j (or a rule like 704, or a section like 7, with --subtree), or a name: a keyword or title (trample), a glossary term (legend rule)'
+    )
     .option('--subtree', 'the rule with all its subrules (a section: all its rules)')
     .option('--neighbours', 'the rule with the rules just before and after it')
     .option('--refs', 'the rules and sections the rule cites, as they stood then')
@@ -32,7 +35,8 @@ export const registerGet: RegisterCommand = (program, context) => {
     .action((given: string, options: EditionSelector & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean; follow?: boolean }) => {
       const at = readSelector(options)
       const views = (['subtree', 'neighbours', 'refs', 'sources'] as const).filter((name) => options[name])
-      if (views.length > 1) throw new CrdbError('E_USAGE', `give one of --subtree, --neighbours, --refs and --sources, not ${views.map((v) => '--' + v).join(' and ')}`)
+      if (views.length > 1)
+        throw new CrdbError('E_USAGE', `give one of --subtree, --neighbours, --refs and --sources, not ${views.map((v) => '--' + v).join(' and ')}`)
       const layout = textLayout(context.io)
       context.withDatabase(true, (db) => {
         // A name (trample, legend rule) is read as the rule it names in the edition asked about.
@@ -43,7 +47,9 @@ export const registerGet: RegisterCommand = (program, context) => {
           const rules = getSubtree(db, number, at)
           context.print(rules, () => {
             const lines = rules.flatMap((rule) => ruleLines(layout, rule))
-            lines.push(layout.dim(`${rules.length} rule${rules.length === 1 ? '' : 's'} (${rules[0].number} and its subrules) in the edition of ${rules[0].edition}`))
+            lines.push(
+              layout.dim(`${rules.length} rule${rules.length === 1 ? '' : 's'} (${rules[0].number} and its subrules) in the edition of ${rules[0].edition}`)
+            )
             return lines.join('\n') + '\n'
           })
         } else if (options.neighbours) {
@@ -97,7 +103,15 @@ export const registerGet: RegisterCommand = (program, context) => {
           context.noteEdition(db, rule.edition)
           context.print(rule, () => {
             const lines = ruleLines(layout, rule)
-            lines.push(...layout.paragraph('  ', 2, `in force ${rule.validFrom} to ${rule.validTo ?? 'now'} (edition ${rule.edition}); ${rule.source.uri}:${rule.source.line}`, 4, layout.dim))
+            lines.push(
+              ...layout.paragraph(
+                '  ',
+                2,
+                `in force ${rule.validFrom} to ${rule.validTo ?? 'now'} (edition ${rule.edition}); ${rule.source.uri}:${rule.source.line}`,
+                4,
+                layout.dim
+              )
+            )
             return lines.join('\n') + '\n'
           })
         }

@@ -21,54 +21,64 @@ export const registerGlossary: RegisterCommand = (program, context) => {
     .option('--list', 'list every term of the edition')
     .option('--sources', 'the term and every attestation of it by secondary dumps')
   addSelectorOptions(command, 'the glossary').action((words: string[], options: EditionSelector & { list?: boolean; sources?: boolean }) => {
-      const at = readSelector(options)
-      const name = words.join(' ').trim()
-      const layout = textLayout(context.io)
-      if (options.list) {
-        if (name !== '') throw new CrdbError('E_USAGE', 'give a TERM or --list, not both')
-        const { terms, edition } = context.withDatabase(true, (db) => {
-          const edition = resolveEdition(db, at)
-          context.noteEdition(db, edition)
-          return { terms: listTerms(db, { edition }), edition }
-        })
-        context.print(terms, () => {
-          const labels = terms.map((term) => term.term + (term.obsolete && !/obsolete/i.test(term.term) ? ' (obsolete)' : ''))
-          return columnsOf(labels, layout.width).join('\n') + '\n' + layout.dim(`${terms.length} terms in the edition of ${edition}`) + '\n'
-        })
-        return
-      }
-      if (name === '') throw new CrdbError('E_USAGE', 'give a TERM (e.g. crdb glossary life total) or --list')
-      if (options.list && options.sources) throw new CrdbError('E_USAGE', 'give --list or --sources, not both')
-      const { term, attestations } = context.withDatabase(true, (db) => {
-        const found = getTerm(db, name, at)
-        context.noteEdition(db, found.edition)
-        if (options.sources) context.noteDerived(db, 'reconciliation')
-        return { term: found, attestations: options.sources ? listAttestationsOfTerm(db, found.key) : undefined }
+    const at = readSelector(options)
+    const name = words.join(' ').trim()
+    const layout = textLayout(context.io)
+    if (options.list) {
+      if (name !== '') throw new CrdbError('E_USAGE', 'give a TERM or --list, not both')
+      const { terms, edition } = context.withDatabase(true, (db) => {
+        const edition = resolveEdition(db, at)
+        context.noteEdition(db, edition)
+        return { terms: listTerms(db, { edition }), edition }
       })
-      if (attestations) {
-        context.print({ ...term, attestations }, () =>
+      context.print(terms, () => {
+        const labels = terms.map((term) => term.term + (term.obsolete && !/obsolete/i.test(term.term) ? ' (obsolete)' : ''))
+        return columnsOf(labels, layout.width).join('\n') + '\n' + layout.dim(`${terms.length} terms in the edition of ${edition}`) + '\n'
+      })
+      return
+    }
+    if (name === '') throw new CrdbError('E_USAGE', 'give a TERM (e.g. crdb glossary life total) or --list')
+    if (options.list && options.sources) throw new CrdbError('E_USAGE', 'give --list or --sources, not both')
+    const { term, attestations } = context.withDatabase(true, (db) => {
+      const found = getTerm(db, name, at)
+      context.noteEdition(db, found.edition)
+      if (options.sources) context.noteDerived(db, 'reconciliation')
+      return { term: found, attestations: options.sources ? listAttestationsOfTerm(db, found.key) : undefined }
+    })
+    if (attestations) {
+      context.print(
+        { ...term, attestations },
+        () =>
           [
             `${layout.bold(term.term)}${term.obsolete ? layout.dim(' (obsolete)') : ''}  ${layout.dim(`(edition ${term.edition}; ${term.source.uri}:${term.source.line})`)}`,
             ...attestations.map((attestation) => '  ' + attestationSummary(attestation, true)),
             `${attestations.length} attestation${attestations.length === 1 ? '' : 's'}`
           ].join('\n') + '\n'
-        )
-        return
+      )
+      return
+    }
+    context.print(term, () => {
+      const names = term.aliases.filter((alias) => alias !== term.key && !alias.includes('/'))
+      const lines = [
+        layout.bold(term.term) + (term.obsolete ? layout.dim(' (obsolete)') : '') + (names.length ? layout.dim(`  also: ${names.join('; ')}`) : '')
+      ]
+      for (const line of term.definition.split('\n')) {
+        // A numbered sense hangs after its number.
+        const number = /^\d{1,2}\. /.exec(line)?.[0] ?? ''
+        lines.push(...layout.paragraph('  ', 2, line, 2 + number.length))
       }
-      context.print(term, () => {
-        const names = term.aliases.filter((alias) => alias !== term.key && !alias.includes('/'))
-        const lines = [
-          layout.bold(term.term) + (term.obsolete ? layout.dim(' (obsolete)') : '') + (names.length ? layout.dim(`  also: ${names.join('; ')}`) : '')
-        ]
-        for (const line of term.definition.split('\n')) {
-          // A numbered sense hangs after its number.
-          const number = /^\d{1,2}\. /.exec(line)?.[0] ?? ''
-          lines.push(...layout.paragraph('  ', 2, line, 2 + number.length))
-        }
-        lines.push(...layout.paragraph('  ', 2, `in force ${term.validFrom} to ${term.validTo ?? 'now'} (edition ${term.edition}); ${term.source.uri}:${term.source.line}`, 4, layout.dim))
-        return lines.join('\n') + '\n'
-      })
+      lines.push(
+        ...layout.paragraph(
+          '  ',
+          2,
+          `in force ${term.validFrom} to ${term.validTo ?? 'now'} (edition ${term.edition}); ${term.source.uri}:${term.source.line}`,
+          4,
+          layout.dim
+        )
+      )
+      return lines.join('\n') + '\n'
     })
+  })
 }
 
 /** Lay labels out in as many columns as fit `width` (one a line without a width), filled down each column. */

@@ -13,11 +13,14 @@ import { textLayout, type TextLayout } from './render.js'
 export const registerHistory: RegisterCommand = (program, context) => {
   const historyCommand = program
     .command('history')
-    .description('every wording of a rule, followed through renumberings, splits and merges (or of a glossary term, through renames), with the word-level change at each step')
+    .description(
+      'every wording of a rule, followed through renumberings, splits and merges (or of a glossary term, through renames), with the word-level change at each step'
+    )
     .argument('[number]', 'the rule (its newest wording is the starting point), e.g. 704.5j')
     .option('--from <number>', 'start at the oldest wording of this number and follow it forward, e.g. 420.5e')
     .option('--term <name>', 'the history of a glossary term instead, e.g. "legend rule"')
-  addSelectorOptions(historyCommand, 'start from the wording of the rules').action((number: string | undefined, options: EditionSelector & { from?: string; term?: string }) => {
+  addSelectorOptions(historyCommand, 'start from the wording of the rules').action(
+    (number: string | undefined, options: EditionSelector & { from?: string; term?: string }) => {
       if (options.term !== undefined) {
         if (number || options.from || Object.keys(readSelector(options)).length > 0) {
           throw new CrdbError('E_USAGE', 'give --term NAME alone, without a rule number, --from or an edition')
@@ -30,9 +33,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
       if (number && options.from) throw new CrdbError('E_USAGE', 'give a rule number or --from NUMBER, not both')
       const history = context.withDatabase(true, (db) => {
         context.noteDerived(db, 'lineage')
-        return options.from
-          ? ruleHistory(db, options.from, { direction: 'forward' })
-          : ruleHistory(db, number!, { at: readSelector(options) })
+        return options.from ? ruleHistory(db, options.from, { direction: 'forward' }) : ruleHistory(db, number!, { at: readSelector(options) })
       })
       const s = textLayout(context.io)
       context.print(history, () => {
@@ -54,31 +55,34 @@ export const registerHistory: RegisterCommand = (program, context) => {
                 ? ', only examples'
                 : ''
           lines.push(s.bold(`${step.number}  ${span}  ${how}${notes}`))
-          lines.push(...s.wrap(step.change && step.change.textChanges.length ? s.changes(step.change.textChanges) : step.text, '    '))
+          lines.push(...s.wrap(step.change?.textChanges.length ? s.changes(step.change.textChanges) : step.text, '    '))
         }
         return lines.join('\n') + '\n'
       })
-    })
+    }
+  )
 
   const blameCommand = program
     .command('blame')
     .description('for each rule of an edition, the edition in which its current text appeared')
     .option('--section <number>', 'only this section, rule or subrule (7, 704, 704.5)')
   addSelectorOptions(blameCommand, 'the rules').action((options: EditionSelector & { section?: string }) => {
-      const at = readSelector(options)
-      const result = context.withDatabase(true, (db) => {
-        context.noteDerived(db, 'lineage')
-        return blame(db, at, { section: options.section })
-      })
-      context.print(result, () =>
+    const at = readSelector(options)
+    const result = context.withDatabase(true, (db) => {
+      context.noteDerived(db, 'lineage')
+      return blame(db, at, { section: options.section })
+    })
+    context.print(
+      result,
+      () =>
         result.lines
           .map((line) => {
             const since = line.sinceNumber === line.number ? line.since : `${line.since} (as ${line.sinceNumber})`
             return `${since.padEnd(10)}  ${line.number.padEnd(8)} ${line.text.split('\n')[0].slice(0, Math.max(20, (context.io.columns ?? 120) - 22))}`
           })
           .join('\n') + '\n'
-      )
-    })
+    )
+  })
 }
 
 /** The text of a glossary term's history. */
@@ -86,11 +90,16 @@ function renderTermHistory(history: TermHistory, s: TextLayout): string {
   const lines = [s.bold(`"${history.term}": ${history.steps.length} definitions, named ${history.names.map((name) => `"${name}"`).join(' -> ')}`), '']
   for (const [index, step] of history.steps.entries()) {
     if (step.missingBefore) {
-      const span = step.missingBefore.editions.length === 1 ? step.missingBefore.editions[0] : `${step.missingBefore.editions[0]} to ${step.missingBefore.editions.at(-1)}`
+      const span =
+        step.missingBefore.editions.length === 1 ? step.missingBefore.editions[0] : `${step.missingBefore.editions[0]} to ${step.missingBefore.editions.at(-1)}`
       lines.push(step.missingBefore.truncated ? `  (not in ${span}: that edition's glossary is truncated; not removed)` : `  (absent from ${span})`)
     }
     const span = `${step.validFrom} to ${step.validTo ?? 'now'} (${step.editions.length} edition${step.editions.length === 1 ? '' : 's'})`
-    const how = step.change ? (step.change.kind === 'renamed' ? `renamed from "${step.change.fromTerm}"` : 'changed') + (step.change.typographyOnly ? ', only typography' : '') : index === 0 ? 'first seen' : 'the same again'
+    const how = step.change
+      ? (step.change.kind === 'renamed' ? `renamed from "${step.change.fromTerm}"` : 'changed') + (step.change.typographyOnly ? ', only typography' : '')
+      : index === 0
+        ? 'first seen'
+        : 'the same again'
     lines.push(s.bold(`"${step.term}"  ${span}  ${how}`))
     lines.push(...s.wrap(step.change?.textChanges.length ? s.changes(step.change.textChanges) : step.definition, '    '))
   }

@@ -83,7 +83,10 @@ export function textLayout(io: Io): TextLayout {
   const color = io.color === true
   const columns = io.columns
   const width = columns !== undefined && columns > 0 ? Math.max(40, columns) : undefined
-  const wrapStyle = (code: string) => (text: string): string => (color && text !== '' ? code + text + ansi.reset : text)
+  const wrapStyle =
+    (code: string) =>
+    (text: string): string =>
+      color && text !== '' ? code + text + ansi.reset : text
   const bold = wrapStyle(ansi.bold)
   const dim = wrapStyle(ansi.dim)
   const highlight = wrapStyle(ansi.highlight)

@@ -14,17 +14,22 @@ export const registerSearch: RegisterCommand = (program, context) => {
   const command = program
     .command('search')
     .description('search rule text, examples and glossary definitions (default: the newest edition)')
-    .argument('<query...>', 'words, a question or a pasted passage (ranked; typos corrected), or "phrases", prefix*, AND, OR, NOT, ( ) (exact); quote a phrase for the shell: \'"legend rule"\'')
+    .argument(
+      '<query...>',
+      'words, a question or a pasted passage (ranked; typos corrected), or "phrases", prefix*, AND, OR, NOT, ( ) (exact); quote a phrase for the shell: \'"legend rule"\''
+    )
     .option('--all', 'search every version of every edition: each matching wording with its own dates, grouped by rule or term')
     .option('--from <YYYY-MM-DD>', 'search every version in force from this day (with --to: until that day)')
     .option('--to <YYYY-MM-DD>', 'search every version in force until this day')
     .option('--section <number>', 'only rules (and examples) of this section, rule or subrule, e.g. 7, 704, 704.5')
     .addOption(new Option('--kind <kind>', 'only hits of this kind: rule, example or term (repeatable, or comma-separated)').argParser(collectKinds))
     .option('--limit <n>', 'at most this many hits (default 10)', parseLimit)
-  addSelectorOptions(command, 'search the rules').action((words: string[], options: EditionSelector & { all?: boolean; from?: string; to?: string; section?: string; kind?: SearchKind[]; limit?: number }) => {
+  addSelectorOptions(command, 'search the rules').action(
+    (words: string[], options: EditionSelector & { all?: boolean; from?: string; to?: string; section?: string; kind?: SearchKind[]; limit?: number }) => {
       const at = readSelector(options)
       const range = options.from !== undefined || options.to !== undefined
-      if ((options.all || range) && Object.keys(at).length > 0) throw new CrdbError('E_USAGE', 'give --all or one of --date, --edition and --era, not both (nor --from/--to with them)')
+      if ((options.all || range) && Object.keys(at).length > 0)
+        throw new CrdbError('E_USAGE', 'give --all or one of --date, --edition and --era, not both (nor --from/--to with them)')
       if (options.all && range) throw new CrdbError('E_USAGE', 'give --all or --from/--to, not both')
       const query = words.join(' ')
       const result = context.withDatabase(true, (db) =>
@@ -33,8 +38,12 @@ export const registerSearch: RegisterCommand = (program, context) => {
       context.print(result, () => {
         const layout = textLayout(context.io)
         const lines: string[] = []
-        if (result.corrections.length > 0) lines.push(layout.dim(`showing results for ${result.corrections.map((c) => c.to).join(' ')} (not ${result.corrections.map((c) => c.from).join(' ')})`))
-        for (const expansion of result.expansions) lines.push(layout.dim(`${expansion.informal}: searched as ${expansion.means} (informal words: corpus/informal-words.json)`))
+        if (result.corrections.length > 0)
+          lines.push(
+            layout.dim(`showing results for ${result.corrections.map((c) => c.to).join(' ')} (not ${result.corrections.map((c) => c.from).join(' ')})`)
+          )
+        for (const expansion of result.expansions)
+          lines.push(layout.dim(`${expansion.informal}: searched as ${expansion.means} (informal words: corpus/informal-words.json)`))
         if (result.unknown.length > 0) lines.push(layout.dim(`not in the rules, left out: ${result.unknown.join(' ')}`))
         const several = result.edition === null
         for (const hit of result.hits) {
@@ -50,12 +59,22 @@ export const registerSearch: RegisterCommand = (program, context) => {
           lines.push(`${layout.bold(label)}  ${layout.dim(`${hit.kind}  ${rangesText(hit)}`)}`)
           lines.push(...layout.paragraph('  ', 2, hit.snippet, 2, undefined, hit.highlights))
         }
-        const scope = result.edition ? `in the edition of ${result.edition}` : result.range ? `in the editions of ${result.range.from} to ${result.range.to}` : 'in every edition'
+        const scope = result.edition
+          ? `in the edition of ${result.edition}`
+          : result.range
+            ? `in the editions of ${result.range.from} to ${result.range.to}`
+            : 'in every edition'
         if (result.total === 0) lines.push(layout.dim(`no hits for ${query} ${scope} (searched as ${result.expression || result.searchedFor})`))
-        else lines.push(layout.dim(`${result.hits.length < result.total ? `${result.hits.length} of ${result.total}` : result.total} hit${result.total === 1 ? '' : 's'} ${scope}`))
+        else
+          lines.push(
+            layout.dim(
+              `${result.hits.length < result.total ? `${result.hits.length} of ${result.total}` : result.total} hit${result.total === 1 ? '' : 's'} ${scope}`
+            )
+          )
         return lines.join('\n') + '\n'
       })
-    })
+    }
+  )
 }
 
 function rangesText(hit: SearchHit): string {

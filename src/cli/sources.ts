@@ -8,7 +8,7 @@ import type { CrdbDatabase } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { packageRoot } from '../vocabulary/paths.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
-import { getRuleSources, listAttestations, listSourceMessages, listSources, type Attestation, type SourceSummary } from '../query/sources.js'
+import { getRuleSources, listAttestations, listSourceMessages, type Attestation, type SourceSummary } from '../query/sources.js'
 import { listSourcesVerified, type EditionVerification } from '../query/verification.js'
 import type { CliContext, RegisterCommand } from './context.js'
 
@@ -49,7 +49,19 @@ export const registerSources: RegisterCommand = (program, context) => {
 }
 
 function formatSources(sources: Array<SourceSummary & { verification?: EditionVerification }>): string {
-  const header = ['id'.padStart(4), 'kind'.padEnd(12), 'format'.padEnd(17), 'date'.padEnd(22), 'dating'.padEnd(13), 'rules', 'terms', 'other', '  equal/differ/partial/unmatched', ' messages e/w/i', ' source'].join(' ')
+  const header = [
+    'id'.padStart(4),
+    'kind'.padEnd(12),
+    'format'.padEnd(17),
+    'date'.padEnd(22),
+    'dating'.padEnd(13),
+    'rules',
+    'terms',
+    'other',
+    '  equal/differ/partial/unmatched',
+    ' messages e/w/i',
+    ' source'
+  ].join(' ')
   const lines = sources.map((s) => {
     const date = s.kind !== 'official' && s.dating === 'inferred' && s.era ? `${s.era.from}..${s.era.to}` : (s.date ?? '-')
     const dating = s.dating === 'none' ? 'undated' : s.score !== null ? `${s.dating} ${s.score.toFixed(2)}` : s.dating
@@ -70,7 +82,13 @@ function formatSources(sources: Array<SourceSummary & { verification?: EditionVe
   })
   const dumps = sources.filter((s) => s.kind !== 'official').length
   const verified = sources.filter((s) => s.verification?.verified).length
-  return [header, ...lines, `${sources.length} sources: ${sources.length - dumps} official editions (${verified} verified, ${sources.length - dumps - verified} unverified), ${dumps} secondary dumps`].join('\n') + '\n'
+  return (
+    [
+      header,
+      ...lines,
+      `${sources.length} sources: ${sources.length - dumps} official editions (${verified} verified, ${sources.length - dumps - verified} unverified), ${dumps} secondary dumps`
+    ].join('\n') + '\n'
+  )
 }
 
 /** "verified", or why not and where the file came from. */
@@ -84,7 +102,11 @@ function describeVerification(v: EditionVerification): string {
 function attestationLine(a: Attestation, withText: boolean): string {
   const where = `${a.source.uri}:${a.line}`
   const what =
-    a.kind === 'term' ? `${a.label}${a.term && a.term !== a.label ? ` (${a.term})` : ''}` : a.kind === 'external' ? `${a.document ?? 'outside document'} ${a.label}` : a.label || '(fragment)'
+    a.kind === 'term'
+      ? `${a.label}${a.term && a.term !== a.label ? ` (${a.term})` : ''}`
+      : a.kind === 'external'
+        ? `${a.document ?? 'outside document'} ${a.label}`
+        : a.label || '(fragment)'
   const dates = [
     a.asOf ? `quoted as of ${a.asOf}` : '',
     a.revisionDate ? `revised ${a.revisionDate}` : '',
@@ -110,7 +132,9 @@ export function printRuleSources(context: CliContext, db: CrdbDatabase, number: 
     for (const version of result.versions) {
       lines.push(`${result.number} ${version.text}`)
       for (const example of version.examples) lines.push(`  Example: ${example}`)
-      lines.push(`  official: in force ${version.firstDate} to ${version.validTo ?? 'now'} (last edition ${version.lastDate}); ${version.source.uri}:${version.source.line}`)
+      lines.push(
+        `  official: in force ${version.firstDate} to ${version.validTo ?? 'now'} (last edition ${version.lastDate}); ${version.source.uri}:${version.source.line}`
+      )
       for (const attestation of version.attestations) lines.push('  ' + attestationSummary(attestation))
       if (version.attestations.length === 0) lines.push('  no dump attests this text')
       lines.push('')

@@ -50,7 +50,11 @@ export const registerUpdate: RegisterCommand = (program, context) => {
     const offline = report.failures.filter((failure) => failure.unreachable)
     const notes = report.failures.filter((failure) => !failure.unreachable).map((failure) => `note: ${failure.what}: ${failure.code}: ${failure.error}`)
     if (offline.length) {
-      const shown = offline.slice(0, 3).map((failure) => failure.what).join(', ') + (offline.length > 3 ? `, and ${offline.length - 3} more` : '')
+      const shown =
+        offline
+          .slice(0, 3)
+          .map((failure) => failure.what)
+          .join(', ') + (offline.length > 3 ? `, and ${offline.length - 3} more` : '')
       notes.push(`note: ${offline.length} not fetched (${shown}): ${describeUnreachable(report.unreachable)}`)
     }
     if (report.editions.length === 0 && report.failures.length > 0 && offline.length === report.failures.length) {
@@ -59,8 +63,14 @@ export const registerUpdate: RegisterCommand = (program, context) => {
 
     const updated: UpdatedEdition[] = []
     const stored = context.withDatabase(false, (db) => {
-      const result = ingestPaths(db, report.editions.map((edition) => edition.path))
-      recordOriginWarnings(db, report.editions.map((edition) => edition.path))
+      const result = ingestPaths(
+        db,
+        report.editions.map((edition) => edition.path)
+      )
+      recordOriginWarnings(
+        db,
+        report.editions.map((edition) => edition.path)
+      )
       for (const outcome of result.outcomes) {
         // Into an empty store everything is new: a release note per edition would say nothing (and take minutes).
         if (outcome.status !== 'stored' || outcome.kind === 'dump' || !newest) continue
@@ -117,7 +127,10 @@ export function formatUpdate({ edition, note, engine }: UpdatedEdition): string[
   list('added', note.numbers.added)
   list('removed', note.numbers.removed)
   list('changed', note.numbers.changed)
-  list('moved', note.numbers.moved.map((move) => `${move.from} -> ${move.to}${move.changed ? ' (changed)' : ''}`))
+  list(
+    'moved',
+    note.numbers.moved.map((move) => `${move.from} -> ${move.to}${move.changed ? ' (changed)' : ''}`)
+  )
   if (engine) {
     const switches = engine.switches.map((change) => `${change.name} ${JSON.stringify(change.before)} -> ${JSON.stringify(change.after)}`)
     const checks = engine.checks.map((change) => `${change.id} ${change.before ?? 'not in force'} -> ${change.after ?? 'not in force'}`)

@@ -41,4 +41,3 @@ export const sba = (...all: RegExp[]): Anchor => ({ region: 'sba', all })
 export const declared = (...all: RegExp[]): Anchor => ({ region: 'declared-sba', all })
 /** An anchor anywhere, narrowed by a LIKE substring. */
 export const anywhere = (like: string, ...all: RegExp[]): Anchor => ({ region: 'anywhere', like, all })
-

@@ -74,7 +74,8 @@ export const checkCatalog: readonly CheckDefinition[] = [
     id: 'last-known-information',
     title: 'last known information',
     category: 'loop',
-    description: "A permanent that leaves the battlefield through state-based actions performed together has the last known information of the state before any of them (from February 2012).",
+    description:
+      'A permanent that leaves the battlefield through state-based actions performed together has the last known information of the state before any of them (from February 2012).',
     anchors: [sba(/last known information/i)]
   },
 
@@ -142,7 +143,7 @@ export const checkCatalog: readonly CheckDefinition[] = [
     id: 'planeswalker-damage-redirection',
     title: 'damage redirection to planeswalkers',
     category: 'switch',
-    description: "Noncombat damage to a player may be redirected to a planeswalker that player controls (Lorwyn to Dominaria).",
+    description: 'Noncombat damage to a player may be redirected to a planeswalker that player controls (Lorwyn to Dominaria).',
     anchors: [anywhere('%to a planeswalker%', /deal that damage to a planeswalker .*controls instead/i)]
   },
   {

@@ -158,7 +158,7 @@ export interface GroupCheck extends Entry {
 export type SbaCheck = PlayerCheck | TeamCheck | ObjectCheck | GroupCheck
 
 const count = (object: ObjectState, kind: string): number => object.counters?.[kind] ?? 0
-const has = (list: readonly string[] | undefined, word: string): boolean => list !== undefined && list.includes(word)
+const has = (list: readonly string[] | undefined, word: string): boolean => list?.includes(word) === true
 const named = (object: ObjectState): string => `${object.name} (${object.id})`
 
 /** Toughness: the base value, +1/+1 and -1/-1 counters, and continuous effects. */
@@ -261,7 +261,12 @@ function groupsOf(objects: readonly ObjectState[], key: (object: ObjectState) =>
 }
 
 /** Each controller of two or more in `group` chooses one to keep (APNAP order); the rest go. */
-function eachControllerKeepsOne(group: readonly ObjectState[], context: SbaContext, found: Report, request: (player: string, candidates: ObjectState[]) => ChoiceRequest): void {
+function eachControllerKeepsOne(
+  group: readonly ObjectState[],
+  context: SbaContext,
+  found: Report,
+  request: (player: string, candidates: ObjectState[]) => ChoiceRequest
+): void {
   const byController = new Map<string, ObjectState[]>()
   for (const object of group) {
     const list = byController.get(object.controller)
@@ -299,7 +304,13 @@ function newestWorld(group: readonly ObjectState[]): ObjectState | null {
 }
 
 /** Apply a "one survives" rule to each object against the others within its controller's range of influence. */
-function survivorsInRange(group: readonly ObjectState[], context: SbaContext, rule: 'legend' | 'world', survivor: (group: readonly ObjectState[]) => ObjectState | null, found: Report): void {
+function survivorsInRange(
+  group: readonly ObjectState[],
+  context: SbaContext,
+  rule: 'legend' | 'world',
+  survivor: (group: readonly ObjectState[]) => ObjectState | null,
+  found: Report
+): void {
   for (const object of group) {
     const visible = inRange(group, object, context, rule)
     if (visible.length < 2) continue
@@ -417,13 +428,15 @@ export const sbaChecks = [
     id: 'deathtouch-damage',
     title: 'damage from a deathtouch source',
     category: 'sba',
-    description: 'A creature dealt damage by a source with deathtouch since the last check is destroyed (a state-based action from Magic 2010; before, deathtouch was a triggered ability).',
+    description:
+      'A creature dealt damage by a source with deathtouch since the last check is destroyed (a state-based action from Magic 2010; before, deathtouch was a triggered ability).',
     anchors: [sba(/damage by a source with deathtouch/i)],
     subject: 'object',
     on: ['creature'],
     does: 'destroyed',
     detect: (object, context) =>
-      object.deathtouchDamage === true && (!context.inForce('deathtouch-damage') || toughnessOf(object) > 0 || !context.semantics.deathtouchNeedsPositiveToughness),
+      object.deathtouchDamage === true &&
+      (!context.inForce('deathtouch-damage') || toughnessOf(object) > 0 || !context.semantics.deathtouchNeedsPositiveToughness),
     unruled: (object, context) =>
       context.semantics.deathtouch === 'triggered'
         ? `${named(object)} was dealt deathtouch damage: in this edition deathtouch is a triggered ability (${context.cite('deathtouch-triggered')!.number}), not a state-based action; its trigger is not modelled`
@@ -445,7 +458,8 @@ export const sbaChecks = [
     id: 'planeswalker-uniqueness',
     title: 'planeswalker uniqueness rule',
     category: 'sba',
-    description: 'Planeswalkers that share a planeswalker type: all go (Lorwyn to 2013), or each controller keeps one (2013 to 2017, when the legend rule took over).',
+    description:
+      'Planeswalkers that share a planeswalker type: all go (Lorwyn to 2013), or each controller keeps one (2013 to 2017, when the legend rule took over).',
     anchors: [sba(/planeswalker uniqueness rule|planeswalkers that share a planeswalker type/i)],
     subject: 'group',
     gather: ['planeswalker'],
@@ -465,7 +479,8 @@ export const sbaChecks = [
     id: 'legend-rule',
     title: 'legend rule',
     category: 'sba',
-    description: 'Legendary permanents with the same name: the earliest (1999) or the one legendary longest (2001-2004) stays, all go (2004-2013), or each controller keeps one (from 2013).',
+    description:
+      'Legendary permanents with the same name: the earliest (1999) or the one legendary longest (2001-2004) stays, all go (2004-2013), or each controller keeps one (from 2013).',
     anchors: [sba(/legend rule/i)],
     subject: 'group',
     gather: ['legendary'],
@@ -520,7 +535,8 @@ export const sbaChecks = [
     id: 'non-aura-attached',
     title: 'other permanent attached',
     category: 'sba',
-    description: 'A permanent that is not an Aura, Equipment or Fortification (and, from late 2009, any creature; from 2023, any battle) attached to something becomes unattached.',
+    description:
+      'A permanent that is not an Aura, Equipment or Fortification (and, from late 2009, any creature; from 2023, any battle) attached to something becomes unattached.',
     anchors: [sba(/neither an Aura, an Equipment, nor a Fortification|non-Aura, non-Equipment permanent/i)],
     subject: 'object',
     on: ['attached'],
@@ -529,9 +545,14 @@ export const sbaChecks = [
       const subtypes = object.subtypes
       const other = !has(subtypes, 'Aura') && !has(subtypes, 'Equipment') && !has(subtypes, 'Fortification')
       const types = object.types
-      return other || (types.includes('Creature') && context.semantics.attachedCreaturesUnattach) || (types.includes('Battle') && context.semantics.attachedBattlesUnattach)
+      return (
+        other ||
+        (types.includes('Creature') && context.semantics.attachedCreaturesUnattach) ||
+        (types.includes('Battle') && context.semantics.attachedBattlesUnattach)
+      )
     },
-    unruled: (object, context) => `${named(object)} is attached to ${object.attachedTo} but is not an Aura, Equipment or Fortification: ${context.notInForce('non-aura-attached')}`
+    unruled: (object, context) =>
+      `${named(object)} is attached to ${object.attachedTo} but is not an Aura, Equipment or Fortification: ${context.notInForce('non-aura-attached')}`
   },
   {
     id: 'counter-annihilation',
@@ -547,9 +568,15 @@ export const sbaChecks = [
       const minus = count(object, '-1/-1')
       if (plus === 0 || minus === 0) return false
       const n = Math.min(plus, minus)
-      return { counters: [{ kind: '+1/+1', count: n }, { kind: '-1/-1', count: n }] }
+      return {
+        counters: [
+          { kind: '+1/+1', count: n },
+          { kind: '-1/-1', count: n }
+        ]
+      }
     },
-    unruled: (object, context) => `${named(object)} has ${count(object, '+1/+1')} +1/+1 and ${count(object, '-1/-1')} -1/-1 counters: ${context.notInForce('counter-annihilation')}; both stay`
+    unruled: (object, context) =>
+      `${named(object)} has ${count(object, '+1/+1')} +1/+1 and ${count(object, '-1/-1')} -1/-1 counters: ${context.notInForce('counter-annihilation')}; both stay`
   },
   {
     id: 'counter-limit',
@@ -575,7 +602,8 @@ export const sbaChecks = [
     id: 'saga-final-chapter',
     title: 'Saga at its final chapter',
     category: 'sba',
-    description: 'A Saga with lore counters at least its final chapter number (0 without chapter abilities), and no chapter ability waiting, is sacrificed (from July 2025 only a Saga with chapter abilities).',
+    description:
+      'A Saga with lore counters at least its final chapter number (0 without chapter abilities), and no chapter ability waiting, is sacrificed (from July 2025 only a Saga with chapter abilities).',
     anchors: [sba(/lore counters on a Saga/i)],
     subject: 'object',
     on: ['saga'],
@@ -585,7 +613,8 @@ export const sbaChecks = [
       if (final === undefined || count(object, 'lore') < final || object.triggeredAbilityPending) return false
       return !context.semantics.sagaNeedsChapterAbilities || (object.hasChapterAbilities !== false && final > 0)
     },
-    unruled: (object, context) => `${named(object)} has ${count(object, 'lore')} lore counters, its final chapter ${finalChapterOf(object)}: ${context.notInForce('saga-final-chapter')}`
+    unruled: (object, context) =>
+      `${named(object)} has ${count(object, 'lore')} lore counters, its final chapter ${finalChapterOf(object)}: ${context.notInForce('saga-final-chapter')}`
   },
   {
     id: 'dungeon-complete',
@@ -595,7 +624,7 @@ export const sbaChecks = [
     anchors: [sba(/venture marker is on the bottommost room/i)],
     subject: 'player',
     does: 'dungeon-removed',
-    detect: (player) => player.dungeon != null && player.dungeon.onBottommostRoom && !player.dungeon.roomAbilityPending,
+    detect: (player) => player.dungeon?.onBottommostRoom && !player.dungeon.roomAbilityPending,
     unruled: (player, context) => `${player.id}'s dungeon is complete: ${context.notInForce('dungeon-complete')}`
   },
   {
@@ -607,10 +636,11 @@ export const sbaChecks = [
     subject: 'group',
     gather: ['sculptor', 'creature'],
     does: 'sector-chosen',
-    detect: ([sculptors, creatures], context, found) => {
+    detect: ([sculptors, creatures], _context, found) => {
       if (sculptors.length === 0) return
       for (const creature of creatures) {
-        if (creature.sector == null) found({ kind: 'object', id: creature.id }, { choose: { kind: 'sector', creature, player: creature.controller, sectors: ['alpha', 'beta', 'gamma'] } })
+        if (creature.sector == null)
+          found({ kind: 'object', id: creature.id }, { choose: { kind: 'sector', creature, player: creature.controller, sectors: ['alpha', 'beta', 'gamma'] } })
       }
     }
   },
@@ -636,7 +666,8 @@ export const sbaChecks = [
     on: ['battle'],
     does: 'protector-chosen',
     detect: (object, context) => {
-      if (object.protector || object.attacked || (count(object, 'defense') === 0 && !object.triggeredAbilityPending && context.inForce('battle-zero-defense'))) return false
+      if (object.protector || object.attacked || (count(object, 'defense') === 0 && !object.triggeredAbilityPending && context.inForce('battle-zero-defense')))
+        return false
       return protectorFor(object, context)
     },
     unruled: (object, context) => `battle ${named(object)} has no protector: ${context.notInForce('battle-no-protector')}`
@@ -712,7 +743,8 @@ export const sbaChecks = [
     anchors: [sba(/team has fifteen or more poison counters/i), declared(/team has fifteen or more poison counters/i)],
     subject: 'team',
     does: 'loses-game',
-    detect: (team, context) => (team.poison ?? context.state.players.reduce((sum, player) => sum + (player.team === team.id ? (player.poison ?? 0) : 0), 0)) >= 15
+    detect: (team, context) =>
+      (team.poison ?? context.state.players.reduce((sum, player) => sum + (player.team === team.id ? (player.poison ?? 0) : 0), 0)) >= 15
   },
   {
     id: 'commander-damage',
@@ -730,7 +762,8 @@ export const sbaChecks = [
     title: 'commander to the command zone',
     category: 'variant',
     variant: 'commander',
-    description: 'In a Commander game, a commander put into a graveyard or exile since the last check may go to the command zone (a state-based action from July 2020; before, a replacement effect).',
+    description:
+      'In a Commander game, a commander put into a graveyard or exile since the last check may go to the command zone (a state-based action from July 2020; before, a replacement effect).',
     anchors: [sba(/commander is in a graveyard or in exile/i), declared(/commander is in a graveyard or in exile/i)],
     subject: 'object',
     on: ['elsewhere'],
@@ -739,7 +772,8 @@ export const sbaChecks = [
       object.commander === true && object.enteredZoneSinceLastCheck === true && (object.zone === 'graveyard' || object.zone === 'exile')
         ? { choose: { kind: 'commander-to-command-zone', commander: object, player: object.owner ?? object.controller } }
         : false,
-    unruled: (object, context) => `commander ${object.name} is in the ${object.zone === 'exile' ? context.semantics.exile : object.zone}: ${context.notInForce('commander-to-command-zone')}`
+    unruled: (object, context) =>
+      `commander ${object.name} is in the ${object.zone === 'exile' ? context.semantics.exile : object.zone}: ${context.notInForce('commander-to-command-zone')}`
   },
   {
     id: 'archenemy-scheme',

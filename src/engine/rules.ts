@@ -201,9 +201,16 @@ class RuleIndex {
     let line = this.switches.get(definition.id)
     if (!line) {
       const from = definition.from
-      const check: CheckDefinition = 'check' in from ? findCheck(from.check)! : { id: `switch:${definition.id}`, title: definition.title, category: 'switch', description: definition.description, anchors: from.anchors }
+      const check: CheckDefinition =
+        'check' in from
+          ? findCheck(from.check)!
+          : { id: `switch:${definition.id}`, title: definition.title, category: 'switch', description: definition.description, anchors: from.anchors }
       const checkId = 'check' in from ? from.check : undefined
-      line = this.timeline(check).map((entry) => ({ value: definition.read(entry?.row.text ?? null), row: entry?.row ?? null, ...(checkId ? { check: checkId } : {}) }))
+      line = this.timeline(check).map((entry) => ({
+        value: definition.read(entry?.row.text ?? null),
+        row: entry?.row ?? null,
+        ...(checkId ? { check: checkId } : {})
+      }))
       this.switches.set(definition.id, line)
     }
     return line
@@ -245,7 +252,10 @@ function knownCheck(id: string): CheckDefinition {
   const near = checkCatalog
     .map((c) => c.id)
     .filter((c) => c.includes(wanted) || wanted.includes(c) || c.split('-').some((part) => part.length > 3 && wanted.includes(part)))
-  throw new CrdbError('E_NOT_FOUND', `no check "${id}" in the catalog${near.length ? ` (did you mean: ${near.slice(0, 5).join(', ')}?)` : ''}; crdb era --checks lists them`)
+  throw new CrdbError(
+    'E_NOT_FOUND',
+    `no check "${id}" in the catalog${near.length ? ` (did you mean: ${near.slice(0, 5).join(', ')}?)` : ''}; crdb era --checks lists them`
+  )
 }
 
 /** Resolve one check in one edition of `db`. */
@@ -285,7 +295,9 @@ export function resolveCheck(db: CrdbDatabase, id: string, edition: string): Che
   const runs = index.history(check)
   const previous = runs.filter((run) => run.lastEdition < edition).at(-1)
   const following = runs.find((run) => run.firstEdition > edition)
-  const before = previous ? { firstEdition: previous.firstEdition, lastEdition: previous.lastEdition, number: previous.numbers.at(-1)!, endedOn: previous.endedOn! } : null
+  const before = previous
+    ? { firstEdition: previous.firstEdition, lastEdition: previous.lastEdition, number: previous.numbers.at(-1)!, endedOn: previous.endedOn! }
+    : null
   const after = following ? { firstEdition: following.firstEdition, number: following.numbers[0] } : null
   const parts: string[] = []
   if (before) parts.push(`last in force in the edition of ${before.lastEdition} as ${before.number}, gone from ${before.endedOn}`)

@@ -11,7 +11,21 @@
  * event cites the rule number and text of that edition.
  */
 import { CrdbError } from '../vocabulary/errors.js'
-import { facets, sbaChecks, type ChoiceRequest, type Effect, type Facet, type Finding, type GroupCheck, type ObjectCheck, type PlayerCheck, type Report, type SbaCheck, type SbaContext, type TeamCheck } from './checks.js'
+import {
+  facets,
+  sbaChecks,
+  type ChoiceRequest,
+  type Effect,
+  type Facet,
+  type Finding,
+  type GroupCheck,
+  type ObjectCheck,
+  type PlayerCheck,
+  type Report,
+  type SbaCheck,
+  type SbaContext,
+  type TeamCheck
+} from './checks.js'
 import type { Citation, EraRules } from './rules.js'
 import type { EraSemantics } from './semantics.js'
 import type { GameState, GameVariantName, ObjectState, PlayerState, TeamState } from './state.js'
@@ -135,8 +149,7 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
     else if (check.subject === 'object') {
       ;(check.after ? plan.after : plan.objects).push({ check, inForce, mask: maskOf(check.on) })
       if (check.after) plan.afterMask |= maskOf(check.on)
-    }
-    else {
+    } else {
       const lists = check.gather.map((name) => {
         const bit = facets[name]
         if (!plan!.gathered.includes(bit)) plan!.gathered.push(bit)
@@ -342,7 +355,9 @@ export function checkStateBasedActions(state: GameState, rules: EraRules, choose
     gameOver = gameOverOf(current, board)
     if (gameOver) break
   }
-  const loop = ['check-loop', 'check-loop-triggers', 'single-replacement-effect', 'last-known-information'].map((id) => rules.citation(id)).filter((c): c is Citation => c !== null)
+  const loop = ['check-loop', 'check-loop-triggers', 'single-replacement-effect', 'last-known-information']
+    .map((id) => rules.citation(id))
+    .filter((c): c is Citation => c !== null)
   return { state: current, events, passes, edition: rules.edition, loop, notes: [...board.notes], gameOver }
 }
 
@@ -465,15 +480,26 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
 /** Perform every pending action at once and return the new state. */
 function apply(board: Board, snapshot: GameState, pending: Map<string, Pending>, pass: number, events: SbaEvent[]): GameState {
   const event = (action: SbaAction, subject: SbaEvent['subject'], checks: readonly string[], detail?: string, lastKnown?: ObjectState): void => {
-    events.push({ pass, action, subject, ...(detail ? { detail } : {}), checks: [...checks], rules: checks.map((id) => board.cite(id)!), ...(lastKnown ? { lastKnown } : {}) })
+    events.push({
+      pass,
+      action,
+      subject,
+      ...(detail ? { detail } : {}),
+      checks: [...checks],
+      rules: checks.map((id) => board.cite(id)!),
+      ...(lastKnown ? { lastKnown } : {})
+    })
   }
   // "Since the last check" flags are consumed by this check.
-  let players: PlayerState[] = snapshot.players.map((player) => (player.attemptedDrawFromEmptyLibrary ? { ...player, attemptedDrawFromEmptyLibrary: false } : player))
+  let players: PlayerState[] = snapshot.players.map((player) =>
+    player.attemptedDrawFromEmptyLibrary ? { ...player, attemptedDrawFromEmptyLibrary: false } : player
+  )
   let teams = snapshot.teams
   const objects: ObjectState[] = []
   for (const object of snapshot.permanents) {
     const entry = pending.get(object.id)
-    let next: ObjectState | null = object.deathtouchDamage || object.enteredZoneSinceLastCheck ? { ...object, deathtouchDamage: false, enteredZoneSinceLastCheck: false } : object
+    let next: ObjectState | null =
+      object.deathtouchDamage || object.enteredZoneSinceLastCheck ? { ...object, deathtouchDamage: false, enteredZoneSinceLastCheck: false } : object
     if (entry && entry.kind === 'object') next = applyToObject(board, next, entry.effects, object, event, players)
     if (next) objects.push(next)
   }
@@ -494,7 +520,12 @@ function apply(board: Board, snapshot: GameState, pending: Map<string, Pending>,
       const player = players.find((p) => p.id === entry.id)!
       const team = board.twoHeaded && player.team !== undefined ? player.team : undefined
       const mates = team === undefined ? [] : players.filter((p) => p.team === team && p.id !== player.id && !p.lost).map((p) => p.id)
-      event('loses-game', { kind: 'player', id: player.id }, lose.checks, team === undefined ? undefined : `team ${team} loses with them${mates.length ? ` (${mates.join(', ')})` : ''}`)
+      event(
+        'loses-game',
+        { kind: 'player', id: player.id },
+        lose.checks,
+        team === undefined ? undefined : `team ${team} loses with them${mates.length ? ` (${mates.join(', ')})` : ''}`
+      )
       players = players.map((p) => (p.id === player.id ? { ...p, lost: true } : p))
       if (team !== undefined) {
         teams = (teams ?? []).map((t): TeamState => (t.id === team ? { ...t, lost: true } : t))
@@ -503,7 +534,12 @@ function apply(board: Board, snapshot: GameState, pending: Map<string, Pending>,
     }
     const dungeon = entry.effects.get('dungeon-removed')
     if (dungeon) {
-      event('dungeon-removed', { kind: 'player', id: entry.id }, dungeon.checks, `${players.find((p) => p.id === entry.id)!.dungeon!.name} is removed from the game`)
+      event(
+        'dungeon-removed',
+        { kind: 'player', id: entry.id },
+        dungeon.checks,
+        `${players.find((p) => p.id === entry.id)!.dungeon!.name} is removed from the game`
+      )
       players = players.map((p) => (p.id === entry.id ? { ...p, dungeon: null } : p))
     }
     const speed = entry.effects.get('speed-set')
@@ -523,7 +559,17 @@ const subjectOf = (object: ObjectState): SbaEvent['subject'] => ({ kind: 'object
 const onBattlefield = (object: ObjectState): boolean => (object.zone ?? 'battlefield') === 'battlefield'
 
 function toGraveyard(object: ObjectState): ObjectState {
-  const { damage: _damage, counters: _counters, attachedTo: _attachedTo, phasedOut: _phasedOut, regenerationShields: _shields, sector: _sector, protector: _protector, attacked: _attacked, ...rest } = object
+  const {
+    damage: _damage,
+    counters: _counters,
+    attachedTo: _attachedTo,
+    phasedOut: _phasedOut,
+    regenerationShields: _shields,
+    sector: _sector,
+    protector: _protector,
+    attacked: _attacked,
+    ...rest
+  } = object
   return { ...rest, zone: 'graveyard', controller: object.owner ?? object.controller, enteredZoneSinceLastCheck: true, deathtouchDamage: false }
 }
 
@@ -532,7 +578,14 @@ function toGraveyard(object: ObjectState): ObjectState {
  * to exist, then the graveyard (put or sacrificed, which a destruction joins),
  * then a destruction (which indestructible ignores and a regeneration shield replaces).
  */
-function applyToObject(board: Board, object: ObjectState, effects: Map<Effect, Action>, before: ObjectState, event: Emit, players: readonly PlayerState[]): ObjectState | null {
+function applyToObject(
+  board: Board,
+  object: ObjectState,
+  effects: Map<Effect, Action>,
+  before: ObjectState,
+  event: Emit,
+  players: readonly PlayerState[]
+): ObjectState | null {
   const get = (effect: Effect): Action | undefined => effects.get(effect)
   const cease = get('ceases-to-exist')
   if (cease) {
@@ -545,7 +598,13 @@ function applyToObject(board: Board, object: ObjectState, effects: Map<Effect, A
   if (graveyard || sacrifice) {
     const checks = [...(graveyard?.checks ?? []), ...(sacrifice?.checks ?? []), ...(destroy?.checks ?? [])]
     const kept = [...(graveyard?.kept ?? []), ...(sacrifice?.kept ?? [])]
-    event(graveyard ? 'put-into-graveyard' : 'sacrificed', subjectOf(object), checks, kept.length ? `kept ${[...new Set(kept)].join(', ')}` : undefined, onBattlefield(before) ? before : undefined)
+    event(
+      graveyard ? 'put-into-graveyard' : 'sacrificed',
+      subjectOf(object),
+      checks,
+      kept.length ? `kept ${[...new Set(kept)].join(', ')}` : undefined,
+      onBattlefield(before) ? before : undefined
+    )
     return toGraveyard(object)
   }
   if (destroy) {
@@ -609,7 +668,9 @@ function clearSinceLastCheckFlags(state: GameState): GameState {
   return {
     ...state,
     players: state.players.map((player) => (player.attemptedDrawFromEmptyLibrary ? { ...player, attemptedDrawFromEmptyLibrary: false } : player)),
-    permanents: state.permanents.map((object) => (object.deathtouchDamage || object.enteredZoneSinceLastCheck ? { ...object, deathtouchDamage: false, enteredZoneSinceLastCheck: false } : object))
+    permanents: state.permanents.map((object) =>
+      object.deathtouchDamage || object.enteredZoneSinceLastCheck ? { ...object, deathtouchDamage: false, enteredZoneSinceLastCheck: false } : object
+    )
   }
 }
 

@@ -91,7 +91,8 @@ export function deriveSemantics(edition: string, citation: (id: string) => Citat
   }
 
   const world = text('world-rule')
-  if (world !== null && !/shortest amount of time/i.test(world)) warnings.push(`world-rule ${citation('world-rule')!.number}: wording not recognised; newest stays`)
+  if (world !== null && !/shortest amount of time/i.test(world))
+    warnings.push(`world-rule ${citation('world-rule')!.number}: wording not recognised; newest stays`)
 
   const nonAura = text('non-aura-attached') ?? ''
 

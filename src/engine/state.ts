@@ -19,9 +19,41 @@ const zones = ['battlefield', 'graveyard', 'exile', 'hand', 'library', 'stack', 
 const variants = ['normal', 'two-headed-giant', 'commander', 'archenemy', 'planechase'] as const
 const enchantables = ['permanent', 'player', 'opponent', 'artifact', 'battle', 'creature', 'enchantment', 'land', 'planeswalker']
 const canonicalWords = [
-  'Artifact', 'Battle', 'Creature', 'Enchantment', 'Instant', 'Land', 'Planeswalker', 'Sorcery', 'Tribal', 'Kindred', 'Scheme', 'Phenomenon', 'Plane', 'Dungeon', 'Conspiracy', 'Vanguard',
-  'Legendary', 'World', 'Basic', 'Snow', 'Ongoing', 'Host', 'Elite',
-  'Aura', 'Equipment', 'Fortification', 'Saga', 'Role', 'Siege', 'Legend', 'Curse', 'Class', 'Case', 'Room', 'Vehicle'
+  'Artifact',
+  'Battle',
+  'Creature',
+  'Enchantment',
+  'Instant',
+  'Land',
+  'Planeswalker',
+  'Sorcery',
+  'Tribal',
+  'Kindred',
+  'Scheme',
+  'Phenomenon',
+  'Plane',
+  'Dungeon',
+  'Conspiracy',
+  'Vanguard',
+  'Legendary',
+  'World',
+  'Basic',
+  'Snow',
+  'Ongoing',
+  'Host',
+  'Elite',
+  'Aura',
+  'Equipment',
+  'Fortification',
+  'Saga',
+  'Role',
+  'Siege',
+  'Legend',
+  'Curse',
+  'Class',
+  'Case',
+  'Room',
+  'Vehicle'
 ]
 const canonical = new Map(canonicalWords.map((word) => [word.toLowerCase(), word]))
 
@@ -48,17 +80,21 @@ const missing = (what: string, issue: Issue): string | undefined => (issue.input
 
 const whole = (min?: number) => {
   const error = (issue: Issue) =>
-    missing('a whole number', issue) ?? (issue.code === 'too_small' ? `must be ${issue.minimum} or more, got ${issue.input}` : `expected a whole number, got ${describe(issue.input)}`)
+    missing('a whole number', issue) ??
+    (issue.code === 'too_small' ? `must be ${issue.minimum} or more, got ${issue.input}` : `expected a whole number, got ${describe(issue.input)}`)
   return min === undefined ? z.int({ error }) : z.int({ error }).min(min, { error })
 }
 const flag = () => z.boolean({ error: (issue) => `expected true or false, got ${describe(issue.input)}` })
 const text = () =>
-  z.string({ error: (issue) => missing('a string', issue) ?? `expected a non-empty string, got ${describe(issue.input)}` }).regex(/\S/, { error: (issue) => `expected a non-empty string, got ${describe(issue.input)}` })
+  z
+    .string({ error: (issue) => missing('a string', issue) ?? `expected a non-empty string, got ${describe(issue.input)}` })
+    .regex(/\S/, { error: (issue) => `expected a non-empty string, got ${describe(issue.input)}` })
 const words = () => z.array(text(), { error: (issue) => missing('a list of strings', issue) ?? `expected a list of strings, got ${describe(issue.input)}` })
 const counts = () => z.record(z.string(), whole(0), { error: (issue) => `expected an object of counts (e.g. {"+1/+1": 2}), got ${describe(issue.input)}` })
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, suggest = false) =>
   z.enum(values, {
-    error: (issue) => `expected one of ${values.join(', ')}, got ${describe(issue.input)}${suggest && typeof issue.input === 'string' ? suggestion(issue.input, values) : ''}`
+    error: (issue) =>
+      `expected one of ${values.join(', ')}, got ${describe(issue.input)}${suggest && typeof issue.input === 'string' ? suggestion(issue.input, values) : ''}`
   })
 
 /** Where an object is. Permanents are on the `battlefield` ("in play" before 2009). */
@@ -176,7 +212,10 @@ export const objectSchema = z.strictObject(
     protectionFrom: words().optional(),
     token: flag().optional(),
     /** A copy of a card or of a spell. */
-    copy: z.enum(['card', 'spell'], { error: (issue) => `expected "card" or "spell", got ${describe(issue.input)}` }).nullable().optional(),
+    copy: z
+      .enum(['card', 'spell'], { error: (issue) => `expected "card" or "spell", got ${describe(issue.input)}` })
+      .nullable()
+      .optional(),
     /** Timestamp; default: its position in the list, from 1. */
     timestamp: whole().optional(),
     /** When it became legendary with its name (the 2001-2004 legend rule); default: `timestamp`. */
@@ -282,7 +321,8 @@ function schemaProblems(input: unknown): Problem[] {
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       const owner = [...issue.path].reverse().find((key) => typeof key === 'string') ?? ''
-      for (const key of issue.keys) problems.push({ path: [...issue.path, key], rank: 0, message: `unknown field${suggestion(key, shapes[String(owner)] ?? [])}` })
+      for (const key of issue.keys)
+        problems.push({ path: [...issue.path, key], rank: 0, message: `unknown field${suggestion(key, shapes[String(owner)] ?? [])}` })
     } else problems.push({ path: issue.path, rank: 1, message: issue.message })
   }
   return problems
@@ -300,7 +340,12 @@ function objectProblems(input: Record<string, unknown>): Problem[] {
       problems.push({ path: ['permanents', index, 'controller'], rank: 0.5, message: 'missing (a player id; or give owner)' })
     }
     const onBattlefield = !(zones as readonly unknown[]).includes(raw.zone) || raw.zone === 'battlefield'
-    if (onBattlefield && Array.isArray(raw.types) && raw.types.some((t) => typeof t === 'string' && t.trim().toLowerCase() === 'creature') && raw.toughness === undefined) {
+    if (
+      onBattlefield &&
+      Array.isArray(raw.types) &&
+      raw.types.some((t) => typeof t === 'string' && t.trim().toLowerCase() === 'creature') &&
+      raw.toughness === undefined
+    ) {
       problems.push({ path: ['permanents', index, 'toughness'], rank: 2, message: 'missing: a creature on the battlefield needs a toughness' })
     }
   })
@@ -323,9 +368,11 @@ function referenceProblems(input: Record<string, unknown>): string[] {
   const teamIds = new Set((teams ?? []).map((team) => idOf(team.id)))
   players.forEach((player, index) => {
     const team = idOf(player.team)
-    if (team !== undefined && teams !== undefined && !teamIds.has(team)) problems.push(`state.players[${index}].team: no team ${JSON.stringify(team)} in state.teams`)
+    if (team !== undefined && teams !== undefined && !teamIds.has(team))
+      problems.push(`state.players[${index}].team: no team ${JSON.stringify(team)} in state.teams`)
   })
-  if (input.variant === 'two-headed-giant' && input.teams === undefined) problems.push('state.teams: missing: a two-headed-giant game needs teams with their shared life')
+  if (input.variant === 'two-headed-giant' && input.teams === undefined)
+    problems.push('state.teams: missing: a two-headed-giant game needs teams with their shared life')
   const objectIds = new Set<string>()
   permanents.forEach((object, index) => {
     const id = idOf(object.id)
@@ -338,12 +385,14 @@ function referenceProblems(input: Record<string, unknown>): string[] {
     const [controller, owner, attachedTo, protector] = [idOf(object.controller), idOf(object.owner), idOf(object.attachedTo), idOf(object.protector)]
     if (controller && !playerIds.has(controller)) problems.push(`${path}.controller: no player ${JSON.stringify(controller)}`)
     if (owner && owner !== controller && !playerIds.has(owner)) problems.push(`${path}.owner: no player ${JSON.stringify(owner)}`)
-    if (attachedTo && !objectIds.has(attachedTo) && !playerIds.has(attachedTo)) problems.push(`${path}.attachedTo: no object or player ${JSON.stringify(attachedTo)}`)
+    if (attachedTo && !objectIds.has(attachedTo) && !playerIds.has(attachedTo))
+      problems.push(`${path}.attachedTo: no object or player ${JSON.stringify(attachedTo)}`)
     if (protector && !playerIds.has(protector)) problems.push(`${path}.protector: no player ${JSON.stringify(protector)}`)
   })
   players.forEach((player, index) => {
     if (!isObject(player.commanderDamage)) return
-    for (const id of Object.keys(player.commanderDamage)) if (!objectIds.has(id)) problems.push(`state.players[${index}].commanderDamage["${id}"]: no object ${JSON.stringify(id)}`)
+    for (const id of Object.keys(player.commanderDamage))
+      if (!objectIds.has(id)) problems.push(`state.players[${index}].commanderDamage["${id}"]: no object ${JSON.stringify(id)}`)
   })
   const active = idOf(input.activePlayer)
   if (active && !playerIds.has(active)) problems.push(`state.activePlayer: no player ${JSON.stringify(active)}`)
@@ -374,7 +423,10 @@ const canonicalOf = (word: string): string => canonical.get(word.trim().toLowerC
 function normalizeCounts(counts: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {}
   for (const [kind, n] of Object.entries(counts)) {
-    const key = kind.trim().replace(/[\u2212\u2013]/g, '-').toLowerCase()
+    const key = kind
+      .trim()
+      .replace(/[\u2212\u2013]/g, '-')
+      .toLowerCase()
     out[key] = (out[key] ?? 0) + n
   }
   return out
@@ -382,7 +434,12 @@ function normalizeCounts(counts: Record<string, number>): Record<string, number>
 
 /** A valid object in canonical form: type words cased, counters by their ASCII name, owner and timestamp filled in. */
 function normalizeObject(object: ObjectState, index: number): ObjectState {
-  const out: ObjectState = { ...object, types: object.types.map(canonicalOf), owner: object.owner ?? object.controller, timestamp: object.timestamp ?? index + 1 }
+  const out: ObjectState = {
+    ...object,
+    types: object.types.map(canonicalOf),
+    owner: object.owner ?? object.controller,
+    timestamp: object.timestamp ?? index + 1
+  }
   if (object.supertypes) out.supertypes = object.supertypes.map(canonicalOf)
   if (object.subtypes) out.subtypes = object.subtypes.map(canonicalOf)
   if (object.counters) out.counters = normalizeCounts(object.counters)
@@ -409,7 +466,11 @@ export function validateState(input: unknown, origin = 'state'): GameState {
     const more = problems.length > 3 ? ` (and ${problems.length - 3} more problem${problems.length - 3 === 1 ? '' : 's'})` : ''
     throw new CrdbError('E_BAD_STATE', `${origin}: ${shown}${more}`)
   }
-  const state = gameStateSchema.parse((input as Record<string, unknown>).permanents ? { ...(input as object), permanents: ((input as GameState).permanents as unknown[]).map(withController) } : input)
+  const state = gameStateSchema.parse(
+    (input as Record<string, unknown>).permanents
+      ? { ...(input as object), permanents: ((input as GameState).permanents as unknown[]).map(withController) }
+      : input
+  )
   return { ...state, permanents: state.permanents.map(normalizeObject) }
 }
 

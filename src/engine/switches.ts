@@ -28,7 +28,8 @@ export function compareEngineEras(db: CrdbDatabase, before: string, after: strin
   const switches: SwitchChange[] = []
   for (const name of Object.keys(current.semantics) as Array<keyof EraSemantics>) {
     if (name === 'edition' || name === 'warnings') continue
-    if (JSON.stringify(old.semantics[name]) !== JSON.stringify(current.semantics[name])) switches.push({ name, before: old.semantics[name], after: current.semantics[name] })
+    if (JSON.stringify(old.semantics[name]) !== JSON.stringify(current.semantics[name]))
+      switches.push({ name, before: old.semantics[name], after: current.semantics[name] })
   }
   const checks: CheckChange[] = []
   for (const answer of current.checks()) {

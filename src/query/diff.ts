@@ -163,8 +163,8 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
     }
     const change = describeChange(db, old, current, options.countsOnly === true)
     if (evidence) change.evidence = evidence
-    const targets = old ? targetsOf.get(old.id) ?? [] : []
-    const sources = current ? sourcesOf.get(current.id) ?? [] : []
+    const targets = old ? (targetsOf.get(old.id) ?? []) : []
+    const sources = current ? (sourcesOf.get(current.id) ?? []) : []
     if (targets.length > 1) {
       change.relation = 'split'
       change.also = targets.filter((row) => row !== current).map((row) => row.key)
@@ -213,7 +213,15 @@ export function summarizeDiff(diff: EditionDiff): string {
 function describeChange(db: CrdbDatabase, old: Row | undefined, current: Row | undefined, countsOnly = false): RuleChange {
   const from = old ? side(db, old) : undefined
   const to = current ? side(db, current) : undefined
-  const kind: RuleChange['kind'] = !from ? 'added' : !to ? 'removed' : from.number === to.number ? 'changed' : old!.contentId === current!.contentId ? 'moved' : 'moved-changed'
+  const kind: RuleChange['kind'] = !from
+    ? 'added'
+    : !to
+      ? 'removed'
+      : from.number === to.number
+        ? 'changed'
+        : old!.contentId === current!.contentId
+          ? 'moved'
+          : 'moved-changed'
   if (!from || !to) return { kind, from, to, referencesOnly: false, examplesOnly: false, typographyOnly: false, textChanges: [], exampleChanges: [] }
   const sameText = from.text === to.text
   const typographyOnly =

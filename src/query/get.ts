@@ -10,9 +10,18 @@ import { resolveEdition } from './editions.js'
 
 export type { RuleVersion } from '../vocabulary/rule-version.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
-import { findRuleAt, findRuleBeside, findRuleTextAt, listExamples, listExamplesOf, listNumbersBeside, listRulesBetween, listSubtreeAt, type RuleRow } from '../store/rules.js'
+import {
+  findRuleAt,
+  findRuleBeside,
+  findRuleTextAt,
+  listExamples,
+  listExamplesOf,
+  listNumbersBeside,
+  listRulesBetween,
+  listSubtreeAt,
+  type RuleRow
+} from '../store/rules.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
-
 
 /**
  * The text of rule `number` in the edition that answers `at` (default: the newest).
@@ -240,7 +249,10 @@ function toRuleVersion(row: RuleRow, examples: string[], edition: string): RuleV
 
 /** Rule rows as rule versions, their examples read in one query. */
 function toRuleVersions(db: CrdbDatabase, rows: RuleRow[], edition: string): RuleVersion[] {
-  const examples = listExamplesOf(db, rows.map((row) => row.contentId))
+  const examples = listExamplesOf(
+    db,
+    rows.map((row) => row.contentId)
+  )
   return rows.map((row) => toRuleVersion(row, examples.get(row.contentId) ?? [], edition))
 }
 

@@ -72,7 +72,10 @@ export function getTerm(db: CrdbDatabase, term: string, at: EditionSelector = {}
     if (heading) row = findTermAt(db, heading.key, edition)
     if (!row) {
       const close = closeTerms(db, names, name)
-      throw new CrdbError('E_NOT_FOUND', `no glossary term "${term.trim()}" in the edition of ${edition}${close.length ? ` (close: ${close.map((label) => `"${label}"`).join(', ')})` : ''}`)
+      throw new CrdbError(
+        'E_NOT_FOUND',
+        `no glossary term "${term.trim()}" in the edition of ${edition}${close.length ? ` (close: ${close.map((label) => `"${label}"`).join(', ')})` : ''}`
+      )
     }
   }
   const definition = row.text

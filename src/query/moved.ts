@@ -66,7 +66,9 @@ export function findWhereabouts(db: CrdbDatabase, key: string, edition: string):
 export function describeWhereabouts(where: Whereabouts): string {
   const head = `rule ${where.number} is not in the edition of ${where.edition}: last in force in the edition of ${where.lastInForce}`
   if (where.continuesAs.length === 0) return `${head}; it did not continue (removed)`
-  const continued = where.continuesAs.map((step) => `${step.number} (${step.edition}${step.kind === 'split' || step.kind === 'merge' ? `, ${step.kind}` : ''})`).join(', ')
+  const continued = where.continuesAs
+    .map((step) => `${step.number} (${step.edition}${step.kind === 'split' || step.kind === 'merge' ? `, ${step.kind}` : ''})`)
+    .join(', ')
   const same = where.now.length === where.continuesAs.length && where.now.every((number, index) => number === where.continuesAs[index].number)
   const now = where.now.length === 0 ? '; no longer in force' : same ? '' : `, and now ${where.now.join(', ')}`
   return `${head}; continues as ${continued}${now}`

@@ -146,7 +146,8 @@ export function search(db: CrdbDatabase, query: string, options: SearchOptions =
   } catch (error) {
     if (error instanceof CrdbError) throw error
     const message = (error as Error).message ?? String(error)
-    if (/fts5|MATCH/i.test(message)) throw new CrdbError('E_BAD_QUERY', `search query ${JSON.stringify(query.slice(0, 80))}: the index cannot read it (${message})`)
+    if (/fts5|MATCH/i.test(message))
+      throw new CrdbError('E_BAD_QUERY', `search query ${JSON.stringify(query.slice(0, 80))}: the index cannot read it (${message})`)
     throw new CrdbError('E_DB', `search: the database cannot answer (${message})`)
   }
 }
@@ -258,7 +259,8 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
 
   const hits = ranked.slice(0, limit).map((group) => hitOf(plan, scope.validTo, group))
   const searched = plan.terms.flatMap((term) => term.words.map((word) => `"${word.replace(/"/g, '""')}"`))
-  const expression = plan.mode === 'boolean' ? toFtsExpression(query) : searched.length === 1 ? searched[0] : searched.length ? `(${searched.join(' OR ')})` : ''
+  const expression =
+    plan.mode === 'boolean' ? toFtsExpression(query) : searched.length === 1 ? searched[0] : searched.length ? `(${searched.join(' OR ')})` : ''
   const result: SearchResult = {
     query,
     expression,
@@ -323,7 +325,11 @@ function boostRelated(
   if (boosts.size === 0) return
   const missing = [...boosts.keys()].filter((key) => !scored.has('rule\u0000' + key))
   const versions = scope.rulesNumbered(missing).filter(inScope)
-  const texts = indexedTextsOf(db, cache, versions.map((version) => version.contentId))
+  const texts = indexedTextsOf(
+    db,
+    cache,
+    versions.map((version) => version.contentId)
+  )
   for (const version of versions) {
     const text = texts.get(version.contentId)
     if (text) addCandidate('rule', version, text, 0, false)
@@ -346,11 +352,19 @@ function kindOrder(kind: SearchKind): number {
 function hitOf(plan: SearchPlan, validTo: (lastDate: string) => string | null, group: Candidate[]): SearchHit {
   const best = group[0]
   const snippetFor = (candidate: Candidate): { snippet: string; highlights: Array<[number, number]> } =>
-    candidate.kind === 'example' ? snippetOf(plan, candidate.text.examples, candidate.text.exampleTokens) : snippetOf(plan, candidate.text.text, candidate.text.textTokens)
+    candidate.kind === 'example'
+      ? snippetOf(plan, candidate.text.examples, candidate.text.exampleTokens)
+      : snippetOf(plan, candidate.text.text, candidate.text.textTokens)
   const shown = snippetFor(best)
   const versions = [...group]
     .sort((a, b) => a.version.firstDate.localeCompare(b.version.firstDate))
-    .map((candidate): SearchVersion => ({ ...(candidate === best ? shown : snippetFor(candidate)), validFrom: candidate.version.firstDate, validTo: validTo(candidate.version.lastDate) }))
+    .map(
+      (candidate): SearchVersion => ({
+        ...(candidate === best ? shown : snippetFor(candidate)),
+        validFrom: candidate.version.firstDate,
+        validTo: validTo(candidate.version.lastDate)
+      })
+    )
   const ranges = joinRanges(versions.map(({ validFrom, validTo }) => ({ validFrom, validTo })))
   const hit: SearchHit = {
     kind: best.kind,

@@ -139,11 +139,16 @@ export function resolveSource(db: CrdbDatabase, name: string): { id: number; uri
   }
   const exact = listSourcesByUri(db, name)
   if (exact.length === 1) return exact[0]
-  const tail = listSourceIdentities(db).filter(
-    (row) => row.uri.endsWith('/' + name) || row.uri.endsWith(name)
-  )
+  const tail = listSourceIdentities(db).filter((row) => row.uri.endsWith('/' + name) || row.uri.endsWith(name))
   if (tail.length === 1) return tail[0]
-  if (tail.length > 1) throw new CrdbError('E_NOT_FOUND', `"${name}" names ${tail.length} sources (${tail.slice(0, 3).map((row) => row.id).join(', ')}, ...); give its id`)
+  if (tail.length > 1)
+    throw new CrdbError(
+      'E_NOT_FOUND',
+      `"${name}" names ${tail.length} sources (${tail
+        .slice(0, 3)
+        .map((row) => row.id)
+        .join(', ')}, ...); give its id`
+    )
   throw new CrdbError('E_NOT_FOUND', `no source "${name}" (give an id or a uri from crdb sources)`)
 }
 

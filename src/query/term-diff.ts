@@ -39,7 +39,8 @@ const renameThreshold = 0.5
 
 /** Diff the glossaries of the editions dated `from` and `to` (resolved edition dates); `countsOnly` leaves out word-level changes. */
 export function diffTerms(db: CrdbDatabase, from: string, to: string, options: { countsOnly?: boolean } = {}): TermDiff {
-  const changed = (kind: 'changed' | 'renamed', old: TermRow, current: TermRow): TermChange => describeTermChange(kind, old, current, options.countsOnly === true)
+  const changed = (kind: 'changed' | 'renamed', old: TermRow, current: TermRow): TermChange =>
+    describeTermChange(kind, old, current, options.countsOnly === true)
   const before = termsAt(db, from)
   const after = termsAt(db, to)
   const afterByKey = new Map(after.map((row) => [row.key, row]))
@@ -70,10 +71,11 @@ export function diffTerms(db: CrdbDatabase, from: string, to: string, options: {
     if (!set) words.set(row.id, (set = new Set(row.text.toLowerCase().match(/[a-z0-9]+/g) ?? [])))
     return set
   }
-  for (const old of removed) for (const current of added) {
-    const value = overlap(wordsOf(old), wordsOf(current))
-    if (value >= renameThreshold) candidates.push({ old, current, value })
-  }
+  for (const old of removed)
+    for (const current of added) {
+      const value = overlap(wordsOf(old), wordsOf(current))
+      if (value >= renameThreshold) candidates.push({ old, current, value })
+    }
   candidates.sort((a, b) => b.value - a.value)
   const renamedOld = new Set<number>()
   const renamedNew = new Set<number>()
@@ -88,7 +90,14 @@ export function diffTerms(db: CrdbDatabase, from: string, to: string, options: {
   changes.sort((a, b) => (a.to ?? a.from)!.key.localeCompare((b.to ?? b.from)!.key))
   const count = (kind: TermChange['kind']): number => changes.filter((change) => change.kind === kind).length
   return {
-    summary: { added: count('added'), removed: count('removed'), changed: count('changed'), renamed: count('renamed'), truncated: count('truncated'), unchanged },
+    summary: {
+      added: count('added'),
+      removed: count('removed'),
+      changed: count('changed'),
+      renamed: count('renamed'),
+      truncated: count('truncated'),
+      unchanged
+    },
     changes
   }
 }
@@ -132,7 +141,14 @@ function describeTermChange(kind: 'changed' | 'renamed', old: TermRow, current: 
 }
 
 function truncated(old: TermRow | undefined, current: TermRow | undefined, edition: string): TermChange {
-  return { kind: 'truncated', ...(old ? { from: side(old) } : {}), ...(current ? { to: side(current) } : {}), typographyOnly: false, textChanges: [], truncatedEdition: edition }
+  return {
+    kind: 'truncated',
+    ...(old ? { from: side(old) } : {}),
+    ...(current ? { to: side(current) } : {}),
+    typographyOnly: false,
+    textChanges: [],
+    truncatedEdition: edition
+  }
 }
 
 /** Word overlap (Jaccard) of two definitions' word sets. */

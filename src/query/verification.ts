@@ -27,7 +27,9 @@ function manifestDigests(): Map<string, string> {
   if (digests) return digests
   digests = new Map()
   try {
-    const manifest = JSON.parse(readFileSync(join(packageRoot(), 'corpus', 'manifest.json'), 'utf8')) as { editions?: Array<{ effectiveDate: string; sha256: string }> }
+    const manifest = JSON.parse(readFileSync(join(packageRoot(), 'corpus', 'manifest.json'), 'utf8')) as {
+      editions?: Array<{ effectiveDate: string; sha256: string }>
+    }
     for (const edition of manifest.editions ?? []) digests.set(edition.effectiveDate, edition.sha256)
   } catch {
     // No manifest: nothing can be verified.

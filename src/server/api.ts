@@ -87,7 +87,8 @@ export function registerApi(app: Hono, state: ServerState): void {
     const to = c.req.query('to')
     if (!from || !to) throw new CrdbError('E_USAGE', 'give from=... and to=... (an edition, a date or an era)')
     const diff = diffEditions(db, readPoint(from), readPoint(to), { section: c.req.query('section') || undefined })
-    if (readBoolean(c, 'summary')) return c.json({ from: diff.from, to: diff.to, section: diff.section, summary: diff.summary, terms: diff.terms && { summary: diff.terms.summary } })
+    if (readBoolean(c, 'summary'))
+      return c.json({ from: diff.from, to: diff.to, section: diff.section, summary: diff.summary, terms: diff.terms && { summary: diff.terms.summary } })
     return c.json(diff)
   })
 

@@ -146,7 +146,10 @@ function openReadonly(path: string): CrdbDatabase {
 
 /** Refuse a SQLite file with tables that are not crdb's: never add tables to someone else's database. */
 function checkOwnTables(db: CrdbDatabase, path: string, version: number): void {
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`).pluck().all() as string[]
+  const tables = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`)
+    .pluck()
+    .all() as string[]
   if (tables.length === 0 || (version > 0 && tables.includes('editions') && tables.includes('versions'))) return
   const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? `, ... (${tables.length} tables)` : '')
   throw new CrdbError('E_DB_FOREIGN', `${path}: a SQLite database that is not crdb's (tables: ${shown}); left untouched, give --db a new file`)

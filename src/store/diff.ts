@@ -109,5 +109,9 @@ export function isNextEditionTruncated(db: CrdbDatabase, date: string): boolean 
 
 /** The sort key of the last glossary term of `edition` (`''` when it has none). */
 export function findLastTermSortKey(db: CrdbDatabase, edition: string): string {
-  return (prepared(db, `SELECT MAX(sort_key) FROM versions v WHERE kind = 'term' AND ${inForceAt('v')}`).pluck().get({ edition }) as string | null) ?? ''
+  return (
+    (prepared(db, `SELECT MAX(sort_key) FROM versions v WHERE kind = 'term' AND ${inForceAt('v')}`)
+      .pluck()
+      .get({ edition }) as string | null) ?? ''
+  )
 }

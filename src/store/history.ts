@@ -39,7 +39,9 @@ export function findLineageOf(db: CrdbDatabase, versionId: number): number | nul
 
 /** The rule versions of lineage `lineageId`, oldest first. */
 export function listLineageVersions(db: CrdbDatabase, lineageId: number): LineageVersionRow[] {
-  return prepared(db, `SELECT ${versionColumns} ${versionFrom} WHERE v.kind = 'rule' AND v.lineage_id = ? ORDER BY v.first_date`).all(lineageId) as LineageVersionRow[]
+  return prepared(db, `SELECT ${versionColumns} ${versionFrom} WHERE v.kind = 'rule' AND v.lineage_id = ? ORDER BY v.first_date`).all(
+    lineageId
+  ) as LineageVersionRow[]
 }
 
 /** The links into the versions of lineage `lineageId`. */
@@ -91,9 +93,9 @@ export function listBlameRows(db: CrdbDatabase, edition: string): BlameRow[] {
 
 /** Version `id` for blame (without its text). */
 export function findBlameRow(db: CrdbDatabase, id: number): Omit<BlameRow, 'text'> | undefined {
-  return prepared(db, `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, ${previousOf} AS previous FROM versions v WHERE v.id = ?`).get(id) as
-    | Omit<BlameRow, 'text'>
-    | undefined
+  return prepared(db, `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, ${previousOf} AS previous FROM versions v WHERE v.id = ?`).get(
+    id
+  ) as Omit<BlameRow, 'text'> | undefined
 }
 
 /** A glossary term's version with its definition. */

@@ -43,7 +43,9 @@ export function writeLineage(db: CrdbDatabase, links: LineageLinkInput[], lineag
   // In key order, so that the table's b-tree grows at its end; many rows per statement.
   const sorted = [...links].sort((a, b) => a.from - b.from || a.to - b.to)
   const batch = 100
-  const insertMany = db.prepare(`INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`)
+  const insertMany = db.prepare(
+    `INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`
+  )
   const insertOne = db.prepare('INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (?, ?, ?, ?, ?, ?)')
   const values = (link: LineageLinkInput): unknown[] => [link.from, link.to, link.kind, link.similarity, link.score, link.reason]
   let index = 0
@@ -51,7 +53,10 @@ export function writeLineage(db: CrdbDatabase, links: LineageLinkInput[], lineag
   for (; index < sorted.length; index++) insertOne.run(...values(sorted[index]))
   // Write only what changed: a build that adds one edition leaves most lineages as they were.
   const current = new Map(
-    (db.prepare(`SELECT id, lineage_id AS lineage FROM versions WHERE kind = 'rule'`).all() as Array<{ id: number; lineage: number | null }>).map((row) => [row.id, row.lineage])
+    (db.prepare(`SELECT id, lineage_id AS lineage FROM versions WHERE kind = 'rule'`).all() as Array<{ id: number; lineage: number | null }>).map((row) => [
+      row.id,
+      row.lineage
+    ])
   )
   const update = db.prepare('UPDATE versions SET lineage_id = ? WHERE id = ?')
   for (const [id, lineage] of lineageOf) if (current.get(id) !== lineage) update.run(lineage, id)

@@ -76,17 +76,26 @@ export function prepareReconciliation(db: CrdbDatabase) {
   const s = {
     editionDates: prepared(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck(),
     byKey: prepared(db, `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = ? AND v.key = ? ORDER BY v.first_date`),
-    inForce: prepared(db, `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = ? AND v.first_date <= ? AND v.last_date >= ?`),
+    inForce: prepared(
+      db,
+      `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = ? AND v.first_date <= ? AND v.last_date >= ?`
+    ),
     alias: prepared(db, 'SELECT DISTINCT key FROM term_aliases WHERE alias = ?').pluck(),
     prefixed: prepared(db, `SELECT DISTINCT key FROM versions WHERE kind = 'term' AND key >= ? AND key < ?`).pluck(),
-    dumps: prepared(db, 'SELECT d.id, d.source_id AS sourceId, d.stated_date AS statedDate, s.uri FROM dumps d JOIN sources s ON s.id = d.source_id ORDER BY d.id'),
+    dumps: prepared(
+      db,
+      'SELECT d.id, d.source_id AS sourceId, d.stated_date AS statedDate, s.uri FROM dumps d JOIN sources s ON s.id = d.source_id ORDER BY d.id'
+    ),
     attestations: prepared(
       db,
       `SELECT id, ordinal, line, kind, label, key, term, text, examples, fragment, as_of AS asOf, revision_date AS revisionDate
        FROM attestations WHERE source_id = ? ORDER BY ordinal`
     ),
     update: prepared(db, 'UPDATE attestations SET key = ?, version_id = ?, status = ?, similarity = ?, diff = ?, remarks = ? WHERE id = ?'),
-    updateDump: prepared(db, 'UPDATE dumps SET era_edition = ?, inferred_from = ?, inferred_to = ?, match_score = ?, disagreeing = ?, reconciled_at = ? WHERE id = ?'),
+    updateDump: prepared(
+      db,
+      'UPDATE dumps SET era_edition = ?, inferred_from = ?, inferred_to = ?, match_score = ?, disagreeing = ?, reconciled_at = ? WHERE id = ?'
+    ),
     clearMessages: prepared(db, `DELETE FROM messages WHERE source_id = ? AND code LIKE 'reconcile-%'`),
     insertMessage: prepared(db, 'INSERT INTO messages (source_id, line, rule, severity, code, text) VALUES (?, ?, ?, ?, ?, ?)')
   }

@@ -37,7 +37,9 @@ export function countIndexedTexts(db: CrdbDatabase): number {
 
 /** How many texts hold each of these stems (absent: none). */
 export function readStemCounts(db: CrdbDatabase, stems: string[]): Map<string, number> {
-  const rows = prepared(db, 'SELECT stem, docs FROM search_stems WHERE stem IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(stems)) as Array<[string, number]>
+  const rows = prepared(db, 'SELECT stem, docs FROM search_stems WHERE stem IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(stems)) as Array<
+    [string, number]
+  >
   return new Map(rows)
 }
 
@@ -53,7 +55,9 @@ export function matchTexts(db: CrdbDatabase, match: string): number[] {
 
 /** The ids of the `limit` texts matching an FTS5 expression that bm25 ranks best (names weigh 3, examples 0.25). */
 export function matchBestTexts(db: CrdbDatabase, match: string, limit: number): number[] {
-  return prepared(db, 'SELECT rowid FROM contents_fts WHERE contents_fts MATCH ? ORDER BY bm25(contents_fts, 3.0, 1.0, 0.25) LIMIT ?').pluck().all(match, limit) as number[]
+  return prepared(db, 'SELECT rowid FROM contents_fts WHERE contents_fts MATCH ? ORDER BY bm25(contents_fts, 3.0, 1.0, 0.25) LIMIT ?')
+    .pluck()
+    .all(match, limit) as number[]
 }
 
 /** Whether any text matches an FTS5 expression. */

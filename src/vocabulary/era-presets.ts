@@ -20,12 +20,14 @@ export const eraPresets: readonly EraPreset[] = [
   {
     name: '2003',
     date: '2003-12-31',
-    summary: 'state-based effects (420.5); mana burn, combat damage on the stack, "in play", "removed from the game"; the Legend rule keeps the one legendary longest'
+    summary:
+      'state-based effects (420.5); mana burn, combat damage on the stack, "in play", "removed from the game"; the Legend rule keeps the one legendary longest'
   },
   {
     name: '2009',
     date: '2009-12-31',
-    summary: 'Magic 2010 rules: state-based actions (704.5), the battlefield and exile, deathtouch as a state-based action; the legend and planeswalker uniqueness rules put all into the graveyard'
+    summary:
+      'Magic 2010 rules: state-based actions (704.5), the battlefield and exile, deathtouch as a state-based action; the legend and planeswalker uniqueness rules put all into the graveyard'
   },
   {
     name: '2024',
@@ -48,8 +50,5 @@ export function eraDate(era: string): string {
   const preset = findEraPreset(era)
   if (preset) return preset.date
   if (/^\d{4}-\d{2}-\d{2}$/.test(era.trim())) return parseDate(era)
-  throw new CrdbError(
-    'E_BAD_ERA',
-    `"${era}" is not an era (presets: ${eraPresets.map((p) => p.name).join(', ')}; or a day as YYYY-MM-DD)`
-  )
+  throw new CrdbError('E_BAD_ERA', `"${era}" is not an era (presets: ${eraPresets.map((p) => p.name).join(', ')}; or a day as YYYY-MM-DD)`)
 }

@@ -25,11 +25,7 @@ export interface EditionSelector {
 export const selectorFields = ['date', 'edition', 'era'] as const
 
 /** A selector once checked: which field was given, its value validated. */
-export type CheckedSelector =
-  | { by: 'newest' }
-  | { by: 'date'; date: string }
-  | { by: 'edition'; edition: string }
-  | { by: 'era'; era: string; date: string }
+export type CheckedSelector = { by: 'newest' } | { by: 'date'; date: string } | { by: 'edition'; edition: string } | { by: 'era'; era: string; date: string }
 
 /**
  * Check a selector: at most one field, each well formed. An era is resolved to
@@ -43,7 +39,8 @@ export function checkSelector(selector: EditionSelector = {}): CheckedSelector {
   if (given.length > 1) throw new CrdbError('E_USAGE', `give one of date, edition or era, not ${given.join(' and ')}`)
   if (selector.date !== undefined) return { by: 'date', date: parseDate(selector.date) }
   // A set code (`M10`, `dom`) names the edition that came with the set.
-  if (selector.edition !== undefined) return { by: 'edition', edition: looksLikeSetCode(selector.edition) ? resolveSetCode(readSetTable(), selector.edition) : parseDate(selector.edition) }
+  if (selector.edition !== undefined)
+    return { by: 'edition', edition: looksLikeSetCode(selector.edition) ? resolveSetCode(readSetTable(), selector.edition) : parseDate(selector.edition) }
   if (selector.era !== undefined) return { by: 'era', era: selector.era.trim(), date: eraDate(selector.era) }
   return { by: 'newest' }
 }
@@ -63,5 +60,8 @@ export function parseSelector(input: string): EditionSelector {
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return { date: parseDate(text) }
   if (looksLikeSetCode(text)) return { edition: text }
-  throw new CrdbError('E_BAD_DATE', `"${input}" is neither a date (YYYY-MM-DD) nor an era (${eraPresets.map((p) => p.name).join(', ')}) nor a set code (M10, DOM)`)
+  throw new CrdbError(
+    'E_BAD_DATE',
+    `"${input}" is neither a date (YYYY-MM-DD) nor an era (${eraPresets.map((p) => p.name).join(', ')}) nor a set code (M10, DOM)`
+  )
 }

@@ -44,7 +44,10 @@ export function suggestSetCodes(table: readonly SetEdition[], input: string, lim
     .map((entry) => {
       const code = entry.code.toUpperCase()
       const score = editDistance(wanted, code)
-      return { code: entry.code, score: score <= 1 ? score : sorted(code) === sorted(wanted) ? 1.5 : entry.name.toUpperCase().startsWith(wanted) && wanted.length >= 3 ? 1.8 : Infinity }
+      return {
+        code: entry.code,
+        score: score <= 1 ? score : sorted(code) === sorted(wanted) ? 1.5 : entry.name.toUpperCase().startsWith(wanted) && wanted.length >= 3 ? 1.8 : Infinity
+      }
     })
     .filter((candidate) => candidate.score !== Infinity)
     .sort((a, b) => a.score - b.score)
@@ -62,7 +65,10 @@ export function resolveSetCode(table: readonly SetEdition[], input: string): str
   if (found) return found.effectiveDate
   const near = suggestSetCodes(table, input)
   const shown = input.trim().slice(0, 40)
-  throw new CrdbError('E_NOT_FOUND', `no edition came with a set coded "${shown}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; crdb editions lists the set codes`)
+  throw new CrdbError(
+    'E_NOT_FOUND',
+    `no edition came with a set coded "${shown}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; crdb editions lists the set codes`
+  )
 }
 
 /** Levenshtein distance (small strings only). */
@@ -86,7 +92,9 @@ let projectTable: SetEdition[] | undefined
 export function readSetTable(): readonly SetEdition[] {
   if (projectTable) return projectTable
   try {
-    const manifest = JSON.parse(readFileSync(join(packageRoot(), 'corpus', 'manifest.json'), 'utf8')) as { editions?: Array<{ effectiveDate?: string; set?: { code?: string; name?: string } }> }
+    const manifest = JSON.parse(readFileSync(join(packageRoot(), 'corpus', 'manifest.json'), 'utf8')) as {
+      editions?: Array<{ effectiveDate?: string; set?: { code?: string; name?: string } }>
+    }
     projectTable = (manifest.editions ?? [])
       .filter((edition) => edition.set?.code && edition.effectiveDate)
       .map((edition) => ({ code: edition.set!.code!, name: edition.set!.name ?? edition.set!.code!, effectiveDate: edition.effectiveDate! }))

@@ -37,29 +37,89 @@ export function benchBoard(size = 1000, busy = false): GameState {
       case 1:
       case 2:
       case 3:
-        permanents.push({ id, name: `Soldier ${index}`, types: ['Creature'], subtypes: ['Human', 'Soldier'], controller, power: 2, toughness: 3, damage: trip ? 3 : index % 3, timestamp })
+        permanents.push({
+          id,
+          name: `Soldier ${index}`,
+          types: ['Creature'],
+          subtypes: ['Human', 'Soldier'],
+          controller,
+          power: 2,
+          toughness: 3,
+          damage: trip ? 3 : index % 3,
+          timestamp
+        })
         break
       case 4:
-        permanents.push({ id, name: `Legend ${index}`, types: ['Creature'], supertypes: ['Legendary'], controller, power: 3, toughness: 3, counters: { '+1/+1': 1 }, timestamp })
+        permanents.push({
+          id,
+          name: `Legend ${index}`,
+          types: ['Creature'],
+          supertypes: ['Legendary'],
+          controller,
+          power: 3,
+          toughness: 3,
+          counters: { '+1/+1': 1 },
+          timestamp
+        })
         break
       case 5:
         // An Aura on the creature just before it.
-        permanents.push({ id, name: `Aura ${index}`, types: ['Enchantment'], subtypes: ['Aura'], enchant: ['creature'], attachedTo: `p${index - 1}`, controller, timestamp })
+        permanents.push({
+          id,
+          name: `Aura ${index}`,
+          types: ['Enchantment'],
+          subtypes: ['Aura'],
+          enchant: ['creature'],
+          attachedTo: `p${index - 1}`,
+          controller,
+          timestamp
+        })
         break
       case 6:
         permanents.push({ id, name: `Equipment ${index}`, types: ['Artifact'], subtypes: ['Equipment'], attachedTo: `p${index - 6}`, controller, timestamp })
         break
       case 7:
-        permanents.push({ id, name: `Walker ${index}`, types: ['Planeswalker'], supertypes: ['Legendary'], subtypes: [`Type${index}`], controller, counters: { loyalty: 3 }, timestamp })
+        permanents.push({
+          id,
+          name: `Walker ${index}`,
+          types: ['Planeswalker'],
+          supertypes: ['Legendary'],
+          subtypes: [`Type${index}`],
+          controller,
+          counters: { loyalty: 3 },
+          timestamp
+        })
         break
       case 8:
-        permanents.push({ id, name: `Relic ${index}`, types: ['Artifact'], controller, counters: { charge: 2 }, counterLimits: { charge: 3 }, token: index % 4 === 0, timestamp })
+        permanents.push({
+          id,
+          name: `Relic ${index}`,
+          types: ['Artifact'],
+          controller,
+          counters: { charge: 2 },
+          counterLimits: { charge: 3 },
+          token: index % 4 === 0,
+          timestamp
+        })
         break
       default:
-        permanents.push({ id, name: index === 9 ? 'World Enchantment' : `Land ${index}`, types: index === 9 ? ['Enchantment'] : ['Land'], supertypes: index === 9 ? ['World'] : ['Basic'], controller, timestamp })
+        permanents.push({
+          id,
+          name: index === 9 ? 'World Enchantment' : `Land ${index}`,
+          types: index === 9 ? ['Enchantment'] : ['Land'],
+          supertypes: index === 9 ? ['World'] : ['Basic'],
+          controller,
+          timestamp
+        })
     }
   }
-  return { players: [{ id: 'alice', life: 20 }, { id: 'bob', life: 20 }], permanents }
+  return {
+    players: [
+      { id: 'alice', life: 20 },
+      { id: 'bob', life: 20 }
+    ],
+    permanents
+  }
 }
 
 function median(values: number[]): number {
@@ -120,11 +180,26 @@ export async function benchEngine(dbPath: string, runs: number): Promise<Array<{
       }
       return calls / ((performance.now() - started) / 1000)
     })
-    results.push({ name: 'engine: full checks of a new state (new list, one object changed) each call, era 2024', median: Math.round(median(changing)), unit: 'checks/s', target: 'none (for comparison)' })
+    results.push({
+      name: 'engine: full checks of a new state (new list, one object changed) each call, era 2024',
+      median: Math.round(median(changing)),
+      unit: 'checks/s',
+      target: 'none (for comparison)'
+    })
     checksPerSecond(busy, rules, 100)
     const samples = Array.from({ length: runs }, () => checksPerSecond(busy, rules))
-    results.push({ name: 'engine: busy board (200 actions in 3 checks), 1,000 permanents, era 2024', median: Math.round(median(samples)), unit: 'calls/s', target: 'none (for comparison)' })
-    results.push({ name: 'engine: openRules per preset era (median of the three; the first also builds the index)', median: Math.round(median(opened) * 10) / 10, unit: 'ms', target: '<= 500' })
+    results.push({
+      name: 'engine: busy board (200 actions in 3 checks), 1,000 permanents, era 2024',
+      median: Math.round(median(samples)),
+      unit: 'calls/s',
+      target: 'none (for comparison)'
+    })
+    results.push({
+      name: 'engine: openRules per preset era (median of the three; the first also builds the index)',
+      median: Math.round(median(opened) * 10) / 10,
+      unit: 'ms',
+      target: '<= 500'
+    })
     // profile() on a freshly opened era (its first call assembles the record), median over many.
     const profiles = Array.from({ length: 50 }, (_, i) => {
       const fresh = openRules(db, { era: ['2003', '2009', '2024'][i % 3] })

@@ -74,12 +74,8 @@ const none = '(none)'
  */
 export function scoreLineage(db: CrdbDatabase, fixture: LineageFixture): LineageScore {
   const versionAt = db.prepare(`SELECT id FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= ? AND last_date >= ?`).pluck()
-  const targets = db
-    .prepare(`SELECT t.key FROM lineage_links l JOIN versions t ON t.id = l.to_version WHERE l.from_version = ? AND t.first_date = ?`)
-    .pluck()
-  const sources = db
-    .prepare(`SELECT f.key FROM lineage_links l JOIN versions f ON f.id = l.from_version WHERE l.to_version = ? AND f.last_date = ?`)
-    .pluck()
+  const targets = db.prepare(`SELECT t.key FROM lineage_links l JOIN versions t ON t.id = l.to_version WHERE l.from_version = ? AND t.first_date = ?`).pluck()
+  const sources = db.prepare(`SELECT f.key FROM lineage_links l JOIN versions f ON f.id = l.from_version WHERE l.to_version = ? AND f.last_date = ?`).pluck()
   const expected = new Set<string>()
   const reported = new Set<string>()
   for (const pairing of fixture.pairings) {
@@ -124,7 +120,12 @@ export async function benchLineage(dbPath: string, runs: number): Promise<BenchF
     for (const fixture of readLineageFixtures()) {
       const score = scoreLineage(db, fixture)
       figures.push(
-        { name: `lineage precision, ${fixture.from} -> ${fixture.to} (${score.pairings} pairings)`, median: score.precision * 100, unit: '%', target: '>= 97 %' },
+        {
+          name: `lineage precision, ${fixture.from} -> ${fixture.to} (${score.pairings} pairings)`,
+          median: score.precision * 100,
+          unit: '%',
+          target: '>= 97 %'
+        },
         { name: `lineage recall, ${fixture.from} -> ${fixture.to}`, median: score.recall * 100, unit: '%', target: '>= 97 %' }
       )
     }

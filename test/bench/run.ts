@@ -205,11 +205,13 @@ async function main(): Promise<void> {
         process.exitCode = 1
         return
       }
-      if (build.status !== 0 && run === 1) notes.push(`cold build exited ${build.status}: ${(build.stdout.trim().split('\n').pop() ?? '')} ${build.stderr.trim()}`.trim())
+      if (build.status !== 0 && run === 1)
+        notes.push(`cold build exited ${build.status}: ${build.stdout.trim().split('\n').pop() ?? ''} ${build.stderr.trim()}`.trim())
       cold.push(build.ms / 1000)
       sizes.push((fileSize(database) + fileSize(database + '-wal')) / 1e6)
       const again = cli(['--db', database, 'build', '--archive', archive])
-      if (again.status !== 0 && run === 1) notes.push(`re-run exited ${again.status}: ${(again.stdout.trim().split('\n').pop() ?? '')} ${again.stderr.trim()}`.trim())
+      if (again.status !== 0 && run === 1)
+        notes.push(`re-run exited ${again.status}: ${again.stdout.trim().split('\n').pop() ?? ''} ${again.stderr.trim()}`.trim())
       rerun.push(again.ms / 1000)
       out(
         `  run ${run}/${runs}: floor ${floor[run - 1].toFixed(2)} s, cold build ${(build.ms / 1000).toFixed(2)} s (${build.peakMB.toFixed(0)} MB peak), re-run ${(again.ms / 1000).toFixed(2)} s\n`
@@ -351,11 +353,7 @@ async function main(): Promise<void> {
         ])
       )
       process.stdout.write(
-        JSON.stringify(
-          { runs, archive, editions: editionCount, machine, results, modules, lookupsPerSecond: stats(lookupsPerSecond), notes },
-          null,
-          2
-        ) + '\n'
+        JSON.stringify({ runs, archive, editions: editionCount, machine, results, modules, lookupsPerSecond: stats(lookupsPerSecond), notes }, null, 2) + '\n'
       )
     }
   } finally {

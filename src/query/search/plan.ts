@@ -84,7 +84,13 @@ export function planRanked(db: CrdbDatabase, cache: SearchCache, query: string):
       if (phrase.stems.some((stem, offset) => stem !== stems[at + offset] || consumed.has(at + offset))) continue
       for (let offset = 0; offset < phrase.stems.length; offset++) consumed.add(at + offset)
       informal.push({ at, stems: phrase.stems, meansWords: phrase.meansWords, meansStems: phrase.meansStems })
-      plan.expansions.push({ informal: tokens.slice(at, at + phrase.stems.length).map((token) => query.slice(token.start, token.end)).join(' '), means: phrase.means })
+      plan.expansions.push({
+        informal: tokens
+          .slice(at, at + phrase.stems.length)
+          .map((token) => query.slice(token.start, token.end))
+          .join(' '),
+        means: phrase.means
+      })
     }
   }
 
@@ -106,7 +112,10 @@ export function planRanked(db: CrdbDatabase, cache: SearchCache, query: string):
   const byStem = new Map<string, number>()
   const slotOf: Array<number | undefined> = []
   const add = (term: Omit<PlanTerm, 'docs' | 'idf'>): number | undefined => {
-    const docs = Math.min(cache.textCount, term.stems.reduce((sum, stem) => sum + (counts.get(stem) ?? cache.stemCounts.get(stem) ?? 0), 0))
+    const docs = Math.min(
+      cache.textCount,
+      term.stems.reduce((sum, stem) => sum + (counts.get(stem) ?? cache.stemCounts.get(stem) ?? 0), 0)
+    )
     if (docs === 0) return undefined
     const known = byStem.get(term.stems[0])
     if (known !== undefined) {
@@ -183,7 +192,11 @@ export function planBoolean(db: CrdbDatabase, cache: SearchCache, parsed: Parsed
       raw.push({ display: token.word, stem: prefix ? foldWord(token.word) : token.stem, prefix, pairWithPrevious: index > 0 })
     })
   }
-  const counts = stemCountsOf(db, cache, raw.filter((item) => !item.prefix).map((item) => item.stem))
+  const counts = stemCountsOf(
+    db,
+    cache,
+    raw.filter((item) => !item.prefix).map((item) => item.stem)
+  )
   const byKey = new Map<string, number>()
   let previous: number | undefined
   for (const item of raw) {
@@ -192,7 +205,15 @@ export function planBoolean(db: CrdbDatabase, cache: SearchCache, parsed: Parsed
     if (slot === undefined) {
       // A prefix's count is unknown without scanning: weigh it as a fairly rare word.
       const docs = item.prefix ? Math.max(1, Math.round(cache.textCount / 50)) : Math.max(1, counts.get(item.stem) ?? 1)
-      plan.terms.push({ display: item.display, words: [item.display], stems: [item.stem], prefix: item.prefix, weight: 1, docs, idf: idfOf(docs, cache.textCount) })
+      plan.terms.push({
+        display: item.display,
+        words: [item.display],
+        stems: [item.stem],
+        prefix: item.prefix,
+        weight: 1,
+        docs,
+        idf: idfOf(docs, cache.textCount)
+      })
       slot = plan.terms.length - 1
       byKey.set(key, slot)
     }

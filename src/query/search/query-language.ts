@@ -12,9 +12,7 @@ export const maxQueryLength = 4000
 /** How deep parentheses may nest. */
 export const maxQueryDepth = 20
 
-type Token =
-  | { type: 'word'; text: string; prefix: boolean; quoted: boolean; at: number }
-  | { type: 'AND' | 'OR' | 'NOT' | '(' | ')'; at: number }
+type Token = { type: 'word'; text: string; prefix: boolean; quoted: boolean; at: number } | { type: 'AND' | 'OR' | 'NOT' | '(' | ')'; at: number }
 
 /** A query read into a tree: a word or phrase, or an operator over two trees. */
 export type QueryNode = { type: 'word'; text: string; prefix: boolean } | { type: 'AND' | 'OR' | 'NOT'; left: QueryNode; right: QueryNode }
@@ -172,7 +170,10 @@ function tokenize(query: string): Token[] {
     } else if (character === '"') {
       const end = query.indexOf('"', position + 1)
       if (end < 0) throw badQuery(query, `the quote at column ${position + 1} is never closed`)
-      const text = query.slice(position + 1, end).replace(/\s+/g, ' ').trim()
+      const text = query
+        .slice(position + 1, end)
+        .replace(/\s+/g, ' ')
+        .trim()
       let after = end + 1
       const prefix = query[after] === '*'
       if (prefix) after++

@@ -64,7 +64,9 @@ function readNameStemSets(text: IndexedText): Array<Set<string>> {
   const sets: Array<Set<string>> = []
   const whole = new Set<string>()
   for (const part of parts) {
-    const stems = tokenize(part).filter((token) => !stopWords.has(token.word) || weakStopWords.has(token.word)).map((token) => token.stem)
+    const stems = tokenize(part)
+      .filter((token) => !stopWords.has(token.word) || weakStopWords.has(token.word))
+      .map((token) => token.stem)
     if (stems.length > 0) sets.push(new Set(stems))
     for (const stem of stems) whole.add(stem)
   }

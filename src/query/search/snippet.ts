@@ -17,7 +17,9 @@ export interface Snippet {
 /** The snippet of `text` (split into `tokens`) around the words of `plan` it holds. */
 export function snippetOf(plan: SearchPlan, text: string, tokens: Token[]): Snippet {
   const hit = tokens.map((token) =>
-    plan.terms.some((term) => (term.prefix ? term.stems.some((stem) => token.word.startsWith(stem) || token.stem.startsWith(stem)) : term.stems.includes(token.stem)))
+    plan.terms.some((term) =>
+      term.prefix ? term.stems.some((stem) => token.word.startsWith(stem) || token.stem.startsWith(stem)) : term.stems.includes(token.stem)
+    )
   )
   // The window of snippetWords words holding the most found words (the first such).
   let start = 0

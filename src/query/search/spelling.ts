@@ -49,7 +49,19 @@ export function correctWord(db: CrdbDatabase, cache: SearchCache, word: string):
 /** A word whose stem is `stem`, ending as the typed word does (`plainswalker` -> `planeswalk` -> `planeswalker`). */
 function spell(stem: string, typed: string, typedStem: string): string {
   const ending = typed.startsWith(typedStem) ? typed.slice(typedStem.length) : ''
-  for (const candidate of [stem + ending, stem, stem + 'e', stem + 's', stem + 'er', stem + 'ing', stem + 'ed', stem.replace(/i$/, 'y'), stem + 'ion', stem + 'ity', stem + 'al']) {
+  for (const candidate of [
+    stem + ending,
+    stem,
+    stem + 'e',
+    stem + 's',
+    stem + 'er',
+    stem + 'ing',
+    stem + 'ed',
+    stem.replace(/i$/, 'y'),
+    stem + 'ion',
+    stem + 'ity',
+    stem + 'al'
+  ]) {
     if (stemOf(candidate) === stem) return candidate
   }
   return stem

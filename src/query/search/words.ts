@@ -70,8 +70,27 @@ export const stopWords: ReadonlySet<string> = new Set(
 export const weakStopWords: ReadonlySet<string> = new Set(['rule', 'rules', 'work', 'works', 'mean', 'means'])
 
 const numberWords = [
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty'
 ]
 const numberOfWord = new Map(numberWords.map((word, value) => [word, String(value)]))
 numberOfWord.set('thirty', '30')

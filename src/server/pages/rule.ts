@@ -35,7 +35,7 @@ export function registerRulePages(app: Hono, state: ServerState): void {
     const steps = history.steps
       .map((step, index) => {
         const before = history.steps[index - 1]
-        const text = step.change && step.change.textChanges.length ? renderWordChanges(step.change.textChanges) : escapeHtml(step.text)
+        const text = step.change?.textChanges.length ? renderWordChanges(step.change.textChanges) : escapeHtml(step.text)
         return `<section class="change" id="${escapeHtml(`wording-${index + 1}`)}">
 <h2>${escapeHtml(step.number)} <span class="meta">${step.validFrom} to ${step.validTo ?? 'now'}, ${plural(step.editions.length, 'edition')}</span></h2>
 <p class="meta">${describeStep(step)}${before ? ` · <a href="${escapeHtml(diffHref(before, step))}">see the diff</a>` : ''} · <a href="${escapeHtml(ruleHref(step.number, step.editions[0]))}">read it in ${step.editions[0]}</a></p>
@@ -152,7 +152,7 @@ function renderMissingRule(c: Context, state: ServerState, view: EditionView, ke
   }
   const history = histories.at(-1)
   let body: string
-  if (history && history.steps.length) {
+  if (history?.steps.length) {
     const first = history.steps[0]
     const last = history.steps.at(-1)!
     const where =
