@@ -254,6 +254,22 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
     })
   })
 
+  it('serves an Atom feed of the newest editions, each linking to its diff', async () => {
+    const response = await app.request('http://crdb.test/feed.xml')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^application\/atom\+xml/)
+    const xml = await response.text()
+    const editions = listEditions(db).map((edition) => edition.effectiveDate)
+    const entries = [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((match) => match[0])
+    expect(entries).toHaveLength(20)
+    const [newest, previous] = [editions.at(-1)!, editions.at(-2)!]
+    expect(entries[0]).toContain(`<title>Comprehensive Rules of ${newest}`)
+    expect(entries[0]).toContain(`<link href="http://crdb.test/diff?from=${previous}&amp;to=${newest}"/>`)
+    expect(entries[0]).toMatch(/<summary>\d+ rules, \d+ glossary terms; \d+ added, \d+ removed, \d+ changed/)
+    expect(entries[19]).toContain(`Comprehensive Rules of ${editions.at(-20)}`)
+    expect((await app.request(`/diff?from=${previous}&to=${newest}`)).status).toBe(200)
+  })
+
   describe('pages', () => {
     const page = async (path: string, status = 200) => {
       const response = await app.request(path)

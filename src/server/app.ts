@@ -9,6 +9,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed'
 import type { CrdbDatabase } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { registerApi } from './api.js'
+import { registerFeed } from './feed.js'
 import { errorBody, statusOf, type HttpErrorCode } from './errors.js'
 import { renderErrorPage } from './html.js'
 import { openApiDocument } from './openapi.js'
@@ -65,6 +66,7 @@ export function createApp(options: AppOptions): Hono {
 
   registerApi(app, state)
   app.get('/openapi.json', (c) => c.json(openApiDocument))
+  registerFeed(app, state)
   app.get('/style.css', (c) => c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
   const heavy = cachePages(state.tag, 8)
   app.use('/cr', heavy)
