@@ -156,6 +156,9 @@ interface AttestationRow {
   inferred_to: string | null
 }
 
+const attestationJoins = `FROM attestations a JOIN sources s ON s.id = a.source_id JOIN dumps d ON d.source_id = s.id
+LEFT JOIN versions v ON v.id = a.version_id`
+
 function toAttestation(row: AttestationRow): Attestation {
   return {
     id: row.id,
@@ -193,8 +196,7 @@ function toAttestation(row: AttestationRow): Attestation {
 export function listAttestationsOfSource(db: CrdbDatabase, sourceId: number): Attestation[] {
   const rows = prepared(
     db,
-    `SELECT ${attestationColumns} FROM attestations a JOIN sources s ON s.id = a.source_id JOIN dumps d ON d.source_id = s.id
-     LEFT JOIN versions v ON v.id = a.version_id WHERE a.source_id = ? ORDER BY a.ordinal`
+    `SELECT ${attestationColumns} ${attestationJoins} WHERE a.source_id = ? ORDER BY a.ordinal`
   ).all(sourceId) as AttestationRow[]
   return rows.map(toAttestation)
 }
@@ -203,8 +205,7 @@ export function listAttestationsOfSource(db: CrdbDatabase, sourceId: number): At
 export function listAttestationsOfRule(db: CrdbDatabase, key: string): Attestation[] {
   const rows = prepared(
     db,
-    `SELECT ${attestationColumns} FROM attestations a JOIN sources s ON s.id = a.source_id JOIN dumps d ON d.source_id = s.id
-     LEFT JOIN versions v ON v.id = a.version_id
+    `SELECT ${attestationColumns} ${attestationJoins}
      WHERE (a.key = @key AND a.kind IN ('rule', 'note', 'ruling')) OR a.version_id IN (SELECT id FROM versions WHERE kind = 'rule' AND key = @key)
      ORDER BY s.id, a.ordinal`
   ).all({ key }) as AttestationRow[]
@@ -215,8 +216,7 @@ export function listAttestationsOfRule(db: CrdbDatabase, key: string): Attestati
 export function listAttestationsOfTerm(db: CrdbDatabase, key: string): Attestation[] {
   const rows = prepared(
     db,
-    `SELECT ${attestationColumns} FROM attestations a JOIN sources s ON s.id = a.source_id JOIN dumps d ON d.source_id = s.id
-     LEFT JOIN versions v ON v.id = a.version_id
+    `SELECT ${attestationColumns} ${attestationJoins}
      WHERE (a.key = @key AND (a.kind = 'term' OR a.term IS NOT NULL)) OR a.version_id IN (SELECT id FROM versions WHERE kind = 'term' AND key = @key)
      ORDER BY s.id, a.ordinal`
   ).all({ key }) as AttestationRow[]
