@@ -194,10 +194,7 @@ function toAttestation(row: AttestationRow): Attestation {
 
 /** Every attestation read from dump source `sourceId`, in its order. */
 export function listAttestationsOfSource(db: CrdbDatabase, sourceId: number): Attestation[] {
-  const rows = prepared(
-    db,
-    `SELECT ${attestationColumns} ${attestationJoins} WHERE a.source_id = ? ORDER BY a.ordinal`
-  ).all(sourceId) as AttestationRow[]
+  const rows = prepared(db, `SELECT ${attestationColumns} ${attestationJoins} WHERE a.source_id = ? ORDER BY a.ordinal`).all(sourceId) as AttestationRow[]
   return rows.map(toAttestation)
 }
 
