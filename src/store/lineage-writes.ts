@@ -34,14 +34,25 @@ export function readLineageInput(db: CrdbDatabase): { rows: LineageInputRow[]; t
 }
 
 /**
- * Replace every lineage link by `links` and set each rule version's lineage id
- * (writing only those that changed); each glossary term is one lineage. Run it
- * inside a transaction.
+ * Make the stored lineage links exactly `links` and set each rule version's
+ * lineage id, writing only what changed; each glossary term is one lineage. Run
+ * it inside a transaction.
  */
 export function writeLineage(db: CrdbDatabase, links: LineageLinkInput[], lineageOf: Map<number, number>): void {
-  db.prepare('DELETE FROM lineage_links').run()
+  // Write only the links that changed: a build that adds one edition leaves most of them as they were.
+  const wanted = new Map(links.map((link) => [`${link.from}:${link.to}`, link]))
+  const stored = db.prepare('SELECT from_version, to_version, kind, similarity, score, reason FROM lineage_links').raw().all() as Array<
+    [number, number, string, number, number, string]
+  >
+  const remove = db.prepare('DELETE FROM lineage_links WHERE from_version = ? AND to_version = ?')
+  for (const [from, to, kind, similarity, score, reason] of stored) {
+    const key = `${from}:${to}`
+    const link = wanted.get(key)
+    if (link && link.kind === kind && link.similarity === similarity && link.score === score && link.reason === reason) wanted.delete(key)
+    else remove.run(from, to)
+  }
   // In key order, so that the table's b-tree grows at its end; many rows per statement.
-  const sorted = [...links].sort((a, b) => a.from - b.from || a.to - b.to)
+  const sorted = [...wanted.values()].sort((a, b) => a.from - b.from || a.to - b.to)
   const batch = 100
   const insertMany = db.prepare(
     `INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`
