@@ -20,7 +20,10 @@ import { CrdbError } from '../src/vocabulary/errors.js'
 import type { SourceMessage } from '../src/vocabulary/messages.js'
 import { archiveDir, projectRoot } from './helpers.js'
 
-const seed = Number(process.env.CRDB_FUZZ_SEED ?? Date.now() % 1_000_000)
+// A fixed default seed keeps CI repeatable; set CRDB_FUZZ_SEED to explore. Known open finding:
+// seed 20261122, case 112 (the MTG wiki HTML page re-encoded as UTF-16 LE, with long lines) takes
+// about 40 s in the wiki parser, over the 20 s a case may take.
+const seed = Number(process.env.CRDB_FUZZ_SEED ?? 1)
 const cases = Number(process.env.CRDB_FUZZ_CASES ?? 150)
 
 /** mulberry32: a small seeded generator, so a failing run can be replayed. */
