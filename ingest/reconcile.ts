@@ -47,14 +47,7 @@ export interface ReconcileOptions {
   sourceIds?: number[]
 }
 
-interface OfficialVersion {
-  id: number
-  kind: 'rule' | 'term'
-  key: string
-  label: string
-  firstDate: string
-  lastDate: string
-  text: string
+interface OfficialVersion extends Omit<OfficialVersionRow, 'examples'> {
   examples: string[]
   /** Comparable text: a rule with its examples, a definition. */
   comparable: string

@@ -28,19 +28,10 @@ export interface MatchRow {
 }
 
 import type { LinkKind } from '../../src/vocabulary/kinds.js'
+import type { LineageLinkRow } from '../../src/store/history.js'
 
 /** One link found, with why. */
-export interface MatchLink {
-  from: number
-  to: number
-  kind: LinkKind
-  /** Weighted word similarity of the two texts (0..1). */
-  similarity: number
-  /** Confidence (0..1): the similarity with the structural evidence added. */
-  score: number
-  /** Why the two were linked, in words. */
-  reason: string
-}
+export type MatchLink = LineageLinkRow
 
 /** What the matcher knows of the two editions besides the versions that changed. */
 export interface MatchContext {

@@ -24,8 +24,11 @@ export interface LineageLinkRow {
   from: number
   to: number
   kind: LinkKind
+  /** Weighted word similarity of the two texts (0..1). */
   similarity: number
+  /** Confidence (0..1): the similarity with the structural evidence added. */
   score: number
+  /** Why the two were linked, in words. */
   reason: string
 }
 

@@ -3,6 +3,7 @@
  * text, and the links and lineage ids derived from them.
  */
 import type { CrdbDatabase } from './database.js'
+import type { LineageLinkRow } from './history.js'
 
 /** A rule version as lineage matching reads it. */
 export interface LineageInputRow {
@@ -15,14 +16,7 @@ export interface LineageInputRow {
 }
 
 /** A link to store. */
-export interface LineageLinkInput {
-  from: number
-  to: number
-  kind: string
-  similarity: number
-  score: number
-  reason: string
-}
+export type LineageLinkInput = LineageLinkRow
 
 /** Every rule version, and the text of every rule content by id. */
 export function readLineageInput(db: CrdbDatabase): { rows: LineageInputRow[]; texts: Map<number, string> } {
