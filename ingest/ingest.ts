@@ -356,24 +356,20 @@ function dumpOutcome(input: DumpInput, sourceId: number, result: ReconcileResult
   }
 }
 
+/** The parser of each secondary dump format, one entry per format. */
+const dumpParsers: Record<Exclude<SourceFormat, 'official-text'>, (text: string, uri: string) => ParsedDump> = {
+  'crystal-keep-text': parseCrystalKeepText,
+  'crystal-keep-html': parseCrystalKeepHtml,
+  'mtg-wiki-text': parseMtgWikiText,
+  'mtg-wiki-markdown': parseMtgWikiMarkdown,
+  'mtg-wiki-html': parseMtgWikiHtml,
+  'book-text': parseBookText,
+  'book-html': parseBookHtml
+}
+
 /** Parse a secondary dump in the format detected. */
 export function parseDump(format: Exclude<SourceFormat, 'official-text'>, text: string, uri: string): ParsedDump {
-  switch (format) {
-    case 'crystal-keep-text':
-      return parseCrystalKeepText(text, uri)
-    case 'crystal-keep-html':
-      return parseCrystalKeepHtml(text, uri)
-    case 'mtg-wiki-text':
-      return parseMtgWikiText(text, uri)
-    case 'mtg-wiki-markdown':
-      return parseMtgWikiMarkdown(text, uri)
-    case 'mtg-wiki-html':
-      return parseMtgWikiHtml(text, uri)
-    case 'book-text':
-      return parseBookText(text, uri)
-    case 'book-html':
-      return parseBookHtml(text, uri)
-  }
+  return dumpParsers[format](text, uri)
 }
 
 function readSource(path: string): Uint8Array {
