@@ -6,14 +6,15 @@
  *
  * Only the fields an expected.json lists are compared: effectiveDate, dateLine,
  * truncated, wrapped, rules (number, text, examples), glossary (term, aliases,
- * obsolete, definition) and messages (line, code, and severity / rule when
- * listed). A case whose expected.json is `{ "error": "E_..." }` must throw a
+ * obsolete, definition), termKeys (the keys the store gives the glossary's
+ * terms) and messages (line, code, and severity / rule when listed). A case whose expected.json is `{ "error": "E_..." }` must throw a
  * CrdbError with that code and a one-line message naming the input.
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { normalizeEdition } from '../ingest/normalize.js'
 import { parseOfficialText, type ParsedEdition } from '../ingest/parse/official-text.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 
@@ -34,6 +35,7 @@ interface Expected {
   wrapped?: boolean
   rules?: { number: string; text: string; examples: string[] }[]
   glossary?: { term: string; aliases: string[]; obsolete: boolean; definition: string }[]
+  termKeys?: string[]
   messages?: ExpectedMessage[]
 }
 
@@ -55,6 +57,8 @@ describe('parseOfficialText', () => {
         'glossary-joined-1999',
         'glossary-glued-2021',
         'glossary-damaged-2008',
+        'glossary-damaged-names-2008',
+        'glossary-curly-quotes-2005',
         'glossary-missing-blank-2021',
         'glossary-paragraphs-2001',
         'misprint-classes'
@@ -124,6 +128,15 @@ describe('parseOfficialText', () => {
         it('glossary: aliases', () => {
           const actual = parse().glossary.map(({ term, aliases }) => ({ term, aliases }))
           expect(actual).toEqual(expected.glossary!.map(({ term, aliases }) => ({ term, aliases })))
+        })
+      }
+
+      if (expected.termKeys) {
+        it('glossary: the keys the store gives its terms', () => {
+          const keys = normalizeEdition(parse())
+            .filter((entry) => entry.kind === 'term')
+            .map((entry) => entry.key)
+          expect(keys).toEqual(expected.termKeys)
         })
       }
 
