@@ -30,6 +30,7 @@ import { EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup,
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
 import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatcher } from '../src/store/totals.js'
 import { acquireBuildLock } from '../src/store/build-lock.js'
+import { refoldTermKeys } from '../src/store/term-keys.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 
 /** What happened to one source during an ingest. */
@@ -163,6 +164,8 @@ function withBuildLock<T>(db: CrdbDatabase, options: IngestOptions, action: () =
 }
 
 function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions): IngestReport {
+  // A store written before term keys folded typography gets the keys new editions will use.
+  refoldTermKeys(db)
   const writer = new EditionWriter(db)
   const outcomes: IngestOutcome[] = []
   const report = (outcome: IngestOutcome): void => {

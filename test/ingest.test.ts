@@ -10,6 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ingestPaths } from '../ingest/ingest.js'
 import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
 import { getRule } from '../src/query/get.js'
+import { getTerm } from '../src/query/glossary.js'
+import { termHistory } from '../src/query/history.js'
 import { listEditionMessages, listEditions } from '../src/query/editions.js'
 import { temporaryFolder, writeEdition, type EditionSpec } from './helpers.js'
 
@@ -240,6 +242,30 @@ describe('ingestPaths', () => {
     expect(aliases).toEqual(['life', 'life total', 'life, life total'])
     const hits = db.prepare(`SELECT rowid FROM contents_fts WHERE contents_fts MATCH 'alice'`).all()
     expect(hits).toHaveLength(1)
+  })
+
+  it('re-keys the terms of a store written before keys folded quotes, and they keep their history', () => {
+    const paths = [
+      writeEdition(folder.dir, 'a.txt', spec('2020-01-01', {}, { glossary: { '"As though"': 'Treat the game as if it were true.' } })),
+      writeEdition(folder.dir, 'b.txt', spec('2020-06-01', {}, { glossary: { '“As though”': 'Treat the game exactly as if it were true.' } }))
+    ]
+    ingestPaths(db, paths)
+    const keys = () => db.prepare(`SELECT key, label, first_date FROM versions WHERE kind = 'term' ORDER BY first_date`).all()
+    const folded = [
+      { key: '"as though"', label: '"As though"', first_date: '2020-01-01' },
+      { key: '"as though"', label: '“As though”', first_date: '2020-06-01' }
+    ]
+    expect(keys()).toEqual(folded)
+    // What an older crdb stored for the second edition: a key of its own.
+    db.prepare(`UPDATE versions SET key = '“as though”', sort_key = '“as though”' WHERE kind = 'term' AND first_date = '2020-06-01'`).run()
+    db.prepare(`INSERT INTO term_aliases (alias, key) VALUES ('“as though”', '“as though”')`).run()
+    expect(() => getTerm(db, '"as though"', { edition: '2020-06-01' })).toThrow(/no glossary term/)
+
+    expect(ingestPaths(db, paths)).toMatchObject({ stored: 0, unchanged: 2 })
+    expect(keys()).toEqual(folded)
+    expect(db.prepare(`SELECT alias, key FROM term_aliases ORDER BY alias`).all()).toEqual([{ alias: '"as though"', key: '"as though"' }])
+    expect(getTerm(db, '“As though”', { edition: '2020-06-01' }).definition).toBe('Treat the game exactly as if it were true.')
+    expect(termHistory(db, '"as though"').steps.map((step) => step.term)).toEqual(['"As though"', '“As though”'])
   })
 
   describe('misprinted numbers decided by the next edition (fixture misprint-next-edition)', () => {
