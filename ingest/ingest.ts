@@ -9,7 +9,7 @@
  * build, and every dump is reconciled again when new editions arrive.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import type { CrdbDatabase } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
@@ -22,13 +22,15 @@ import { parseBookHtml, parseBookText } from './parse/book-text.js'
 import { parseCrystalKeepHtml, parseCrystalKeepText } from './parse/crystal-keep.js'
 import type { ParsedDump, SourceFormat } from './parse/dump.js'
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
-import { attributeToEntries, parseOfficialText } from './parse/official-text.js'
+import { parseOfficialText } from './parse/official-text.js'
+import { consultNextEditions, readOfficialEdition, rereadPreviousEditions } from './official-edition.js'
 import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './reconcile.js'
 import { storeDump, type DumpInput } from './store-dump.js'
 import { EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
 import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatcher } from '../src/store/totals.js'
 import { acquireBuildLock } from '../src/store/build-lock.js'
+import { refoldTermKeys } from '../src/store/term-keys.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 
 /** What happened to one source during an ingest. */
@@ -162,6 +164,8 @@ function withBuildLock<T>(db: CrdbDatabase, options: IngestOptions, action: () =
 }
 
 function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions): IngestReport {
+  // A store written before term keys folded typography gets the keys new editions will use.
+  refoldTermKeys(db)
   const writer = new EditionWriter(db)
   const outcomes: IngestOutcome[] = []
   const report = (outcome: IngestOutcome): void => {
@@ -184,13 +188,17 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
   }
 
   ready.sort((a, b) => a.parsed.effectiveDate.localeCompare(b.parsed.effectiveDate))
+  consultNextEditions(db, ready)
+  const storedDates: string[] = []
   for (const input of ready) {
     try {
       report(editionOutcome(input, writer.write(input)))
+      storedDates.push(input.parsed.effectiveDate)
     } catch (error) {
       report(rejection(input.uri, error))
     }
   }
+  rereadPreviousEditions(db, writer, storedDates)
   const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
   const derived = refreshLineage(db, options, editionsStored > 0)
 
@@ -280,13 +288,17 @@ export function removeEdition(db: CrdbDatabase, date: string, options: IngestOpt
 export function replaceEdition(db: CrdbDatabase, path: string, options: IngestOptions = {}): EditionChange {
   return withBuildLock(db, options, () => {
     const writer = new EditionWriter(db)
-    const input = prepareSource(path, readSource(path), writer, new Set())
-    if ('unchanged' in input) throw new CrdbError('E_DUPLICATE_EDITION', `${path}: these bytes are already stored; nothing to replace`)
-    if (isDumpInput(input))
-      throw new CrdbError('E_FORMAT', `${path}: a secondary dump (${input.parsed.format}), not an official edition; --replace takes an edition`)
+    const prepared = prepareSource(path, readSource(path), writer, new Set())
+    if ('unchanged' in prepared) throw new CrdbError('E_DUPLICATE_EDITION', `${path}: these bytes are already stored; nothing to replace`)
+    if (isDumpInput(prepared))
+      throw new CrdbError('E_FORMAT', `${path}: a secondary dump (${prepared.parsed.format}), not an official edition; --replace takes an edition`)
+    const ready = [prepared]
+    consultNextEditions(db, ready)
+    const input = ready[0]
     const date = input.parsed.effectiveDate
     const removed = writer.findEditionUri(date)
     const result = writer.write(input, { replace: true })
+    rereadPreviousEditions(db, writer, [date])
     refreshAll(db, options)
     return { date, removed, stored: editionOutcome(input, result) }
   })
@@ -403,19 +415,7 @@ function prepareSource(
     return { uri, decoded, parsed, messages: [...decoded.messages, ...parsed.messages].sort((a, b) => a.line - b.line) }
   }
   seen.add(sha256)
-  const parsed = parseOfficialText(decoded.text, uri)
-  const messages = [...attributeToEntries(parsed, decoded.messages), ...parsed.messages]
-  const named = /(\d{4}-\d{2}-\d{2})/.exec(basename(uri))
-  if (named && named[1] !== parsed.effectiveDate) {
-    messages.push({
-      line: parsed.dateLine,
-      severity: 'info',
-      code: 'name-date-mismatch',
-      text: `file name says ${named[1]} but the document states ${parsed.effectiveDate} ("${parsed.dateStatement}"); filed under the stated date`
-    })
-  }
-  messages.sort((a, b) => a.line - b.line)
-  return { uri, format: 'official-text', decoded, parsed, entries: normalizeEdition(parsed), messages }
+  return readOfficialEdition(uri, decoded)
 }
 
 function rejection(uri: string, error: unknown): IngestOutcome {
