@@ -3,6 +3,10 @@
  * 127.0.0.1 (port 0) over the built database, and autocannon loads it with 20
  * connections: `/v1/rules/{n}?date=...` over random rules and dates,
  * `/v1/search` over the query benchmark's searches, and `/rules/{n}` pages.
+ * Each URL is first asked for once (the server has not answered it yet: what
+ * a new URL costs, reported without a target), then over and over for 5 s,
+ * three times (the steady state: the server answers from its cache of
+ * answers, as it does for any URL asked for again while the file is as it was).
  * The server's resident memory is sampled during the load. The heaviest pages
  * (the M10 diff, a whole edition) are timed on a fresh in-process app each run,
  * so each render is a first one (no page cache). It never asserts timing.
@@ -81,17 +85,21 @@ interface LoadResult {
   cpuPerRequest: number
 }
 
-async function load(url: string, paths: string[], seconds: number, pid: number): Promise<LoadResult> {
+/** Load `paths` in turn for `seconds`, or (with `once`) ask for each of them once. */
+async function load(url: string, paths: string[], seconds: number, pid: number, once = false): Promise<LoadResult> {
   let next = 0
   const cpuBefore = cpuMs(pid)
+  const started = performance.now()
   const result = await autocannon({
     url,
     connections: 20,
-    duration: seconds,
+    ...(once ? { amount: paths.length } : { duration: seconds }),
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
   })
   const cpuPerRequest = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)
-  return { perSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpuPerRequest }
+  // autocannon averages its per-second samples: too few in a short run of requests counted out.
+  const perSecond = once ? (result.requests.total * 1000) / (performance.now() - started) : result.requests.average
+  return { perSecond, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpuPerRequest }
 }
 
 /**
@@ -108,6 +116,14 @@ function cpuFigure(route: string, results: LoadResult[], perSecond: number): Ben
   }
 }
 
+/** The figures of a route's first requests (each URL once, none answered from the cache): no target, for the record. */
+function firstFigures(route: string, results: LoadResult[]): BenchFigure[] {
+  return [
+    { name: `server GET ${route}, each URL once (uncached)`, median: median(results.map((r) => r.perSecond)), unit: 'req/s', target: '(no target)' },
+    { name: `server CPU per ${route} request, uncached`, median: median(results.map((r) => r.cpuPerRequest)), unit: 'us', target: '(no target)' }
+  ]
+}
+
 /**
  * Load `crdb serve` on the database at `dbPath` and time its heaviest pages;
  * `root` is the project root (for `bin/crdb.js`).
@@ -116,13 +132,18 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
   const db = openDatabase(dbPath, { readonly: true })
   let rulePaths: string[]
   let pagePaths: string[]
+  let warmRulePaths: string[]
+  let warmPagePaths: string[]
   const heavy = { diff: [] as number[], cr: [] as number[] }
   let calibration = Number.NaN
   try {
     const pairs = db.prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{ key: string; date: string }>
-    const sample = shuffled(pairs).slice(0, 500)
+    const mixed = shuffled(pairs)
+    const sample = mixed.slice(0, 500)
     rulePaths = sample.map((pair) => `/v1/rules/${pair.key}?date=${pair.date}`)
     pagePaths = sample.map((pair) => `/rules/${pair.key}?date=${pair.date}`)
+    warmRulePaths = mixed.slice(500, 550).map((pair) => `/v1/rules/${pair.key}?date=${pair.date}`)
+    warmPagePaths = mixed.slice(500, 550).map((pair) => `/rules/${pair.key}?date=${pair.date}`)
     // How fast this machine is right now: getRule in-process, the unit the README's figures can be scaled by.
     const started = performance.now()
     let lookups = 0
@@ -150,12 +171,17 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
 
   const server = await startServe(root, dbPath)
   const figures = { rules: [] as LoadResult[], search: [] as LoadResult[], pages: [] as LoadResult[] }
+  const first = { rules: [] as LoadResult[], search: [] as LoadResult[], pages: [] as LoadResult[] }
   const pid = server.child.pid!
   const memory: number[] = []
   const sampler = setInterval(() => memory.push(residentMB(pid)), 100)
   try {
-    // Warm-up: the first requests build per-edition caches.
-    await load(server.url, [...rulePaths.slice(0, 50), ...searchPaths, ...pagePaths.slice(0, 50)], 2, pid)
+    // Warm-up on other URLs: the first requests build per-edition caches and compile the code.
+    await load(server.url, [...warmRulePaths, ...warmPagePaths, ...searchPaths.slice(0, 3)], 2, pid)
+    // Each URL once: the server answers none of them from its cache of answers yet (what a new URL costs).
+    first.rules.push(await load(server.url, rulePaths, 0, pid, true))
+    first.search.push(await load(server.url, searchPaths, 0, pid, true))
+    first.pages.push(await load(server.url, pagePaths, 0, pid, true))
     const seconds = 5
     for (let run = 0; run < Math.min(runs, 3); run++) {
       figures.rules.push(await load(server.url, rulePaths, seconds, pid))
@@ -196,6 +222,9 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
       target: '>= 3000 req/s'
     },
     cpuFigure('/rules/{n}', figures.pages, 3000),
+    ...firstFigures('/v1/rules/{n}?date=', first.rules),
+    ...firstFigures('/v1/search', first.search),
+    ...firstFigures('/rules/{n}', first.pages),
     { name: 'server M10 diff page, first render', median: median(heavy.diff), unit: 'ms', target: '< 1000 ms' },
     { name: 'server whole-edition /cr page, first render', median: median(heavy.cr), unit: 'ms', target: '< 500 ms' },
     { name: 'server resident memory under load (max)', median: Math.max(...memory.filter((value) => !Number.isNaN(value))), unit: 'MB', target: '< 200 MB' }
