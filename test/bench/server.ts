@@ -7,6 +7,8 @@
  * a new URL costs, reported without a target), then over and over for 5 s,
  * three times (the steady state: the server answers from its cache of
  * answers, as it does for any URL asked for again while the file is as it was).
+ * Before it, the floor: Node's bare HTTP server answering a constant, loaded
+ * the same way, which says what this machine allows at the time.
  * The server's resident memory is sampled during the load. The heaviest pages
  * (the M10 diff, a whole edition) are timed on a fresh in-process app each run,
  * so each render is a first one (no page cache). It never asserts timing.
@@ -51,6 +53,25 @@ function startServe(root: string, database: string): Promise<{ child: ChildProce
       if (match) resolve({ child, url: match[1] })
     })
     child.once('exit', (code) => reject(new Error(`crdb serve exited ${code}`)))
+  })
+}
+
+/**
+ * The floor no server can beat in the same conditions: Node's own HTTP server
+ * in its own process answering every request with the same 500 bytes and the
+ * headers crdb's answers carry, loaded the same way.
+ */
+function startFloor(): Promise<{ child: ChildProcess; url: string }> {
+  const code = `
+    const body = Buffer.alloc(500, 120)
+    const headers = { 'content-type': 'application/json', 'content-length': '500', etag: '"floor"', 'cache-control': 'public, max-age=60', 'access-control-allow-origin': '*' }
+    const server = require('node:http').createServer((request, response) => { response.writeHead(200, headers); response.end(body) })
+    server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/'))
+    process.on('SIGTERM', () => server.close(() => process.exit(0)))`
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', (chunk) => resolve({ child, url: String(chunk).trim().replace(/\/$/, '') }))
+    child.once('exit', (code) => reject(new Error(`the floor server exited ${code}`)))
   })
 }
 
@@ -119,8 +140,8 @@ function cpuFigure(route: string, results: LoadResult[], perSecond: number): Ben
 /** The figures of a route's first requests (each URL once, none answered from the cache): no target, for the record. */
 function firstFigures(route: string, results: LoadResult[]): BenchFigure[] {
   return [
-    { name: `server GET ${route}, each URL once (uncached)`, median: median(results.map((r) => r.perSecond)), unit: 'req/s', target: '(no target)' },
-    { name: `server CPU per ${route} request, uncached`, median: median(results.map((r) => r.cpuPerRequest)), unit: 'us', target: '(no target)' }
+    { name: `server GET ${route}, each URL once (uncached)`, median: median(results.map((r) => r.perSecond)), unit: 'req/s', target: 'none' },
+    { name: `server CPU per ${route} request, uncached`, median: median(results.map((r) => r.cpuPerRequest)), unit: 'us', target: 'none' }
   ]
 }
 
@@ -169,6 +190,16 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
   }
   const searchPaths = benchQueries.map(([query]) => `/v1/search?q=${encodeURIComponent(query)}`)
 
+  const floors: LoadResult[] = []
+  const floor = await startFloor()
+  try {
+    for (let run = 0; run < Math.min(runs, 3); run++) floors.push(await load(floor.url, ['/'], 5, floor.child.pid!))
+  } finally {
+    const exited = new Promise((resolve) => floor.child.once('exit', resolve))
+    floor.child.kill('SIGTERM')
+    await exited
+  }
+
   const server = await startServe(root, dbPath)
   const figures = { rules: [] as LoadResult[], search: [] as LoadResult[], pages: [] as LoadResult[] }
   const first = { rules: [] as LoadResult[], search: [] as LoadResult[], pages: [] as LoadResult[] }
@@ -200,6 +231,14 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
   }
   return [
     { name: 'server bench calibration: getRule in-process at the time of the load', median: calibration, unit: 'us', target: 'as get in-process above' },
+    {
+      name: "server floor: Node's bare HTTP server, a constant 500-byte answer (20 connections)",
+      median: median(floors.map((r) => r.perSecond)),
+      unit: 'req/s',
+      target: 'none: what no server beats here now'
+    },
+    { name: 'server floor p99 latency', median: median(floors.map((r) => r.p99)), unit: 'ms', target: 'none' },
+    { name: 'server floor CPU per request', median: median(floors.map((r) => r.cpuPerRequest)), unit: 'us', target: 'none' },
     {
       name: `server GET /v1/rules/{n}?date= (20 connections${errors(figures.rules)})`,
       median: median(figures.rules.map((r) => r.perSecond)),
