@@ -66,14 +66,14 @@ export const switchTable: readonly SwitchDefinition[] = [
     title: 'mulligan procedure',
     group: 'start',
     description:
-      '`one-fewer`: shuffle the hand away and draw one fewer card (Paris); `scry`: the same, then scry 1 (Vancouver, where the rules have it); `bottom`: draw a full hand and put one card on the bottom per mulligan (London, 2019).',
+      '`one-fewer`: shuffle the hand away and draw one fewer card (Paris); `scry`: the same, then a player whose hand is smaller than the starting hand looks at the top card of their library and may put it on the bottom (Vancouver, from Battle for Zendikar, 2015; a scry 1 in all but name); `bottom`: draw a full hand and put one card on the bottom per mulligan (London, 2019).',
     from: { anchors: [anywhere('%mulligan%', new RegExp(`dissatisfied with ${hand} (?:initial|opening) hand`, 'i'), /\bmulligan\b/i)] },
     read: (text) =>
       text === null
         ? null
         : /draws a new hand of cards equal to \w+ starting hand size/i.test(text)
           ? 'bottom'
-          : /\bscry 1\b/i.test(text)
+          : /\blook at the top card of (?:his or her|their) library\b[^.]*\.[^.]*\bput that card on the bottom/i.test(text)
             ? 'scry'
             : 'one-fewer'
   },
