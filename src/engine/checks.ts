@@ -659,11 +659,13 @@ export const sbaChecks = [
     description: 'With a space sculptor permanent on the battlefield, creatures without a sector get one.',
     anchors: [sba(/space sculptor/i)],
     subject: 'group',
-    gather: ['sculptor', 'creature'],
+    // Only the sculptors are gathered: the creatures are looked for when there is one, not on every board.
+    gather: ['sculptor'],
     does: 'sector-chosen',
-    detect: ([sculptors, creatures], _context, found) => {
+    detect: ([sculptors], context, found) => {
       if (sculptors.length === 0) return
-      for (const creature of creatures) {
+      for (const creature of context.state.permanents) {
+        if ((creature.zone ?? 'battlefield') !== 'battlefield' || creature.phasedOut || !creature.types.includes('Creature')) continue
         if (creature.sector == null)
           found({ kind: 'object', id: creature.id }, { choose: { kind: 'sector', creature, player: creature.controller, sectors: ['alpha', 'beta', 'gamma'] } })
       }
