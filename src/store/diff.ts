@@ -5,7 +5,7 @@
 import type { CrdbDatabase } from './database.js'
 import { inForceAt, prepared } from './statements.js'
 
-/** A version in force in an edition, as a diff compares it. */
+/** A version in force in an edition, as a diff compares it (its text is read only when it changed: {@link listContentsOf}). */
 export interface DiffVersionRow {
   id: number
   key: string
@@ -13,7 +13,6 @@ export interface DiffVersionRow {
   contentId: number
   lineageId: number | null
   firstDate: string
-  text: string
 }
 
 /** A term version in force in an edition, as the glossary diff compares it. */
@@ -31,11 +30,27 @@ export interface DiffTermRow {
 export function listRulesForDiff(db: CrdbDatabase, edition: string): DiffVersionRow[] {
   return prepared(
     db,
-    `SELECT v.id, v.key, v.sort_key AS sortKey, v.content_id AS contentId, v.lineage_id AS lineageId, v.first_date AS firstDate, c.text
-     FROM versions v JOIN contents c ON c.id = v.content_id
-     WHERE v.kind = 'rule' AND ${inForceAt('v')}
-     ORDER BY v.sort_key`
+    `SELECT v.id, v.key, v.sort_key AS sortKey, v.content_id AS contentId, v.lineage_id AS lineageId, v.first_date AS firstDate
+     FROM versions v WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
   ).all({ edition }) as DiffVersionRow[]
+}
+
+/** A stored text with its examples. */
+export interface ContentRow {
+  text: string
+  examples: string[]
+}
+
+/** The texts (with their examples, in order) of these contents, read in one query, by content id. */
+export function listContentsOf(db: CrdbDatabase, contentIds: Iterable<number>): Map<number, ContentRow> {
+  const rows = prepared(
+    db,
+    `SELECT c.id, c.text, (SELECT json_group_array(e.text) FROM (SELECT text FROM examples WHERE content_id = c.id ORDER BY ordinal) e)
+     FROM contents c WHERE c.id IN (SELECT value FROM json_each(?))`
+  )
+    .raw()
+    .all(JSON.stringify([...new Set(contentIds)])) as Array<[number, string, string]>
+  return new Map(rows.map(([id, text, examples]) => [id, { text, examples: JSON.parse(examples) as string[] }]))
 }
 
 /** The term versions in force in `edition`, in document order. */
@@ -48,27 +63,28 @@ export function listTermsForDiff(db: CrdbDatabase, edition: string): DiffTermRow
   ).all({ edition }) as DiffTermRow[]
 }
 
-/** A lineage link as a diff walks it. */
+/** A lineage link as a diff walks it, with the number and first date of the versions at both ends. */
 export interface DiffLinkRow {
   from: number
   to: number
   kind: string
   score: number
   reason: string
+  fromKey: string
+  fromDate: string
+  toKey: string
+  toDate: string
 }
 
 /** The lineage links into versions that start after `older` and by `newer`. */
 export function listLinksBetween(db: CrdbDatabase, older: string, newer: string): DiffLinkRow[] {
   return prepared(
     db,
-    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.score, l.reason FROM lineage_links l
-     JOIN versions t ON t.id = l.to_version WHERE t.first_date > @older AND t.first_date <= @newer`
+    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.score, l.reason,
+            f.key AS fromKey, f.first_date AS fromDate, t.key AS toKey, t.first_date AS toDate
+     FROM versions t JOIN lineage_links l ON l.to_version = t.id JOIN versions f ON f.id = l.from_version
+     WHERE t.first_date > @older AND t.first_date <= @newer`
   ).all({ older, newer }) as DiffLinkRow[]
-}
-
-/** The number and first date of version `id`. */
-export function findVersionLabel(db: CrdbDatabase, id: number): { key: string; firstDate: string } {
-  return prepared(db, 'SELECT key, first_date AS firstDate FROM versions WHERE id = ?').get(id) as { key: string; firstDate: string }
 }
 
 /** A rule version's number and interval. */
