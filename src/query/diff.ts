@@ -10,7 +10,16 @@ import type { CrdbDatabase } from '../store/database.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition } from './editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
-import { listContentsOf, listLinksBetween, listRulesForDiff, type ContentRow, type DiffVersionRow } from '../store/diff.js'
+import {
+  countVersionsStaying,
+  listContentsOf,
+  listLinksBetween,
+  listRuleKeysStaying,
+  listVersionsArriving,
+  listVersionsLeaving,
+  type ContentRow,
+  type DiffVersionRow
+} from '../store/diff.js'
 import { diffTerms, type TermDiff } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
@@ -121,18 +130,17 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
   // rule moved into (or out of) the section is a move, not an addition.
   const inScope = (number: string | undefined): boolean => section === undefined || (number !== undefined && inSection(number, section))
   const withRules = options.kind !== 'term'
-  const before = withRules ? rulesAt(db, from) : []
-  const after = withRules ? rulesAt(db, to) : []
-
-  const afterIds = new Set(after.map((row) => row.id))
-  const beforeIds = new Set(before.map((row) => row.id))
-  let unchanged = 0
-  const leftovers = { before: [] as Row[], after: [] as Row[] }
-  for (const row of before) {
-    if (!afterIds.has(row.id)) leftovers.before.push(row)
-    else if (inScope(row.key)) unchanged++
-  }
-  for (const row of after) if (!beforeIds.has(row.id)) leftovers.after.push(row)
+  // Only what differs is read: the versions in force in one edition and not the other. Those in
+  // force in both are the same rule with the same text, and only counted.
+  const [earlier, later] = from <= to ? [from, to] : [to, from]
+  const leaving = withRules ? listVersionsLeaving(db, 'rule', earlier, later) : []
+  const arriving = withRules ? listVersionsArriving(db, 'rule', later, earlier) : []
+  const leftovers = from <= to ? { before: leaving, after: arriving } : { before: arriving, after: leaving }
+  let unchanged = !withRules
+    ? 0
+    : section === undefined
+      ? countVersionsStaying(db, 'rule', earlier, later)
+      : listRuleKeysStaying(db, earlier, later).filter(inScope).length
 
   // Pair what is left through lineage links only, following them across the editions in between.
   const forward = from <= to
@@ -317,11 +325,6 @@ function side(contents: Map<number, ContentRow>, row: Row): DiffSide {
 
 function sortKeyOfChange(change: RuleChange): string {
   return (change.to ?? change.from)!.number.replace(/\d+/g, (digits) => digits.padStart(4, '0'))
-}
-
-/** The rule versions in force in the edition dated `edition`. */
-export function rulesAt(db: CrdbDatabase, edition: string): Row[] {
-  return listRulesForDiff(db, edition)
 }
 
 /** Whether `key` lies in the section, rule or subrule `section` (`7`, `704`, `704.5`). */

@@ -61,12 +61,12 @@ const tokenPattern = /[\w\u00AD\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02C6\u02C8-\u0
  * to `b`, in order; `undefined` when it needs more than `most` insertions and deletions.
  */
 function shortestEdit(a: readonly string[], b: readonly string[], most: number): Array<[number, number, number, number]> | undefined {
+  // The common head is the search's first step anyway. (Not the common tail: searching from the start
+  // keeps a text's end in place, as people read an appended sentence.)
   let head = 0
   while (head < a.length && head < b.length && a[head] === b[head]) head++
-  let tail = 0
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++
-  const n = a.length - head - tail
-  const m = b.length - head - tail
+  const n = a.length - head
+  const m = b.length - head
   if (n + m > most && Math.abs(n - m) > most) return undefined
   if (n === 0 || m === 0) return n + m === 0 ? [] : n + m > most ? undefined : [[head, head + n, head, head + m]]
   // Myers: v[k] is the furthest x reached on diagonal k = x - y; one copy of v per edit count, to walk back.

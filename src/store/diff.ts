@@ -26,13 +26,52 @@ export interface DiffTermRow {
   text: string
 }
 
-/** The rule versions in force in `edition`, in document order. */
-export function listRulesForDiff(db: CrdbDatabase, edition: string): DiffVersionRow[] {
+/**
+ * The versions of `kind` in force in the edition dated `edition` but not in the later edition dated
+ * `later` (they ended before it), in document order: one side of what changed between two editions.
+ */
+export function listVersionsLeaving(db: CrdbDatabase, kind: 'rule', edition: string, later: string): DiffVersionRow[]
+export function listVersionsLeaving(db: CrdbDatabase, kind: 'term', edition: string, later: string): DiffTermRow[]
+export function listVersionsLeaving(db: CrdbDatabase, kind: 'rule' | 'term', edition: string, later: string): DiffVersionRow[] | DiffTermRow[] {
   return prepared(
     db,
-    `SELECT v.id, v.key, v.sort_key AS sortKey, v.content_id AS contentId, v.lineage_id AS lineageId, v.first_date AS firstDate
-     FROM versions v WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
-  ).all({ edition }) as DiffVersionRow[]
+    `SELECT ${diffColumns(kind)} FROM versions v ${kind === 'term' ? 'JOIN contents c ON c.id = v.content_id' : ''}
+     WHERE v.last_date >= @edition AND v.last_date < @later AND v.first_date <= @edition AND +v.kind = @kind ORDER BY v.sort_key`
+  ).all({ kind, edition, later }) as DiffVersionRow[] | DiffTermRow[]
+}
+
+/**
+ * The versions of `kind` in force in the edition dated `edition` but not in the earlier edition dated
+ * `earlier` (they began after it), in document order: the other side of what changed.
+ */
+export function listVersionsArriving(db: CrdbDatabase, kind: 'rule', edition: string, earlier: string): DiffVersionRow[]
+export function listVersionsArriving(db: CrdbDatabase, kind: 'term', edition: string, earlier: string): DiffTermRow[]
+export function listVersionsArriving(db: CrdbDatabase, kind: 'rule' | 'term', edition: string, earlier: string): DiffVersionRow[] | DiffTermRow[] {
+  return prepared(
+    db,
+    `SELECT ${diffColumns(kind)} FROM versions v ${kind === 'term' ? 'JOIN contents c ON c.id = v.content_id' : ''}
+     WHERE v.first_date > @earlier AND v.first_date <= @edition AND v.last_date >= @edition AND +v.kind = @kind ORDER BY v.sort_key`
+  ).all({ kind, edition, earlier }) as DiffVersionRow[] | DiffTermRow[]
+}
+
+function diffColumns(kind: 'rule' | 'term'): string {
+  return kind === 'rule'
+    ? 'v.id, v.key, v.sort_key AS sortKey, v.content_id AS contentId, v.lineage_id AS lineageId, v.first_date AS firstDate'
+    : 'v.id, v.key, v.label, v.sort_key AS sortKey, v.content_id AS contentId, v.first_date AS firstDate, c.text'
+}
+
+/** How many versions of `kind` are in force in both the edition dated `earlier` and the later one dated `later` (read from an index alone). */
+export function countVersionsStaying(db: CrdbDatabase, kind: 'rule' | 'term', earlier: string, later: string): number {
+  return prepared(db, 'SELECT COUNT(*) FROM versions v WHERE v.first_date <= @earlier AND v.last_date >= @later AND +v.kind = @kind')
+    .pluck()
+    .get({ kind, earlier, later }) as number
+}
+
+/** The numbers of the rule versions in force in both the edition dated `earlier` and the later one dated `later`. */
+export function listRuleKeysStaying(db: CrdbDatabase, earlier: string, later: string): string[] {
+  return prepared(db, `SELECT v.key FROM versions v WHERE v.first_date <= @earlier AND v.last_date >= @later AND +v.kind = 'rule'`)
+    .pluck()
+    .all({ earlier, later }) as string[]
 }
 
 /** A stored text with its examples. */
@@ -51,16 +90,6 @@ export function listContentsOf(db: CrdbDatabase, contentIds: Iterable<number>): 
     .raw()
     .all(JSON.stringify([...new Set(contentIds)])) as Array<[number, string, string]>
   return new Map(rows.map(([id, text, examples]) => [id, { text, examples: JSON.parse(examples) as string[] }]))
-}
-
-/** The term versions in force in `edition`, in document order. */
-export function listTermsForDiff(db: CrdbDatabase, edition: string): DiffTermRow[] {
-  return prepared(
-    db,
-    `SELECT v.id, v.key, v.label, v.sort_key AS sortKey, v.content_id AS contentId, v.first_date AS firstDate, c.text
-     FROM versions v JOIN contents c ON c.id = v.content_id
-     WHERE v.kind = 'term' AND ${inForceAt('v')} ORDER BY v.sort_key`
-  ).all({ edition }) as DiffTermRow[]
 }
 
 /** A lineage link as a diff walks it, with the number and first date of the versions at both ends. */
