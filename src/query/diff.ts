@@ -15,8 +15,7 @@ import {
   listContentsOf,
   listLinksBetween,
   listRuleKeysStaying,
-  listVersionsArriving,
-  listVersionsLeaving,
+  listVersionsOnlyIn,
   type ContentRow,
   type DiffVersionRow
 } from '../store/diff.js'
@@ -133,8 +132,8 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
   // Only what differs is read: the versions in force in one edition and not the other. Those in
   // force in both are the same rule with the same text, and only counted.
   const [earlier, later] = from <= to ? [from, to] : [to, from]
-  const leaving = withRules ? listVersionsLeaving(db, 'rule', earlier, later) : []
-  const arriving = withRules ? listVersionsArriving(db, 'rule', later, earlier) : []
+  const leaving = withRules ? listVersionsOnlyIn(db, 'rule', earlier, later) : []
+  const arriving = withRules ? listVersionsOnlyIn(db, 'rule', later, earlier) : []
   const leftovers = from <= to ? { before: leaving, after: arriving } : { before: arriving, after: leaving }
   let unchanged = !withRules
     ? 0

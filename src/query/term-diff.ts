@@ -5,7 +5,7 @@
  * removed or added.
  */
 import type { CrdbDatabase } from '../store/database.js'
-import { countVersionsStaying, findLastTermSortKey, isEditionTruncated, listVersionsArriving, listVersionsLeaving, type DiffTermRow } from '../store/diff.js'
+import { countVersionsStaying, findLastTermSortKey, isEditionTruncated, listVersionsOnlyIn, type DiffTermRow } from '../store/diff.js'
 import { diffWords, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** One glossary term that differs between two editions. */
@@ -44,8 +44,8 @@ export function diffTerms(db: CrdbDatabase, from: string, to: string, options: {
   // Only what differs is read: the versions in force in one edition and not the other (a term in
   // force in both under the same version is unchanged, and only counted).
   const [earlier, later] = from <= to ? [from, to] : [to, from]
-  const leaving = listVersionsLeaving(db, 'term', earlier, later)
-  const arriving = listVersionsArriving(db, 'term', later, earlier)
+  const leaving = listVersionsOnlyIn(db, 'term', earlier, later)
+  const arriving = listVersionsOnlyIn(db, 'term', later, earlier)
   const [before, after] = from <= to ? [leaving, arriving] : [arriving, leaving]
   const afterByKey = new Map(after.map((row) => [row.key, row]))
   const beforeByKey = new Map(before.map((row) => [row.key, row]))

@@ -27,31 +27,23 @@ export interface DiffTermRow {
 }
 
 /**
- * The versions of `kind` in force in the edition dated `edition` but not in the later edition dated
- * `later` (they ended before it), in document order: one side of what changed between two editions.
+ * The versions of `kind` in force in the edition dated `edition` but not in the one dated `other`, in
+ * document order: one side of what changed between two editions. Against a later edition, those that
+ * ended before it (walked by last date); against an earlier one, those that began after it (by first date).
  */
-export function listVersionsLeaving(db: CrdbDatabase, kind: 'rule', edition: string, later: string): DiffVersionRow[]
-export function listVersionsLeaving(db: CrdbDatabase, kind: 'term', edition: string, later: string): DiffTermRow[]
-export function listVersionsLeaving(db: CrdbDatabase, kind: 'rule' | 'term', edition: string, later: string): DiffVersionRow[] | DiffTermRow[] {
+export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule', edition: string, other: string): DiffVersionRow[]
+export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'term', edition: string, other: string): DiffTermRow[]
+export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule' | 'term', edition: string, other: string): DiffVersionRow[] | DiffTermRow[] {
+  const condition =
+    other > edition
+      ? 'v.last_date >= @edition AND v.last_date < @other AND v.first_date <= @edition'
+      : 'v.first_date > @other AND v.first_date <= @edition AND v.last_date >= @edition'
+  // `+v.kind`: walk the dates' index, not every version of the kind in document order.
   return prepared(
     db,
     `SELECT ${diffColumns(kind)} FROM versions v ${kind === 'term' ? 'JOIN contents c ON c.id = v.content_id' : ''}
-     WHERE v.last_date >= @edition AND v.last_date < @later AND v.first_date <= @edition AND +v.kind = @kind ORDER BY v.sort_key`
-  ).all({ kind, edition, later }) as DiffVersionRow[] | DiffTermRow[]
-}
-
-/**
- * The versions of `kind` in force in the edition dated `edition` but not in the earlier edition dated
- * `earlier` (they began after it), in document order: the other side of what changed.
- */
-export function listVersionsArriving(db: CrdbDatabase, kind: 'rule', edition: string, earlier: string): DiffVersionRow[]
-export function listVersionsArriving(db: CrdbDatabase, kind: 'term', edition: string, earlier: string): DiffTermRow[]
-export function listVersionsArriving(db: CrdbDatabase, kind: 'rule' | 'term', edition: string, earlier: string): DiffVersionRow[] | DiffTermRow[] {
-  return prepared(
-    db,
-    `SELECT ${diffColumns(kind)} FROM versions v ${kind === 'term' ? 'JOIN contents c ON c.id = v.content_id' : ''}
-     WHERE v.first_date > @earlier AND v.first_date <= @edition AND v.last_date >= @edition AND +v.kind = @kind ORDER BY v.sort_key`
-  ).all({ kind, edition, earlier }) as DiffVersionRow[] | DiffTermRow[]
+     WHERE ${condition} AND +v.kind = @kind ORDER BY v.sort_key`
+  ).all({ kind, edition, other }) as DiffVersionRow[] | DiffTermRow[]
 }
 
 function diffColumns(kind: 'rule' | 'term'): string {
@@ -110,9 +102,9 @@ export function listLinksBetween(db: CrdbDatabase, older: string, newer: string)
   return prepared(
     db,
     `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.score, l.reason,
-            f.key AS fromKey, f.first_date AS fromDate, t.key AS toKey, t.first_date AS toDate
-     FROM versions t JOIN lineage_links l ON l.to_version = t.id JOIN versions f ON f.id = l.from_version
-     WHERE t.first_date > @older AND t.first_date <= @newer`
+            f.key AS fromKey, f.first_date AS fromDate, v.key AS toKey, v.first_date AS toDate
+     FROM versions v JOIN lineage_links l ON l.to_version = v.id JOIN versions f ON f.id = l.from_version
+     WHERE v.first_date > @older AND v.first_date <= @newer`
   ).all({ older, newer }) as DiffLinkRow[]
 }
 
