@@ -184,7 +184,10 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
     }
     changes.push(change)
   }
-  changes.sort((x, y) => sortKeyOfChange(x).localeCompare(sortKeyOfChange(y)))
+  // Each change's key made once (not per comparison), compared as localeCompare does.
+  const keys = new Map(changes.map((change) => [change, sortKeyOfChange(change)]))
+  const compare = new Intl.Collator().compare
+  changes.sort((x, y) => compare(keys.get(x)!, keys.get(y)!))
 
   const count = (kind: RuleChange['kind']): number => changes.filter((change) => change.kind === kind).length
   return {
