@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { CrdbDatabase } from '../src/store/database.js'
-import { listRulesForDiff } from '../src/store/diff.js'
+import { listRuleTextsAt } from '../src/store/rules.js'
 import { listEditionDates, listEditionMessageRows } from '../src/store/editions.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 import { decodeSource, type DecodedSource } from './decode.js'
@@ -36,7 +36,7 @@ export function readOfficialEdition(uri: string, decoded: DecodedSource, nextEdi
 
 /** The rules of the stored edition dated `date`, as evidence. */
 function storedEdition(db: CrdbDatabase, date: string): NextEdition {
-  return { date, rules: listRulesForDiff(db, date).map((row) => ({ number: row.key, text: row.text })) }
+  return { date, rules: listRuleTextsAt(db, date).map((row) => ({ number: row.key, text: row.text })) }
 }
 
 /**

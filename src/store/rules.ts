@@ -133,6 +133,15 @@ export function findRuleTextAt(db: CrdbDatabase, key: string, edition: string): 
     .get({ key, edition }) as string | undefined
 }
 
+/** Every rule of `edition` with its text, in document order. */
+export function listRuleTextsAt(db: CrdbDatabase, edition: string): Array<{ key: string; text: string }> {
+  return prepared(
+    db,
+    `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
+  ).all({ edition }) as Array<{ key: string; text: string }>
+}
+
 /** The rules of `edition` from document position `from` to `to` (inclusive), at most `limit`. */
 export function listRulesBetween(db: CrdbDatabase, from: string, to: string, edition: string, limit: number): Array<{ key: string; text: string }> {
   return prepared(
