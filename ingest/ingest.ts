@@ -30,6 +30,7 @@ import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/
 import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatcher } from '../src/store/totals.js'
 import { acquireBuildLock } from '../src/store/build-lock.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
+import { passFaultPoint } from './fault-points.js'
 
 /** What happened to one source during an ingest. */
 export type IngestOutcome =
@@ -187,6 +188,7 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
   for (const input of ready) {
     try {
       report(editionOutcome(input, writer.write(input)))
+      passFaultPoint('edition')
     } catch (error) {
       report(rejection(input.uri, error))
     }
@@ -199,6 +201,7 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
   for (const input of dumps) {
     try {
       storedDumps.push({ input, sourceId: storeDump(db, input).sourceId })
+      passFaultPoint('dump')
     } catch (error) {
       report(rejection(input.uri, error))
     }
@@ -231,6 +234,7 @@ function refreshLineage(db: CrdbDatabase, options: IngestOptions, editionsChange
   // Links kept by migration 5 from the older matcher are stale too.
   if (editionsChanged || derived.lineage || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db)) {
     computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
+    passFaultPoint('lineage')
     optimizeSearchIndex(db)
     markDerivedCurrent(db, 'lineage')
   }
