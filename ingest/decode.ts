@@ -49,6 +49,11 @@ const letters = new Set([...'áàâäãåéèêëíìîïóòôöõúùûüñç�
  *   (binary data, NUL bytes, undefined code points, or mojibake).
  */
 export function decodeSource(bytes: Uint8Array, name: string): DecodedSource {
+  return decodeBytes(bytes, name, true)
+}
+
+/** {@link decodeSource}, rebuilding text misread as UTF-16 only when `mayRebuild` (once: the rebuilt bytes are decoded without). */
+function decodeBytes(bytes: Uint8Array, name: string, mayRebuild: boolean): DecodedSource {
   const sha256 = sha256Of(bytes)
   const messages: SourceMessage[] = []
   if (bytes.length === 0) throw new CrdbError('E_DECODE', `${name}: file is empty`)
@@ -63,7 +68,7 @@ export function decodeSource(bytes: Uint8Array, name: string): DecodedSource {
     )
   }
 
-  const rebuilt = rebuildMisreadUtf16(text, encoding, name, messages)
+  const rebuilt = mayRebuild ? rebuildMisreadUtf16(text, encoding, name, messages) : undefined
   if (rebuilt) return { ...rebuilt, sha256, bytes: bytes.length, messages }
 
   const lineEnding = detectLineEnding(text)
@@ -173,6 +178,9 @@ function detectLineEnding(text: string): LineEnding {
  * Hangul nonsense (`桔獥⁥畲敬...`), whether it was then saved as UTF-16 or as
  * UTF-8. Its code units still hold every original byte: write them back and
  * decode those bytes instead, or reject the file when they do not decode.
+ * The bytes written back are decoded once, without another rebuild: text that
+ * is nonsense either way (UTF-16 with a stray odd byte) would otherwise be
+ * rebuilt from itself again and again, each time over the whole text.
  */
 function rebuildMisreadUtf16(
   text: string,
@@ -187,7 +195,7 @@ function rebuildMisreadUtf16(
     // A trailing NUL pads an odd number of original bytes.
     const bytes = units.at(-1) === 0 ? units.subarray(0, -1) : units
     try {
-      const decoded = decodeSource(bytes, name)
+      const decoded = decodeBytes(bytes, name, false)
       if (nonsenseShare(decoded.text) >= 0.05) continue
       messages.push({
         line: 1,
@@ -198,7 +206,8 @@ function rebuildMisreadUtf16(
       messages.push(...decoded.messages)
       return { text: decoded.text, encoding: decoded.encoding, lineEnding: decoded.lineEnding }
     } catch (error) {
-      reasons.push(error instanceof CrdbError ? error.message.replace(`${name}: `, '') : String(error))
+      if (!(error instanceof CrdbError)) throw error
+      reasons.push(error.message.replace(`${name}: `, ''))
     }
   }
   throw new CrdbError(

@@ -6,6 +6,7 @@
  */
 import { CrdbError } from '../src/vocabulary/errors.js'
 import type { SourceFormat } from './parse/dump.js'
+import { stripTrailing } from './parse/shared.js'
 import { attributionPattern, looksLikeWikitext } from './parse/mtg-wiki.js'
 
 /** Extra hints for {@link detectFormat}. */
@@ -14,12 +15,14 @@ export interface DetectOptions {
   contentType?: string
 }
 
-const crystalKeepMarkers = [/This search based on the\s+.+?\s+release of the Rulings/i, /\[CompRules \d{4}\/\d{1,2}\/\d{1,2}\]/]
-const crystalKeepEntry = /^\s*(?:<li[^>]*>\s*)?-?\s*(?:G\d{1,2}\.\d{1,3}[a-z]?|\d{3}\.\d{1,3}[a-z]?)\s+-\s+\S/m
-const wikiAttribution = /^\W*From the (?:glossary of the )?Comprehensive Rules \(/m
+const crystalKeepMarkers = [/This search based on the\s+.{1,60}?\s+release of the Rulings/i, /\[CompRules \d{4}\/\d{1,2}\/\d{1,2}\]/]
+// Line starts take blanks within their line only ([^\S\n]*): a \s* there runs over every blank line after it,
+// tried from each of them, and a text of many blank lines costs their number squared.
+const crystalKeepEntry = /^[^\S\n]*(?:<li[^>]*>\s*)?(?:-\s*)?(?:G\d{1,2}\.\d{1,3}[a-z]?|\d{3}\.\d{1,3}[a-z]?)\s+-\s+\S/m
+const wikiAttribution = /^[^\w\n]*From the (?:glossary of the )?Comprehensive Rules \(/m
 const wikiPageMarkers = /mw-parser-output|mw-content-text|wgPageName|fandom|MediaWiki/i
 const wikiBullet = /^[-*•] (?:\d{3}\.\d{1,3}[a-z]?\.?|\d{3}\.) [A-Z]/m
-const bookRule = /^\s*\d{3}\.(?:\d{1,3}[a-z]?\.?)?\s+[A-Z“"]/gm
+const bookRule = /^[^\S\n]*\d{3}\.(?:\d{1,3}[a-z]?\.?)?\s+[A-Z“"]/gm
 const officialDate = /(?:current|effective) as of [A-Z][a-z]+ \d{1,2}, \d{4}|COMPREHENSIVE RULES\s+\d{2}\/\d{2}\/\d{2}/i
 
 /**
@@ -48,9 +51,9 @@ export function detectFormat(text: string, uri: string, options: DetectOptions =
   }
   if (crystalKeepMarkers[0].test(head) || (crystalKeepMarkers[1].test(head) && crystalKeepEntry.test(head))) return 'crystal-keep-text'
   const lines = head.split('\n')
-  const markdown = markdownType || /^#{1,6}\s/m.test(head) || looksLikeWikitext(head) || /^\s*[*_]From the /m.test(head)
+  const markdown = markdownType || /^#{1,6}\s/m.test(head) || looksLikeWikitext(head) || /^[^\S\n]*[*_]From the /m.test(head)
   const wiki =
-    lines.some((line) => attributionPattern.test(line.trim().replace(/^[#>*_'\s]+|[*_']+$/g, ''))) ||
+    lines.some((line) => attributionPattern.test(stripTrailing(line.trim().replace(/^[#>*_'\s]+/, ''), "*_'"))) ||
     wikiAttribution.test(head) ||
     // A wiki page that quotes rules as list items without saying where from, or saved with its "[ | ]" edit links.
     wikiBullet.test(head) ||
@@ -61,7 +64,7 @@ export function detectFormat(text: string, uri: string, options: DetectOptions =
   if (hasTitle) {
     // The official document names itself, dates itself and ends with its glossary and credits;
     // a book copy that borrows the title but states no date is read as a book.
-    const official = officialDate.test(head) || /^\s*(Glossary|Credits)\s*$/m.test(text) || numbered < 5
+    const official = officialDate.test(head) || /^[^\S\n]*(Glossary|Credits)[^\S\n]*$/m.test(text) || numbered < 5
     if (official) return 'official-text'
   }
   if (numbered >= 2) return 'book-text'

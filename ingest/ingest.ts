@@ -32,6 +32,7 @@ import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatch
 import { acquireBuildLock } from '../src/store/build-lock.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
+import { passFaultPoint } from './fault-points.js'
 
 /** What happened to one source during an ingest. */
 export type IngestOutcome =
@@ -194,6 +195,7 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
     try {
       report(editionOutcome(input, writer.write(input)))
       storedDates.push(input.parsed.effectiveDate)
+      passFaultPoint('edition')
     } catch (error) {
       report(rejection(input.uri, error))
     }
@@ -207,6 +209,7 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
   for (const input of dumps) {
     try {
       storedDumps.push({ input, sourceId: storeDump(db, input).sourceId })
+      passFaultPoint('dump')
     } catch (error) {
       report(rejection(input.uri, error))
     }
@@ -239,6 +242,7 @@ function refreshLineage(db: CrdbDatabase, options: IngestOptions, editionsChange
   // Links kept by migration 5 from the older matcher are stale too.
   if (editionsChanged || derived.lineage || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db)) {
     computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
+    passFaultPoint('lineage')
     optimizeSearchIndex(db)
     markDerivedCurrent(db, 'lineage')
   }

@@ -19,6 +19,7 @@ import type { CrdbDatabase } from '../src/store/database.js'
 import { prepareReconciliation, type AttestationRow, type OfficialVersionRow, type ReconciliationStatements } from '../src/store/reconciliation.js'
 import { comparable, composeRule, diffSummary, similarity } from './compare-text.js'
 import { dateByMatching, type DatingResult } from './date-by-matching.js'
+import { passFaultPoint } from './fault-points.js'
 import type { SourceMessage } from '../src/vocabulary/messages.js'
 import { termKey } from '../src/vocabulary/term-key.js'
 
@@ -347,6 +348,7 @@ export function reconcileDumps(db: CrdbDatabase, options: ReconcileOptions = {})
       })
       store.replaceReconcileMessages(dump.sourceId, result.messages)
     }).immediate()
+    passFaultPoint('reconcile')
     results.push({
       sourceId: dump.sourceId,
       uri: dump.uri,

@@ -243,6 +243,17 @@ describe('decodeSource', () => {
       ])
     })
 
+    it('UTF-16 text misaligned by a stray odd byte is rejected after one rebuild, not rebuilt from itself again and again', () => {
+      // Like fuzz seed 20261122 case 112: ASCII as UTF-16 LE with odd runs of bytes spliced in, so what lies between pairs
+      // into CJK units; its code units written back are the same bytes, which were rebuilt again until the stack gave out.
+      const units = iconv.encode(`${'These rules are effective as of November 8, 2024.\n'.repeat(1600)}`, 'utf16le')
+      const bytes = bytesOf(units.subarray(0, 3000), utf8(`704.5j ${'x'.repeat(5000)}`), units.subarray(3000, -1000), utf8('y'), units.subarray(-1000))
+      const error = thrownBy(() => decodeSource(bytes, 'fuzz/misaligned.txt'))
+      expect(error.code).toBe('E_DECODE')
+      expect(error.message).toMatch(/^fuzz\/misaligned\.txt: lossy round trip: the text is UTF-16 code units of other bytes/)
+      // A hang guard, not a timing: rebuilt once this takes milliseconds; rebuilt from itself, until the stack gave out, a minute.
+    }, 15_000)
+
     it('"뿯½" standing for a lost letter ("Dand뿯½n") is rejected with a clear message', () => {
       const error = thrownBy(() => decodeSource(roundTrip('Dandân is a card.\n'), 'corpus/cr/round-trip.txt'))
       expect(error.code).toBe('E_DECODE')

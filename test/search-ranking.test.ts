@@ -194,7 +194,7 @@ describe('migration 004 on an older database', () => {
       try {
         // Store an edition, then turn the index back into schema 3's, as an older crdb left it.
         expect(ingestPaths(db, [edition]).stored).toBe(1)
-        db.exec(`DROP TABLE IF EXISTS derived_state; DROP TABLE contents_fts_vocabulary; DROP TABLE search_stems; DROP TABLE contents_fts;
+        db.exec(`DROP TABLE IF EXISTS derived_state; ALTER TABLE attestations DROP COLUMN dump_key; DROP TABLE contents_fts_vocabulary; DROP TABLE search_stems; DROP TABLE contents_fts;
           CREATE VIRTUAL TABLE contents_fts USING fts5(text, examples, tokenize = 'porter unicode61 remove_diacritics 2');
           INSERT INTO contents_fts (rowid, text, examples) SELECT id, text, '' FROM contents;`)
         db.pragma('user_version = 3')

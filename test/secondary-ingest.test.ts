@@ -12,7 +12,9 @@ import { comparable, diffSummary, similarity } from '../ingest/compare-text.js'
 import { dateByMatching } from '../ingest/date-by-matching.js'
 import { ingestPaths, listArchive, type DumpOutcome, type IngestOutcome } from '../ingest/ingest.js'
 import { runCli } from '../src/cli.js'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { openDatabase, schemaVersion, type CrdbDatabase } from '../src/store/database.js'
+import { readDerivedState } from '../src/store/derived-state.js'
+import { reconcileDumps } from '../ingest/reconcile.js'
 import { getRule } from '../src/query/get.js'
 import { getRuleSources, listAttestations, listSources } from '../src/query/sources.js'
 import { archiveAvailable, projectRoot, temporaryFolder, thrown, writeEdition, type EditionSpec } from './helpers.js'
@@ -207,6 +209,73 @@ describe('ingesting secondary dumps', () => {
     expect(attestations[0]).toMatchObject({ key: '100.1', status: 'partial', fragment: 'tail' })
     const messages = db.prepare(`SELECT code, text FROM messages WHERE code = 'reconcile-dated'`).all() as Array<{ text: string }>
     expect(messages[0].text).toMatch(/states no date; its text matches the edition of 2020-06-01 best: 2 of 2 entries equal/)
+  })
+
+  /** An edition set and a book copy whose first paragraph is an unnumbered fragment (its number recovered from its text). */
+  function ingestBookWithFragment(): string {
+    ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01')), writeEdition(folder.dir, 'b.txt', spec('2021-01-01', { '100.1a': 'Changed.' }))])
+    const book = join(folder.dir, 'book.txt')
+    writeFileSync(
+      book,
+      [
+        'any Magic game with two or more players.',
+        '',
+        '100.1a A two-player game is a game that begins with only two players.',
+        '',
+        '100.2. To play, each player needs their own deck.',
+        '',
+        'Добавить отзыв',
+        ''
+      ].join('\n')
+    )
+    const report = ingestPaths(db, [book])
+    expect(report.stored, JSON.stringify(report.outcomes)).toBe(1)
+    return book
+  }
+
+  it("reconciles a dump the same however often it runs: a recovered number is not read back as the dump's own", () => {
+    const book = ingestBookWithFragment()
+    const once = listAttestations(db, book)
+    expect(once[0]).toMatchObject({
+      label: '',
+      key: '100.1',
+      status: 'partial',
+      fragment: 'tail',
+      remarks: 'number recovered from its text: the end of rule 100.1'
+    })
+    const messages = (): unknown[] => db.prepare(`SELECT source_id, line, code, text FROM messages WHERE code LIKE 'reconcile-%' ORDER BY id`).all()
+    const onceMessages = messages()
+    // Again (an interrupted build's next run), and when a new edition makes every dump reconciled again.
+    reconcileDumps(db)
+    reconcileDumps(db)
+    expect(listAttestations(db, book)).toEqual(once)
+    expect(messages()).toEqual(onceMessages)
+    ingestPaths(db, [writeEdition(folder.dir, 'c.txt', spec('2022-01-01', { '100.2': 'Changed.' }))])
+    expect(listAttestations(db, book)[0]).toMatchObject({ key: '100.1', status: 'partial', remarks: 'number recovered from its text: the end of rule 100.1' })
+  })
+
+  it('migration 009 keeps the key each dump gave, and has a fragment reconciled again', () => {
+    const book = ingestBookWithFragment()
+    const keys = (): unknown[] => db.prepare('SELECT label, key, dump_key FROM attestations ORDER BY ordinal').raw().all()
+    expect(keys()).toEqual([
+      ['', '100.1', null],
+      ['100.1a', '100.1a', '100.1a'],
+      ['100.2', '100.2', '100.2']
+    ])
+    // The same database as crdb before migration 009 left it, reconciled twice (the remark lost).
+    db.exec(`ALTER TABLE attestations DROP COLUMN dump_key; UPDATE attestations SET remarks = NULL; UPDATE derived_state SET stale = 0`)
+    db.pragma(`user_version = ${schemaVersion - 1}`)
+    db.close()
+    db = openDatabase(join(folder.dir, 'crdb.sqlite'))
+    expect(keys()).toEqual([
+      ['', '100.1', null],
+      ['100.1a', '100.1a', '100.1a'],
+      ['100.2', '100.2', '100.2']
+    ])
+    expect(readDerivedState(db).reconciliation).toBe(true)
+    ingestPaths(db, [])
+    expect(readDerivedState(db).reconciliation).toBe(false)
+    expect(listAttestations(db, book)[0]).toMatchObject({ key: '100.1', remarks: 'number recovered from its text: the end of rule 100.1' })
   })
 
   it('rejects a page of an unknown shape with one line naming it, and keeps everything stored', () => {

@@ -55,7 +55,7 @@ export function canonicalContent(path: string): Record<string, string[]> {
          FROM dumps d JOIN sources s ON s.id = d.source_id`
       ),
       attestations: lines(
-        `SELECT s.sha256, ordinal, line, a.kind, a.label, a.key, term, document, text, examples, fragment, as_of, revision_date, author, authored_date,
+        `SELECT s.sha256, ordinal, line, a.kind, a.label, a.key, a.dump_key, term, document, text, examples, fragment, as_of, revision_date, author, authored_date,
                 ${version('a.version_id')}, status, similarity, diff, remarks
          FROM attestations a JOIN sources s ON s.id = a.source_id`
       ),

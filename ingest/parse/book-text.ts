@@ -16,6 +16,7 @@
 import type { Element } from 'domhandler'
 import type { SourceMessage } from '../../src/vocabulary/messages.js'
 import { endsSentence, quoted, ruleNumberOf, tidy, toSourceLines, type DumpEntry, type ParsedDump, type SourceLine } from './dump.js'
+import { markTruncated } from './shared.js'
 import { lineOf, loadPage, pageLines, pageTitle } from './html-lines.js'
 
 const subrulePattern = /^(\d{3}\.\d{1,3}[a-z]?)\.?\s+(\S.*)$/s
@@ -104,7 +105,7 @@ export function furnitureKind(text: string): 'foreign-text' | 'reader-comment' |
   const letters = text.match(/\p{L}/gu) ?? []
   if (letters.length === 0) return 'page-furniture'
   const latin = letters.filter((letter) => /[A-Za-z\u00c0-\u024f]/.test(letter)).length
-  if (latin / letters.length < 0.5) return readerFurniture.test(text) && text.length < 300 ? 'reader-comment' : 'foreign-text'
+  if (latin / letters.length < 0.5) return text.length < 300 && readerFurniture.test(text) ? 'reader-comment' : 'foreign-text'
   if (text.length < 200 && readerFurniture.test(text) && !numberedStart.test(text)) return 'reader-comment'
   if (/^(page|p\.)\s*\d+(\s*(of|\/)\s*\d+)?$/i.test(text)) return 'page-furniture'
   return undefined
@@ -118,6 +119,15 @@ export function parseBookParagraphs(paragraphs: SourceLine[], name: string, form
   let current: DumpEntry | undefined
   let inGlossary = false
   let pendingTerm: SourceLine | undefined
+  // A term line with no definition after it: not stored, so said here.
+  const warnUndefinedTerm = (term: SourceLine): void => {
+    messages.push({
+      line: term.line,
+      severity: 'warning',
+      code: 'truncated-entry',
+      text: `glossary term "${term.text}" has no definition; the term is kept here only`
+    })
+  }
 
   for (const { text: raw, line } of paragraphs) {
     // Wrapped lines are one paragraph; a word hyphenated at a line end is one word.
@@ -148,13 +158,7 @@ export function parseBookParagraphs(paragraphs: SourceLine[], name: string, form
         current = { kind: 'term', label: first, term: first, text: tidy(rest.join('\n')), examples: [], line }
         entries.push(current)
       } else if (isTermLike(text)) {
-        if (pendingTerm)
-          messages.push({
-            line: pendingTerm.line,
-            severity: 'warning',
-            code: 'truncated-entry',
-            text: `glossary term "${pendingTerm.text}" has no definition; the term is kept here only`
-          })
+        if (pendingTerm) warnUndefinedTerm(pendingTerm)
         pendingTerm = { text, line }
       } else if (pendingTerm) {
         current = { kind: 'term', label: pendingTerm.text, term: pendingTerm.text, text, examples: [], line: pendingTerm.line }
@@ -215,26 +219,11 @@ export function parseBookParagraphs(paragraphs: SourceLine[], name: string, form
     })
   }
 
-  if (pendingTerm)
-    messages.push({
-      line: pendingTerm.line,
-      severity: 'warning',
-      code: 'truncated-entry',
-      text: `glossary term "${pendingTerm.text}" has no definition; the term is kept here only`
-    })
+  if (pendingTerm) warnUndefinedTerm(pendingTerm)
   const last = entries.at(-1)
   if (last && last.kind === 'rule' && last.number && /\./.test(last.number)) {
     const tail = last.examples.at(-1) ?? last.text
-    if (!endsSentence(tail)) {
-      last.fragment = last.fragment ?? 'head'
-      messages.push({
-        line: last.line,
-        rule: last.label,
-        severity: 'warning',
-        code: 'truncated-entry',
-        text: `the copy stops mid-rule in ${last.label} ("…${tail.slice(-40)}"); what it has is kept`
-      })
-    }
+    if (!endsSentence(tail)) markTruncated(last, messages, `the copy stops mid-rule in ${last.label} ("…${tail.slice(-40)}"); what it has is kept`)
   }
   if (!entries.some((entry) => entry.number !== undefined || entry.kind === 'term')) {
     messages.push({ line: 1, severity: 'error', code: 'no-entries', text: `${name}: no numbered rules ("420.5a A player ...") found` })

@@ -37,14 +37,17 @@ import {
   type ParsedDump,
   type SourceLine
 } from './dump.js'
+import { markTruncated } from './shared.js'
 import { lineOf, loadPage, pageLines, pageTitle } from './html-lines.js'
 
-const releasePattern = /This search based on the\s+(.+?)\s+release of the Rulings\.?/i
+// Bounded (a release date is a few words) so a long line is not searched once per character.
+const releasePattern = /This search based on the\s+(.{1,60}?)\s+release of the Rulings\.?/i
 const glossaryHeadingPattern = /^(G\d{1,2}\.\d{1,3})\s+-\s+(.+)$/
 const ruleHeadingPattern = /^(?:([A-Za-z][A-Za-z ]{0,40}?)\s+-\s+)?(\d{3})(\d{3})?\s+-\s+(.+)$/
 const sectionHeadingPattern = /^(\d)\s+-\s+(\S.*)$/
 const entryPattern = /^-\s+(\S+?)\s+-\s*(.*)$/
-const bracketPattern = /\s*\[([A-Za-z][A-Za-z' .-]*?)\s+(\d{2,4}\/\d{1,2}\/\d{1,2})\]\s*$/
+// Starts at its "[" (a leading \s* is tried from every blank of a long run) and names are short.
+const bracketPattern = /\[([A-Za-z][A-Za-z' .-]{0,60}?)\s+(\d{2,4}\/\d{1,2}\/\d{1,2})\]\s*$/
 const furniturePattern = /^[\s|]*\|[\s|]*$/
 
 /** Parse the saved text of a Crystal Keep rulings search. */
@@ -143,16 +146,12 @@ export function parseCrystalKeepLines(lines: SourceLine[], name: string, format:
     entry.examples = examples
     if (!bracket && entry.kind !== 'note') {
       const last = examples.at(-1) ?? body
-      if (!endsSentence(last) || body === '') {
-        entry.fragment = 'head'
-        messages.push({
-          line: entry.line,
-          rule: entry.label,
-          severity: 'warning',
-          code: 'truncated-entry',
-          text: `entry ${entry.label} stops ${body === '' ? 'before its text' : `mid-sentence ("…${last.slice(-40)}")`}${atEnd ? ' at the end of the dump' : ''}; what it has is kept`
-        })
-      }
+      if (!endsSentence(last) || body === '')
+        markTruncated(
+          entry,
+          messages,
+          `entry ${entry.label} stops ${body === '' ? 'before its text' : `mid-sentence ("…${last.slice(-40)}")`}${atEnd ? ' at the end of the dump' : ''}; what it has is kept`
+        )
     }
     entries.push(entry)
   }

@@ -150,7 +150,8 @@ export function tidy(text: string): string {
 
 /** Split `Text. Example: one. Example: two.` into the text and its examples. */
 export function splitExamples(text: string): { text: string; examples: string[] } {
-  const parts = text.split(/(?:^|\s+|\n)Example:\s*/)
+  // A run of blanks is tried from its start only (`(?<!\s)`): from every blank of it, a long run costs its length squared.
+  const parts = text.split(/(?:^|(?<!\s)\s+)Example:\s*/)
   return { text: tidy(parts[0]), examples: parts.slice(1).map(tidy).filter(Boolean) }
 }
 

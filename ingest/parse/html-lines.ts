@@ -87,6 +87,9 @@ export function pageLines(page: Page, root?: AnyNode, options: PageLinesOptions 
   const lines: SourceLine[] = []
   const bullets = options.bullets ?? true
   let buffer = ''
+  // Whether the buffer is blank, kept as it grows: trimming the whole buffer at every append took a block of many
+  // inline elements its length squared.
+  let blank = true
   let bufferLine = 0
   let heading = false
 
@@ -94,10 +97,14 @@ export function pageLines(page: Page, root?: AnyNode, options: PageLinesOptions 
     const text = buffer.replace(/[ \t\r\n\u00a0]+/g, ' ').trim()
     if (text !== '' && text !== '-') lines.push(heading ? { text, line: bufferLine, role: 'heading' } : { text, line: bufferLine })
     buffer = ''
+    blank = true
     bufferLine = 0
   }
   const append = (text: string, line: number): void => {
-    if (buffer.trim() === '' && text.trim() !== '') bufferLine = line
+    if (blank && text.trim() !== '') {
+      bufferLine = line
+      blank = false
+    }
     buffer += text
   }
 
@@ -115,7 +122,7 @@ export function pageLines(page: Page, root?: AnyNode, options: PageLinesOptions 
       data.split('\n').forEach((part, index) => {
         if (index > 0) flush()
         append(part, start + index)
-        if (buffer.trim() === '' && part.trim() === '') bufferLine = 0
+        if (blank) bufferLine = 0
       })
       return
     }
@@ -151,6 +158,7 @@ export function pageLines(page: Page, root?: AnyNode, options: PageLinesOptions 
     if (block) flush()
     if (name === 'li' && bullets) {
       buffer = '- '
+      blank = false
       bufferLine = lineOf(element)
     }
     const isHeading = /^h[1-6]$/.test(name)

@@ -26,22 +26,40 @@ import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import type { SourceMessage } from '../../src/vocabulary/messages.js'
 import { dropped, endsSentence, quoted, readDumpDate, ruleNumberOf, tidy, toSourceLines, type DumpEntry, type ParsedDump, type SourceLine } from './dump.js'
+import { markTruncated, stripTrailing } from './shared.js'
 import { lineOf, loadPage, pageLines, pageTitle } from './html-lines.js'
 
 /** `From the Comprehensive Rules (November 8, 2024—Magic: The Gathering Foundations)` and its kin. */
 export const attributionPattern =
   /^From the (glossary of the )?((?:Magic(?: The Gathering)? )?[A-Z][A-Za-z:' ]*?(?:Rules|Guide|Procedures?|Policy|Document))\s*\((.+)\)\s*:?$/
-const editHeadingPattern = /^(.+?)\s*\[\s*(?:edit)?\s*\|?\s*(?:edit source)?\s*\]$/i
+// The wiki's edit links after a heading, blanks collapsed: `[edit | edit source]`, `[ | ]`.
+const editLinksPattern = /^\[ ?(?:edit)? ?\|? ?(?:edit source)? ?\]$/i
 const rulePattern = /^(\d{3}\.\d{1,3}[a-z]?\.?|\d{3}\.|\d\.)\s+(\S.*)$/
 const externalPattern = /^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,2})\.?\s+(\S.*)$/
 
 /** Parse the saved text of an MTG wiki page. */
 export function parseMtgWikiText(text: string, name: string): ParsedDump {
   const lines = toSourceLines(text).map((line) => {
-    const heading = editHeadingPattern.exec(line.text.trim())
-    return heading ? { text: heading[1], line: line.line, role: 'heading' as const } : line
+    const heading = headingWithEditLinks(line.text.trim())
+    return heading ? { text: heading, line: line.line, role: 'heading' as const } : line
   })
   return parseMtgWikiLines(lines, name, 'mtg-wiki-text')
+}
+
+/**
+ * The heading of a line that ends with the wiki's edit links (`Rules [edit | edit source]` -> `Rules`), or
+ * undefined. Read from the last "[" (the links hold none): one pattern over the whole line, with blanks
+ * matched on both sides of its text, took a long line's length squared or worse.
+ */
+function headingWithEditLinks(line: string): string | undefined {
+  const open = line.lastIndexOf('[')
+  if (open <= 0 || !line.endsWith(']') || !editLinksPattern.test(line.slice(open).replace(/\s+/g, ' '))) return undefined
+  return line.slice(0, open).trimEnd() || undefined
+}
+
+/** `text` without the emphasis marks around it (`*From the ...*`, `_..._`). */
+function withoutEmphasis(text: string): string {
+  return stripTrailing(text.replace(/^[*_]+/, ''), '*_')
 }
 
 /**
@@ -65,7 +83,12 @@ export function parseMtgWikiMarkdown(text: string, name: string): ParsedDump {
     const parts = text.split(/\n(?=Example:)/)
     let offset = 0
     for (const part of parts) {
-      const flat = part.replace(/\s*\n\s*/g, ' ').trim()
+      // Its lines joined with one blank (split, not /\s*\n\s*/, which is tried from every blank of a long run).
+      const flat = part
+        .split('\n')
+        .map((piece) => piece.trim())
+        .filter(Boolean)
+        .join(' ')
       if (flat) lines.push({ text: prefix + flat, line: start + offset })
       offset += part.split('\n').length
     }
@@ -226,7 +249,7 @@ export function parseMtgWikiLines(lines: SourceLine[], name: string, format: 'mt
       prose(line, text, 'heading')
       continue
     }
-    const attribution = attributionPattern.exec(text.replace(/^[*_]+|[*_]+$/g, ''))
+    const attribution = attributionPattern.exec(withoutEmphasis(text))
     if (attribution) {
       const [, glossary, document, when] = attribution
       const date = readDumpDate(when.split(/\s*[—–]\s*|\s+-\s+|-(?=[A-Z])/)[0])
@@ -245,7 +268,7 @@ export function parseMtgWikiLines(lines: SourceLine[], name: string, format: 'mt
       if (isCr && date) {
         if (statedDate === undefined) {
           statedDate = date
-          dateStatement = text.replace(/^[*_]+|[*_]+$/g, '')
+          dateStatement = withoutEmphasis(text)
           dateLine = line
         } else if (date !== statedDate) {
           messages.push({
@@ -359,28 +382,13 @@ export function parseMtgWikiLines(lines: SourceLine[], name: string, format: 'mt
 
   for (const entry of entries) {
     if (entry.kind === 'term' && entry.text === '') {
-      entry.fragment = 'head'
-      messages.push({
-        line: entry.line,
-        rule: entry.label,
-        severity: 'warning',
-        code: 'truncated-entry',
-        text: `glossary term "${entry.label}" has no definition; the term is kept`
-      })
+      markTruncated(entry, messages, `glossary term "${entry.label}" has no definition; the term is kept`)
       continue
     }
     const isTitle = entry.kind === 'rule' && /^\d{1,3}$/.test(entry.number!)
     const last = entry.examples.at(-1) ?? entry.text
-    if (entry.kind !== 'external' && !isTitle && !endsSentence(last)) {
-      entry.fragment = 'head'
-      messages.push({
-        line: entry.line,
-        rule: entry.label,
-        severity: 'warning',
-        code: 'truncated-entry',
-        text: `entry ${entry.label} stops mid-sentence ("…${last.slice(-40)}"); what it has is kept`
-      })
-    }
+    if (entry.kind !== 'external' && !isTitle && !endsSentence(last))
+      markTruncated(entry, messages, `entry ${entry.label} stops mid-sentence ("…${last.slice(-40)}"); what it has is kept`)
   }
   if (!entries.some((entry) => entry.kind === 'rule' || entry.kind === 'term')) {
     messages.push({

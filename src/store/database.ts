@@ -17,6 +17,7 @@ import * as migration005 from '../../db/migrations/005-lineage-links.js'
 import * as migration006 from '../../db/migrations/006-robustness.js'
 import * as migration007 from '../../db/migrations/007-hot-indexes.js'
 import * as migration008 from '../../db/migrations/008-external-search-content.js'
+import * as migration009 from '../../db/migrations/009-attestation-dump-key.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { packageRoot } from '../vocabulary/paths.js'
 
@@ -38,7 +39,8 @@ const migrations: ReadonlyArray<{ sql: string }> = [
   migration005,
   migration006,
   migration007,
-  migration008
+  migration008,
+  migration009
 ]
 
 /** The schema version this code writes. */

@@ -22,6 +22,7 @@ export interface AttestationFields {
   line: number
   kind: string
   label: string
+  /** The key the dump gives it (its rule number); reconciliation reads this one and writes its finding to `key`. */
   key: string | null
   term: string | null
   document: string | null
@@ -56,8 +57,8 @@ export function prepareDumpWrites(db: CrdbDatabase) {
   const insertMessage = prepared(db, 'INSERT INTO messages (source_id, line, rule, severity, code, text) VALUES (?, ?, ?, ?, ?, ?)')
   const insertAttestation = prepared(
     db,
-    `INSERT INTO attestations (source_id, ordinal, line, kind, label, key, term, document, text, examples, fragment, as_of, revision_date, author, authored_date, status)
-     VALUES (@sourceId, @ordinal, @line, @kind, @label, @key, @term, @document, @text, @examples, @fragment, @asOf, @revisionDate, @author, @authoredDate, @status)`
+    `INSERT INTO attestations (source_id, ordinal, line, kind, label, key, dump_key, term, document, text, examples, fragment, as_of, revision_date, author, authored_date, status)
+     VALUES (@sourceId, @ordinal, @line, @kind, @label, @key, @key, @term, @document, @text, @examples, @fragment, @asOf, @revisionDate, @author, @authoredDate, @status)`
   )
   return {
     /** Insert a source read now; its id. */

@@ -35,6 +35,7 @@ export interface AttestationRow {
   line: number
   kind: 'rule' | 'term' | 'note' | 'ruling' | 'external'
   label: string
+  /** The key the dump gives it (`dump_key`), never the one an earlier reconciliation found: reconciling is idempotent. */
   key: string | null
   term: string | null
   text: string
@@ -88,7 +89,7 @@ export function prepareReconciliation(db: CrdbDatabase) {
     ),
     attestations: prepared(
       db,
-      `SELECT id, ordinal, line, kind, label, key, term, text, examples, fragment, as_of AS asOf, revision_date AS revisionDate
+      `SELECT id, ordinal, line, kind, label, dump_key AS key, term, text, examples, fragment, as_of AS asOf, revision_date AS revisionDate
        FROM attestations WHERE source_id = ? ORDER BY ordinal`
     ),
     update: prepared(db, 'UPDATE attestations SET key = ?, version_id = ?, status = ?, similarity = ?, diff = ?, remarks = ? WHERE id = ?'),
