@@ -184,13 +184,19 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
   }
 
   ready.sort((a, b) => a.parsed.effectiveDate.localeCompare(b.parsed.effectiveDate))
-  for (const input of ready) {
-    try {
-      report(editionOutcome(input, writer.write(input)))
-    } catch (error) {
-      report(rejection(input.uri, error))
+  // One transaction for all of them (each edition a savepoint): intervals are written once, not per edition.
+  const written: IngestOutcome[] = []
+  writer.batch(() => {
+    for (const input of ready) {
+      try {
+        written.push(editionOutcome(input, writer.write(input)))
+      } catch (error) {
+        written.push(rejection(input.uri, error))
+      }
     }
-  }
+  })
+  // Reported once committed: a line that says "stored" is true even if the process is stopped now.
+  for (const outcome of written) report(outcome)
   const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
   const derived = refreshLineage(db, options, editionsStored > 0)
 

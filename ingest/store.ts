@@ -63,6 +63,14 @@ export class EditionWriter {
   #contentIds: Map<string, number> | undefined
   /** The versions in force at the newest edition just written (appends in date order reuse it). */
   #newest: { date: string; versions: Map<string, VersionSlot> } | undefined
+  /**
+   * Inside {@link batch}: the last edition of each version that an edition in
+   * date order extended, written once when the batch ends (or before versions
+   * are read back) instead of once per edition.
+   */
+  #pendingLastDates: Map<number, string> | undefined
+  /** The glossary aliases stored (`alias NUL key`), loaded at the first term. */
+  #aliases: Set<string> | undefined
   readonly #writes: EditionWrites
 
   constructor(db: CrdbDatabase) {
@@ -83,6 +91,26 @@ export class EditionWriter {
   /** The file and bytes' hash of the edition dated `date`, if one is stored. */
   findEditionSource(date: string): { uri: string; sha256: string } | undefined {
     return this.#writes.findEdition(date)
+  }
+
+  /**
+   * Write several editions (calls of {@link write}) in one transaction: each
+   * edition is still all or nothing (a savepoint: a rejected one leaves the
+   * others), and the batch is committed whole, so an interrupted batch leaves
+   * the store as it was before it. Versions that each edition extends get
+   * their final interval once, at the end, instead of an update per edition.
+   */
+  batch<T>(action: () => T): T {
+    return this.#transaction(() => {
+      this.#pendingLastDates = new Map()
+      try {
+        const result = action()
+        this.#flushLastDates()
+        return result
+      } finally {
+        this.#pendingLastDates = undefined
+      }
+    })
   }
 
   /**
@@ -133,9 +161,10 @@ export class EditionWriter {
     try {
       return this.#db.transaction(action).immediate()
     } catch (error) {
-      // The caches may hold rows that were rolled back.
+      // The caches may hold rows that were rolled back (pending last dates are added only once an edition is written).
       this.#contentIds = undefined
       this.#newest = undefined
+      this.#aliases = undefined
       throw error
     }
   }
@@ -144,6 +173,7 @@ export class EditionWriter {
     const w = this.#writes
     const edition = w.findEdition(date)
     if (!edition) throw new CrdbError('E_NOT_FOUND', `no edition dated ${date} is stored`)
+    this.#flushLastDates()
     this.#newest = undefined
     this.#contentIds = undefined
     const previous = w.previousEditionDate(date)
@@ -212,6 +242,9 @@ export class EditionWriter {
     const next = w.nextEditionDate(date)
     const cached = this.#newest
     this.#newest = undefined
+    // Only an edition appended after the newest one can leave extensions pending: others read versions back.
+    const appending = next === null && cached?.date === previous
+    if (!appending) this.#flushLastDates()
     const atPrevious = !previous ? new Map<string, VersionSlot>() : next === null && cached?.date === previous ? cached.versions : this.#versionsAt(previous)
     const atNext = next ? this.#versionsAt(next) : new Map<string, VersionSlot>()
     const contentIds = (this.#contentIds ??= w.contentIdsByHash())
@@ -249,7 +282,7 @@ export class EditionWriter {
       const contentId = entryContent.get(slot)!
       const before = atPrevious.get(slot)
       const after = atNext.get(slot)
-      if (entry.kind === 'term') for (const alias of entry.aliases) w.insertAlias(alias, entry.key)
+      if (entry.kind === 'term') for (const alias of entry.aliases) this.#insertAlias(alias, entry.key)
       if (before && before.id === after?.id) continue // Spans the new date with the same content.
       // A version is one text under one label: a term printed with other capitals starts a new one.
       const joinsBefore = before !== undefined && before.contentId === contentId && before.label === entry.label
@@ -281,11 +314,34 @@ export class EditionWriter {
         result.versionsAdded++
       }
     }
-    if (extended.length > 0) w.extendVersions(extended, date)
+    if (this.#pendingLastDates && appending) for (const id of extended) this.#pendingLastDates.set(id, date)
+    else if (extended.length > 0) w.extendVersions(extended, date)
     result.versionsExtended += extended.length
     // Appending in date order (the usual build): what is in force now is exactly atDate.
     if (next === null) this.#newest = { date, versions: atDate }
     return result
+  }
+
+  /** Write the last dates a batch has kept pending, one statement per date. */
+  #flushLastDates(): void {
+    const pending = this.#pendingLastDates
+    if (!pending || pending.size === 0) return
+    const byDate = new Map<string, number[]>()
+    for (const [id, lastDate] of pending) {
+      let ids = byDate.get(lastDate)
+      if (!ids) byDate.set(lastDate, (ids = []))
+      ids.push(id)
+    }
+    for (const [lastDate, ids] of byDate) this.#writes.extendVersions(ids, lastDate)
+    pending.clear()
+  }
+
+  #insertAlias(alias: string, key: string): void {
+    const aliases = (this.#aliases ??= this.#writes.aliases())
+    const pair = alias + '\u0000' + key
+    if (aliases.has(pair)) return
+    this.#writes.insertAlias(alias, key)
+    aliases.add(pair)
   }
 
   #versionsAt(date: string): Map<string, VersionSlot> {
