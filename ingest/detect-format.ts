@@ -6,7 +6,7 @@
  */
 import { CrdbError } from '../src/vocabulary/errors.js'
 import type { SourceFormat } from './parse/dump.js'
-import { attributionPattern, looksLikeWikitext } from './parse/mtg-wiki.js'
+import { attributionPattern, looksLikeWikitext } from './parse/mtg-wiki-signs.js'
 
 /** Extra hints for {@link detectFormat}. */
 export interface DetectOptions {

@@ -25,14 +25,38 @@ import type { ParsedEdition } from './parse/official-text.js'
 
 export { optimizeSearchIndex } from '../src/store/edition-writes.js'
 
-/** An edition ready to store: where it came from, what it says. */
+/** What the store keeps of a parsed edition besides its entries: its date and shape. */
+export type EditionFacts = Pick<ParsedEdition, 'effectiveDate' | 'dateStatement' | 'dateLine' | 'truncated' | 'wrapped'> &
+  Partial<Pick<ParsedEdition, 'rules' | 'glossary'>>
+
+/** How many rules, examples and glossary terms an edition has. */
+export interface EditionCounts {
+  rules: number
+  examples: number
+  terms: number
+}
+
+/**
+ * An edition ready to store: where it came from, what it says. A build keeps
+ * only this of each edition (not its text or parse tree) until it is stored.
+ */
 export interface EditionInput {
   uri: string
   format: string
-  decoded: DecodedSource
-  parsed: ParsedEdition
+  decoded: Omit<DecodedSource, 'text'>
+  /** The parsed edition; `rules` and `glossary` may be left out when `counts` is given. */
+  parsed: EditionFacts
+  /** Counted from `parsed` when absent. */
+  counts?: EditionCounts
   entries: NormalizedEntry[]
   messages: SourceMessage[]
+}
+
+/** The counts of an edition: given, or counted from its parse. */
+export function countsOf(input: Pick<EditionInput, 'parsed' | 'counts'>): EditionCounts {
+  if (input.counts) return input.counts
+  const rules = input.parsed.rules ?? []
+  return { rules: rules.length, examples: rules.reduce((count, rule) => count + rule.examples.length, 0), terms: input.parsed.glossary?.length ?? 0 }
 }
 
 /** What storing one edition changed. */
@@ -217,6 +241,7 @@ export class EditionWriter {
     const w = this.#writes
     const date = input.parsed.effectiveDate
     const { decoded, parsed } = input
+    const counts = countsOf(input)
     const sourceId = w.insertSource({
       uri: input.uri,
       sha256: decoded.sha256,
@@ -230,9 +255,9 @@ export class EditionWriter {
       sourceId,
       dateStatement: parsed.dateStatement,
       dateLine: parsed.dateLine,
-      ruleCount: parsed.rules.length,
-      exampleCount: parsed.rules.reduce((count, rule) => count + rule.examples.length, 0),
-      glossaryCount: parsed.glossary.length,
+      ruleCount: counts.rules,
+      exampleCount: counts.examples,
+      glossaryCount: counts.terms,
       truncated: parsed.truncated,
       wrapped: parsed.wrapped
     })
