@@ -9,7 +9,7 @@
  * build, and every dump is reconciled again when new editions arrive.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import type { CrdbDatabase } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
@@ -20,7 +20,8 @@ import { normalizeEdition, type NormalizedEntry } from './normalize.js'
 import { parseBookHtml, parseBookText } from './parse/book-text.js'
 import { parseCrystalKeepHtml, parseCrystalKeepText } from './parse/crystal-keep.js'
 import type { ParsedDump, SourceFormat } from './parse/dump.js'
-import { prepareTaskBytes, readSource } from './prepare-edition.js'
+import { prepareTaskBytes } from './prepare-edition.js'
+import { readSource } from './read-source.js'
 import { prepareInWorkers, type PrepareTask } from './prepare-pool.js'
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
 import { parseOfficialText } from './parse/official-text.js'
@@ -29,7 +30,7 @@ import { storeDump, type DumpInput } from './store-dump.js'
 import { countsOf, EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
 import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatcher } from '../src/store/totals.js'
-import { acquireBuildLock } from '../src/store/build-lock.js'
+import { ingestUnchanged, withBuildLock } from './unchanged.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 
 /** What happened to one source during an ingest. */
@@ -101,35 +102,11 @@ export interface IngestOptions {
   lineageOverrides?: LineageOverride[]
   /** Called once when another build holds the database and this one waits for it. */
   onWait?: (holder: number) => void
+  /** The sha256 of files hashed beforehand, by path (see `hashFiles`); the others are hashed here. */
+  hashes?: ReadonlyMap<string, string>
 }
 
-// Files in an archive folder that are not documents.
-const ignoredNames = /^(.*\.json|readme(\.md|\.txt)?|\..*)$/i
-
-/**
- * List the source files of an archive: a folder (not recursive), sorted by
- * name, or a single file. Subfolders are not read; `onSubfolder` hears of each.
- *
- * @throws {CrdbError} `E_IO` when the folder or file cannot be read.
- */
-export function listArchive(folder: string, onSubfolder?: (path: string) => void): string[] {
-  let names: string[]
-  try {
-    if (statSync(folder).isFile()) return [folder]
-    names = readdirSync(folder)
-  } catch (error) {
-    throw new CrdbError('E_IO', `${folder}: cannot read archive folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
-  }
-  const files: string[] = []
-  for (const name of names) {
-    if (ignoredNames.test(name)) continue
-    const path = join(folder, name)
-    const stat = statSync(path, { throwIfNoEntry: false })
-    if (stat?.isFile()) files.push(path)
-    else if (stat?.isDirectory()) onSubfolder?.(path)
-  }
-  return files.sort()
-}
+export { listArchive } from './unchanged.js'
 
 /**
  * Ingest source files into the database. Idempotent: a source whose bytes are
@@ -152,16 +129,6 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
   return withBuildLock(db, options, () => ingestLocked(db, sources, options))
 }
 
-/** Hold the database's build lock (files only) around `action`. */
-function withBuildLock<T>(db: CrdbDatabase, options: IngestOptions, action: () => T): T {
-  const release = db.memory ? undefined : acquireBuildLock(db.name, { onWait: options.onWait })
-  try {
-    return action()
-  } finally {
-    release?.()
-  }
-}
-
 function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions): IngestReport {
   const writer = new EditionWriter(db)
   const outcomes: IngestOutcome[] = []
@@ -172,7 +139,7 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
 
   const ready: EditionInput[] = []
   const dumps: DumpInput[] = []
-  for (const result of prepareSources(sources, writer)) {
+  for (const result of prepareSources(sources, writer, options.hashes)) {
     if ('status' in result) report(result)
     else if (isDumpInput(result)) dumps.push(result)
     else ready.push(result)
@@ -384,7 +351,7 @@ export function parseDump(format: Exclude<SourceFormat, 'official-text'>, text: 
  * Results come in the order of `sources`: an outcome for a source unchanged
  * or rejected, else what to store.
  */
-function prepareSources(sources: SourceInput[], writer: EditionWriter): Array<IngestOutcome | EditionInput | DumpInput> {
+function prepareSources(sources: SourceInput[], writer: EditionWriter, hashes?: ReadonlyMap<string, string>): Array<IngestOutcome | EditionInput | DumpInput> {
   const results: Array<IngestOutcome | EditionInput | DumpInput> = new Array(sources.length)
   const tasks: PrepareTask[] = []
   // Same bytes twice in one run: the later copy waits for the first (unchanged if it went in, else tried itself).
@@ -394,7 +361,7 @@ function prepareSources(sources: SourceInput[], writer: EditionWriter): Array<In
     try {
       // Hash before decoding: a re-run with nothing new reads each file once and stops there. The bytes of a
       // file are not kept meanwhile: it is read again when prepared, so a build holds one or two at a time.
-      const sha256 = sha256Of(source.bytes ?? readSource(source.uri))
+      const sha256 = source.bytes ? sha256Of(source.bytes) : (hashes?.get(source.uri) ?? sha256Of(readSource(source.uri)))
       if (writer.hasSource(sha256)) results[index] = { status: 'unchanged', uri: source.uri, sha256 }
       else {
         const task: PrepareTask = { index, uri: source.uri, bytes: source.bytes, sha256, contentType: source.contentType }

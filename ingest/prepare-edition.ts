@@ -5,7 +5,6 @@
  * parsers (and their HTML and markdown libraries) so worker threads load
  * little: see `prepare-pool.ts`.
  */
-import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
@@ -15,25 +14,13 @@ import { normalizeEdition } from './normalize.js'
 import type { SourceFormat } from './parse/dump.js'
 import { attributeToEntries, parseOfficialText } from './parse/official-text.js'
 import type { PrepareTask } from './prepare-pool.js'
+import { readSource } from './read-source.js'
 import type { EditionInput } from './store.js'
 
 /** A source decoded and found to be a secondary dump: the dump parsers take it from here. */
 export interface DumpFound {
   dump: Exclude<SourceFormat, 'official-text'>
   decoded: DecodedSource
-}
-
-/**
- * Read the bytes of a file.
- *
- * @throws {CrdbError} `E_IO` when it cannot be read.
- */
-export function readSource(path: string): Uint8Array {
-  try {
-    return readFileSync(path)
-  } catch (error) {
-    throw new CrdbError('E_IO', `${path}: cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
-  }
 }
 
 /**
