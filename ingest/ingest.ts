@@ -8,8 +8,7 @@
  * after the editions are stored, so a dump and its editions can arrive in one
  * build, and every dump is reconciled again when new editions arrive.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { CrdbDatabase } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
@@ -30,7 +29,7 @@ import { storeDump, type DumpInput } from './store-dump.js'
 import { countsOf, EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
 import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatcher } from '../src/store/totals.js'
-import { ingestUnchanged, withBuildLock } from './unchanged.js'
+import { withBuildLock } from './unchanged.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 
 /** What happened to one source during an ingest. */
