@@ -24,12 +24,14 @@ import { readSource } from './read-source.js'
 import { prepareInWorkers, type PrepareTask } from './prepare-pool.js'
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
 import { parseOfficialText } from './parse/official-text.js'
+import { consultNextEditions, rereadPreviousEditions } from './official-edition.js'
 import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './reconcile.js'
 import { storeDump, type DumpInput } from './store-dump.js'
 import { countsOf, EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
 import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatcher } from '../src/store/totals.js'
 import { withBuildLock } from './unchanged.js'
+import { refoldTermKeys } from '../src/store/term-keys.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 
 /** What happened to one source during an ingest. */
@@ -129,6 +131,8 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
 }
 
 function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions): IngestReport {
+  // A store written before term keys folded typography gets the keys new editions will use.
+  refoldTermKeys(db)
   const writer = new EditionWriter(db)
   const outcomes: IngestOutcome[] = []
   const report = (outcome: IngestOutcome): void => {
@@ -145,12 +149,15 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
   }
 
   ready.sort((a, b) => a.parsed.effectiveDate.localeCompare(b.parsed.effectiveDate))
+  consultNextEditions(db, ready)
   // One transaction for all of them (each edition a savepoint): intervals are written once, not per edition.
   const written: IngestOutcome[] = []
+  const storedDates: string[] = []
   writer.batch(() => {
     for (const input of ready) {
       try {
         written.push(editionOutcome(input, writer.write(input)))
+        storedDates.push(input.parsed.effectiveDate)
       } catch (error) {
         written.push(rejection(input.uri, error))
       }
@@ -159,6 +166,7 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
   ready.length = 0 // Stored: what follows needs the memory more.
   // Reported once committed: a line that says "stored" is true even if the process is stopped now.
   for (const outcome of written) report(outcome)
+  rereadPreviousEditions(db, writer, storedDates)
   const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
   const derived = refreshLineage(db, options, editionsStored > 0)
 
@@ -251,12 +259,16 @@ export function replaceEdition(db: CrdbDatabase, path: string, options: IngestOp
     const bytes = readSource(path)
     const sha256 = sha256Of(bytes)
     if (writer.hasSource(sha256)) throw new CrdbError('E_DUPLICATE_EDITION', `${path}: these bytes are already stored; nothing to replace`)
-    const input = prepareOne({ index: 0, uri: path, bytes, sha256 }, new SharedStrings())
-    if (isDumpInput(input))
-      throw new CrdbError('E_FORMAT', `${path}: a secondary dump (${input.parsed.format}), not an official edition; --replace takes an edition`)
+    const prepared = prepareOne({ index: 0, uri: path, bytes, sha256 }, new SharedStrings())
+    if (isDumpInput(prepared))
+      throw new CrdbError('E_FORMAT', `${path}: a secondary dump (${prepared.parsed.format}), not an official edition; --replace takes an edition`)
+    const ready = [prepared]
+    consultNextEditions(db, ready)
+    const input = ready[0]
     const date = input.parsed.effectiveDate
     const removed = writer.findEditionUri(date)
     const result = writer.write(input, { replace: true })
+    rereadPreviousEditions(db, writer, [date])
     refreshAll(db, options)
     return { date, removed, stored: editionOutcome(input, result) }
   })
@@ -324,24 +336,20 @@ function dumpOutcome(input: DumpInput, sourceId: number, result: ReconcileResult
   }
 }
 
+/** The parser of each secondary dump format, one entry per format. */
+const dumpParsers: Record<Exclude<SourceFormat, 'official-text'>, (text: string, uri: string) => ParsedDump> = {
+  'crystal-keep-text': parseCrystalKeepText,
+  'crystal-keep-html': parseCrystalKeepHtml,
+  'mtg-wiki-text': parseMtgWikiText,
+  'mtg-wiki-markdown': parseMtgWikiMarkdown,
+  'mtg-wiki-html': parseMtgWikiHtml,
+  'book-text': parseBookText,
+  'book-html': parseBookHtml
+}
+
 /** Parse a secondary dump in the format detected. */
 export function parseDump(format: Exclude<SourceFormat, 'official-text'>, text: string, uri: string): ParsedDump {
-  switch (format) {
-    case 'crystal-keep-text':
-      return parseCrystalKeepText(text, uri)
-    case 'crystal-keep-html':
-      return parseCrystalKeepHtml(text, uri)
-    case 'mtg-wiki-text':
-      return parseMtgWikiText(text, uri)
-    case 'mtg-wiki-markdown':
-      return parseMtgWikiMarkdown(text, uri)
-    case 'mtg-wiki-html':
-      return parseMtgWikiHtml(text, uri)
-    case 'book-text':
-      return parseBookText(text, uri)
-    case 'book-html':
-      return parseBookHtml(text, uri)
-  }
+  return dumpParsers[format](text, uri)
 }
 
 /**

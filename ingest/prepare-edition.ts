@@ -5,14 +5,13 @@
  * parsers (and their HTML and markdown libraries) so worker threads load
  * little: see `prepare-pool.ts`.
  */
-import { basename } from 'node:path'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 import { decodeSource, type DecodedSource } from './decode.js'
 import { detectFormat } from './detect-format.js'
-import { normalizeEdition } from './normalize.js'
+import { readOfficialEdition } from './official-edition.js'
 import type { SourceFormat } from './parse/dump.js'
-import { attributeToEntries, parseOfficialText } from './parse/official-text.js'
+import type { ParsedEdition } from './parse/official-text.js'
 import type { PrepareTask } from './prepare-pool.js'
 import { readSource } from './read-source.js'
 import type { EditionInput } from './store.js'
@@ -51,29 +50,19 @@ export function prepareBytes(uri: string, bytes: Uint8Array, sha256: string, con
   return prepareOfficialEdition(uri, decoded)
 }
 
-/** Parse and normalize a decoded official edition; its text is not kept. */
+/** Parse and normalize a decoded official edition; its text is kept only when the next edition may decide a misprint. */
 export function prepareOfficialEdition(uri: string, decoded: DecodedSource): EditionInput {
-  const parsed = parseOfficialText(decoded.text, uri)
-  const messages = [...attributeToEntries(parsed, decoded.messages), ...parsed.messages]
-  const named = /(\d{4}-\d{2}-\d{2})/.exec(basename(uri))
-  if (named && named[1] !== parsed.effectiveDate) {
-    messages.push({
-      line: parsed.dateLine,
-      severity: 'info',
-      code: 'name-date-mismatch',
-      text: `file name says ${named[1]} but the document states ${parsed.effectiveDate} ("${parsed.dateStatement}"); filed under the stated date`
-    })
-  }
-  messages.sort((a, b) => a.line - b.line)
-  const { text: _text, ...facts } = decoded
-  const { rules, glossary, messages: _messages, ...edition } = parsed
+  return compactEdition(readOfficialEdition(uri, decoded))
+}
+
+/** What a build holds of an edition until it is stored: not its parse tree, nor its text unless needed again. */
+export function compactEdition(input: EditionInput): EditionInput {
+  const { text, ...facts } = input.decoded
+  const { rules, glossary, messages: _messages, ...edition } = input.parsed as ParsedEdition
   return {
-    uri,
-    format: 'official-text',
-    decoded: facts,
+    ...input,
+    decoded: input.parsed.misprints > 0 ? { ...facts, text } : facts,
     parsed: edition,
-    counts: { rules: rules.length, examples: rules.reduce((count, rule) => count + rule.examples.length, 0), terms: glossary.length },
-    entries: normalizeEdition(parsed),
-    messages
+    counts: input.counts ?? { rules: rules.length, examples: rules.reduce((count, rule) => count + rule.examples.length, 0), terms: glossary.length }
   }
 }

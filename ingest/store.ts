@@ -26,7 +26,7 @@ import type { ParsedEdition } from './parse/official-text.js'
 export { optimizeSearchIndex } from '../src/store/edition-writes.js'
 
 /** What the store keeps of a parsed edition besides its entries: its date and shape. */
-export type EditionFacts = Pick<ParsedEdition, 'effectiveDate' | 'dateStatement' | 'dateLine' | 'truncated' | 'wrapped'> &
+export type EditionFacts = Pick<ParsedEdition, 'effectiveDate' | 'dateStatement' | 'dateLine' | 'truncated' | 'wrapped' | 'misprints'> &
   Partial<Pick<ParsedEdition, 'rules' | 'glossary'>>
 
 /** How many rules, examples and glossary terms an edition has. */
@@ -43,7 +43,8 @@ export interface EditionCounts {
 export interface EditionInput {
   uri: string
   format: string
-  decoded: Omit<DecodedSource, 'text'>
+  /** The decoded source; its text is kept only where the next edition may decide a misprint (`parsed.misprints`). */
+  decoded: Omit<DecodedSource, 'text'> & { text?: string }
   /** The parsed edition; `rules` and `glossary` may be left out when `counts` is given. */
   parsed: EditionFacts
   /** Counted from `parsed` when absent. */

@@ -12,6 +12,7 @@ import { acquireBuildLock } from '../src/store/build-lock.js'
 import type { CrdbDatabase } from '../src/store/database.js'
 import { readDerivedState } from '../src/store/derived-state.js'
 import { prepareEditionWrites } from '../src/store/edition-writes.js'
+import { refoldTermKeys } from '../src/store/term-keys.js'
 import { hasLinksFromOlderMatcher, hasUnreconciledDumps, hasVersionsWithoutLineage } from '../src/store/totals.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
@@ -82,6 +83,8 @@ export function ingestUnchanged(
       if (!writes.hasSource(sha256)) return undefined
       outcomes.push({ status: 'unchanged', uri, sha256 })
     }
+    // A store whose term keys predate folding is re-keyed (and its derived data marked stale) as a build does.
+    refoldTermKeys(db)
     const derived = readDerivedState(db)
     if (derived.lineage || derived.reconciliation || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db) || hasUnreconciledDumps(db)) {
       return undefined

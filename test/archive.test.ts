@@ -345,4 +345,53 @@ describe.skipIf(!available)('the whole archive', () => {
     expect(label('put into play', '2007-07-13')).toBe('Put Into Play')
     expect(label('put into play', '2007-10-01')).toBe('Put into Play')
   })
+
+  it('gives a term one key whatever the quotes an edition prints it with', () => {
+    // 2005-10-01 prints “As though”, its neighbours "As though"; 2008-05-01 prints ?As Though?.
+    const unfolded = db.prepare(`SELECT DISTINCT key FROM versions WHERE kind = 'term' AND key GLOB '*[“”‘’?]*'`).pluck().all()
+    expect(unfolded).toEqual([])
+    const datesOf = (key: string) =>
+      editions.filter((edition) => termsAt(edition.effectiveDate).some((term) => term.key === key)).map((edition) => edition.effectiveDate)
+    const asThough = datesOf('"as though"')
+    expect(asThough).toContain('2005-10-01')
+    expect(asThough).toContain('2008-05-01')
+    // Every edition from its first to its last has it: no gap where a typography broke the key.
+    expect(asThough).toEqual(editions.map((edition) => edition.effectiveDate).filter((date) => date >= asThough[0] && date <= asThough.at(-1)!))
+    expect(termsAt('2008-05-01').find((term) => term.key === "attacks and isn't blocked")?.label).toBe("Attacks and Isn't Blocked")
+    expect(termsAt('2005-10-01').find((term) => term.key === "attacks and isn't blocked")?.label).toBe('Attacks and Isn’t Blocked')
+  })
+
+  it('lets the next edition decide or confirm the repair of each misprinted number', () => {
+    const repairs = db
+      .prepare(
+        `SELECT e.effective_date AS date, m.rule, m.text FROM messages m JOIN editions e ON e.source_id = m.source_id
+         WHERE m.code = 'number-slip' AND m.severity = 'warning' ORDER BY e.effective_date, m.line`
+      )
+      .all() as Array<{ date: string; rule: string; text: string }>
+    const dates = editions.map((edition) => edition.effectiveDate)
+    for (const repair of repairs) {
+      // Each names the edition after its own, and that edition has the text under the number given.
+      const next = dates[dates.indexOf(repair.date) + 1]
+      expect(repair.text, `${repair.date} ${repair.rule}`).toContain(`the edition of ${next} `)
+    }
+    const confirmed = repairs.filter((repair) => !repair.text.includes('no number that fits'))
+    for (const repair of confirmed) {
+      const next = dates[dates.indexOf(repair.date) + 1]
+      const words = (date: string) =>
+        new Set(
+          getRule(db, repair.rule, { edition: date })
+            .text.split('\n')[0]
+            .toLowerCase()
+            .match(/[a-z0-9]+/g)
+        )
+      const [here, there] = [words(repair.date), words(next)]
+      const shared = [...here].filter((word) => there.has(word)).length
+      expect((2 * shared) / (here.size + there.size), `${repair.date} ${repair.rule}`).toBeGreaterThanOrEqual(0.6)
+    }
+    // 2009-10-01 702.30e: the next edition added two kicker rules and numbers it 702.30g.
+    expect(repairs.filter((repair) => repair.text.includes('no number that fits')).map((repair) => `${repair.date} ${repair.rule}`)).toEqual([
+      '2009-10-01 702.30e'
+    ])
+    expect(repairs.map((repair) => `${repair.date} ${repair.rule}`)).toContain('2006-05-01 510.2')
+  })
 })

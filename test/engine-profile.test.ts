@@ -11,6 +11,8 @@ import { diffProfiles, switchTable, type SwitchValue } from '../src/engine/profi
 import { openRules, switchTimeline } from '../src/engine/rules.js'
 import { listEditions } from '../src/query/editions.js'
 import { getRule } from '../src/query/get.js'
+import { listTerms } from '../src/query/glossary.js'
+import { search } from '../src/query/search.js'
 import { archiveAvailable, openArchiveDatabase, projectRoot } from './helpers.js'
 
 const available = archiveAvailable()
@@ -18,10 +20,13 @@ const available = archiveAvailable()
 // For each switch, the editions where its value changes (the first edition, then each change), read
 // against the sources: mana burn ends with Magic 2010 (2009-07-11); damage assignment order runs from
 // then to Foundations (2024-11-08); the London mulligan begins in July 2019; the commander goes to the
-// command zone as a state-based action from 2020-07-03.
+// command zone as a state-based action from 2020-07-03; the Vancouver mulligan (look at the top card, may put it on
+// the bottom) runs from Battle for Zendikar (2015-09-26) to the London mulligan. The poison threshold is null in the
+// two 1999 editions: neither states one (see the test below).
 const changes: Record<string, Array<[string, SwitchValue]>> = {
   mulligan: [
     ['1999-04-23', 'one-fewer'],
+    ['2015-09-26', 'scry'],
     ['2019-07-12', 'bottom']
   ],
   'multiplayer-free-mulligan': [
@@ -211,6 +216,29 @@ describe.skipIf(!available)('era profiles over the whole archive', () => {
       if (index === 0 || point.value !== line[index - 1].value) got.push([point.edition, point.value])
     })
     expect(got).toEqual(changes[id])
+  })
+
+  it('reads the Vancouver mulligan from 103.4 and finds no poison threshold in the 1999 editions', () => {
+    const line = switchTimeline(db, 'mulligan')
+    const at = (edition: string) => line.find((point) => point.edition === edition)!
+    expect(at('2015-07-17')).toMatchObject({ value: 'one-fewer', number: '103.4' })
+    expect(at('2015-09-26')).toMatchObject({ value: 'scry', number: '103.4' })
+    expect(getRule(db, '103.4', { edition: '2015-09-26' }).text).toMatch(
+      /may look at the top card of his or her library\. If a player does, that player may put that card on the bottom/
+    )
+    expect(at('2019-05-03')).toMatchObject({ value: 'scry', number: '103.4' })
+    expect(at('2019-07-12')).toMatchObject({ value: 'bottom', number: '103.4' })
+    // The 1999 editions state no poison threshold: 1999-04-23 never says "poison"; 1999-11-01 says it once, in the
+    // glossary's Counter entry, which refers to a "Poison Counters" entry that edition does not have. From 2001 420.5h
+    // says "ten or more poison counters".
+    const poison = switchTimeline(db, 'poison-threshold')
+    for (const edition of ['1999-04-23', '1999-11-01']) expect(poison.find((point) => point.edition === edition)).toMatchObject({ value: null, number: null })
+    expect(poison.find((point) => point.edition === '2001-07-23')).toMatchObject({ value: 10, number: '420.5h' })
+    expect(search(db, 'poison', { at: { edition: '1999-04-23' } }).hits).toEqual([])
+    const hits = search(db, 'poison', { at: { edition: '1999-11-01' } }).hits
+    expect(hits.map((hit) => [hit.kind, hit.term])).toEqual([['term', 'Counter']])
+    expect(hits[0].snippet).toMatch(/See "Poison Counters" in this Glossary/)
+    expect(listTerms(db, { edition: '1999-11-01' }).filter((entry) => /poison/i.test(entry.term))).toEqual([])
   })
 
   it('gives each preset a profile whose citations are the rules the knowledge base holds', () => {

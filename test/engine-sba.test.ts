@@ -216,6 +216,40 @@ describe.skipIf(!available)('state-based actions by era', () => {
     expect(result.state.permanents).toEqual(stable.permanents)
   })
 
+  it('reads a state changed in place between two calls as it is now', () => {
+    // The same objects, lists and arrays, changed in place: the second call must see every change.
+    const state = board([
+      creature('bear', { damage: 1 }),
+      creature('elk', { toughness: 3 }),
+      { id: 'aura', name: 'Pacifism', types: ['Enchantment'], subtypes: ['Aura'], enchant: ['creature'], attachedTo: 'bear', controller: 'alice' },
+      { id: 'sword', name: 'Sword', types: ['Artifact'], subtypes: ['Equipment'], attachedTo: 'elk', controller: 'alice' }
+    ])
+    const rules = eras['2024']
+    for (let i = 0; i < 3; i++) expect(checkStateBasedActions(state, rules).events).toEqual([])
+    const [bear, elk, aura] = state.permanents
+    bear.damage = 2
+    elk.types.length = 0
+    elk.types.push('Land')
+    aura.attachedTo = 'elk'
+    state.permanents.push({ ...elk, id: 'elk-2', types: ['Creature'], toughness: 0, timestamp: 5 })
+    state.players[1].life = 0
+    const result = checkStateBasedActions(state, rules)
+    expect(result.events.map((event) => `${event.action} ${event.subject.id}`).sort()).toEqual([
+      'destroyed bear',
+      'loses-game bob',
+      'put-into-graveyard aura',
+      'put-into-graveyard elk-2',
+      'unattached sword'
+    ])
+    // And back: the first answer again, from the same objects.
+    bear.damage = 0
+    elk.types[0] = 'Creature'
+    aura.attachedTo = 'bear'
+    state.permanents.pop()
+    state.players[1].life = 20
+    expect(checkStateBasedActions(state, rules).events).toEqual([])
+  })
+
   it('clears "since the last check" flags after a check', () => {
     const state = board([creature('bear', { deathtouchDamage: true, abilities: ['indestructible'] })])
     const result = checkStateBasedActions(state, eras['2024'])

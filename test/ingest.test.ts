@@ -3,13 +3,16 @@
  * incremental and out-of-order ingest, idempotency, and rejection of bad
  * files without losing what is stored.
  */
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { copyFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ingestPaths } from '../ingest/ingest.js'
 import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
 import { getRule } from '../src/query/get.js'
-import { listEditions } from '../src/query/editions.js'
+import { getTerm } from '../src/query/glossary.js'
+import { termHistory } from '../src/query/history.js'
+import { listEditionMessages, listEditions } from '../src/query/editions.js'
 import { temporaryFolder, writeEdition, type EditionSpec } from './helpers.js'
 
 const base: Record<string, string> = {
@@ -239,6 +242,66 @@ describe('ingestPaths', () => {
     expect(aliases).toEqual(['life', 'life total', 'life, life total'])
     const hits = db.prepare(`SELECT rowid FROM contents_fts WHERE contents_fts MATCH 'alice'`).all()
     expect(hits).toHaveLength(1)
+  })
+
+  it('re-keys the terms of a store written before keys folded quotes, and they keep their history', () => {
+    const paths = [
+      writeEdition(folder.dir, 'a.txt', spec('2020-01-01', {}, { glossary: { '"As though"': 'Treat the game as if it were true.' } })),
+      writeEdition(folder.dir, 'b.txt', spec('2020-06-01', {}, { glossary: { '“As though”': 'Treat the game exactly as if it were true.' } }))
+    ]
+    ingestPaths(db, paths)
+    const keys = () => db.prepare(`SELECT key, label, first_date FROM versions WHERE kind = 'term' ORDER BY first_date`).all()
+    const folded = [
+      { key: '"as though"', label: '"As though"', first_date: '2020-01-01' },
+      { key: '"as though"', label: '“As though”', first_date: '2020-06-01' }
+    ]
+    expect(keys()).toEqual(folded)
+    // What an older crdb stored for the second edition: a key of its own.
+    db.prepare(`UPDATE versions SET key = '“as though”', sort_key = '“as though”' WHERE kind = 'term' AND first_date = '2020-06-01'`).run()
+    db.prepare(`INSERT INTO term_aliases (alias, key) VALUES ('“as though”', '“as though”')`).run()
+    expect(() => getTerm(db, '"as though"', { edition: '2020-06-01' })).toThrow(/no glossary term/)
+
+    expect(ingestPaths(db, paths)).toMatchObject({ stored: 0, unchanged: 2 })
+    expect(keys()).toEqual(folded)
+    expect(db.prepare(`SELECT alias, key FROM term_aliases ORDER BY alias`).all()).toEqual([{ alias: '"as though"', key: '"as though"' }])
+    expect(getTerm(db, '“As though”', { edition: '2020-06-01' }).definition).toBe('Treat the game exactly as if it were true.')
+    expect(termHistory(db, '"as though"').steps.map((step) => step.term)).toEqual(['"As though"', '“As though”'])
+  })
+
+  describe('misprinted numbers decided by the next edition (fixture misprint-next-edition)', () => {
+    const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'official-text', 'misprint-next-edition')
+    const overruled = 'A repeated number that reads as the next letter here, but the next edition prints this text as 300.2.'
+    const copy = (name: string): string => {
+      const path = join(folder.dir, name)
+      copyFileSync(join(fixture, name), path)
+      return path
+    }
+    const repairOf300 = (): string | undefined =>
+      listEditionMessages(db, '2010-07-01').find((message) => message.line === 27 && message.code === 'number-slip')?.text
+
+    it('in one build: the edition after it decides', () => {
+      const input = copy('input.txt')
+      ingestPaths(db, [copy('next.txt'), input])
+      const rule = getRule(db, '300.2', { edition: '2010-07-01' })
+      expect(rule.text).toBe(overruled)
+      expect(rule.source).toMatchObject({ uri: input, line: 27 })
+      expect(repairOf300()).toContain('the number the edition of 2010-07-16 gives this text')
+      // Never dropped: the duplicate no number fits stays a paragraph of the rule before.
+      expect(getRule(db, '600.1a', { edition: '2010-07-01' }).text).toContain('The next edition numbers this text 600.1b')
+    })
+
+    it('across builds: an edition stored before its next edition is read again when that arrives', () => {
+      const input = copy('input.txt')
+      ingestPaths(db, [input])
+      expect(getRule(db, '300.1b', { edition: '2010-07-01' }).text).toBe(overruled)
+      expect(repairOf300()).toContain('the rule after 300.1a')
+
+      ingestPaths(db, [copy('next.txt')])
+      expect(getRule(db, '300.2', { edition: '2010-07-01' }).text).toBe(overruled)
+      expect(() => getRule(db, '300.1b', { edition: '2010-07-01' })).toThrow(/not in the edition of 2010-07-01/)
+      expect(repairOf300()).toContain('the number the edition of 2010-07-16 gives this text')
+      expect(ingestPaths(db, [input, join(folder.dir, 'next.txt')])).toMatchObject({ stored: 0, unchanged: 2 })
+    })
   })
 })
 

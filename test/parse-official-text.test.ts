@@ -6,15 +6,20 @@
  *
  * Only the fields an expected.json lists are compared: effectiveDate, dateLine,
  * truncated, wrapped, rules (number, text, examples), glossary (term, aliases,
- * obsolete, definition) and messages (line, code, and severity / rule when
+ * obsolete, definition), termKeys (the keys the store gives the glossary's
+ * terms), misprints, and messages (line, code, and severity / rule / text when
  * listed). A case whose expected.json is `{ "error": "E_..." }` must throw a
  * CrdbError with that code and a one-line message naming the input.
+ *
+ * A case whose expected.json names a `nextEdition` file beside input.txt is
+ * read with that edition's rules as evidence for its misprinted numbers.
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { parseOfficialText, type ParsedEdition } from '../ingest/parse/official-text.js'
+import { normalizeEdition } from '../ingest/normalize.js'
+import { parseOfficialText, type NextEdition, type ParsedEdition } from '../ingest/parse/official-text.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'official-text')
@@ -24,16 +29,20 @@ interface ExpectedMessage {
   code: string
   severity?: string
   rule?: string
+  text?: string
 }
 
 interface Expected {
   error?: string
+  nextEdition?: string
+  misprints?: number
   effectiveDate?: string
   dateLine?: number
   truncated?: boolean
   wrapped?: boolean
   rules?: { number: string; text: string; examples: string[] }[]
   glossary?: { term: string; aliases: string[]; obsolete: boolean; definition: string }[]
+  termKeys?: string[]
   messages?: ExpectedMessage[]
 }
 
@@ -55,9 +64,12 @@ describe('parseOfficialText', () => {
         'glossary-joined-1999',
         'glossary-glued-2021',
         'glossary-damaged-2008',
+        'glossary-damaged-names-2008',
+        'glossary-curly-quotes-2005',
         'glossary-missing-blank-2021',
         'glossary-paragraphs-2001',
-        'misprint-classes'
+        'misprint-classes',
+        'misprint-next-edition'
       ])
     )
   })
@@ -86,9 +98,14 @@ describe('parseOfficialText', () => {
       }
 
       let parsed: ParsedEdition | undefined
-      const parse = (): ParsedEdition => (parsed ??= parseOfficialText(input, source))
+      const nextEdition = (): NextEdition | undefined => {
+        if (!expected.nextEdition) return undefined
+        const next = parseOfficialText(readFileSync(join(fixtures, name, expected.nextEdition), 'utf8'), expected.nextEdition)
+        return { date: next.effectiveDate, rules: next.rules }
+      }
+      const parse = (): ParsedEdition => (parsed ??= parseOfficialText(input, source, { nextEdition: nextEdition() }))
 
-      for (const field of ['effectiveDate', 'dateLine', 'truncated', 'wrapped'] as const) {
+      for (const field of ['effectiveDate', 'dateLine', 'truncated', 'wrapped', 'misprints'] as const) {
         if (expected[field] === undefined) continue
         it(`${field} is ${JSON.stringify(expected[field])}`, () => {
           expect(parse()[field]).toBe(expected[field])
@@ -127,16 +144,27 @@ describe('parseOfficialText', () => {
         })
       }
 
+      if (expected.termKeys) {
+        it('glossary: the keys the store gives its terms', () => {
+          const keys = normalizeEdition(parse())
+            .filter((entry) => entry.kind === 'term')
+            .map((entry) => entry.key)
+          expect(keys).toEqual(expected.termKeys)
+        })
+      }
+
       if (expected.messages) {
         it('messages: codes at their lines', () => {
           // Severity and rule are compared for a code only when expected.json states them for it.
-          const listed = (code: string, key: 'severity' | 'rule') => expected.messages!.some((message) => message.code === code && message[key] !== undefined)
+          const listed = (code: string, key: 'severity' | 'rule' | 'text') =>
+            expected.messages!.some((message) => message.code === code && message[key] !== undefined)
           const actual = parse()
-            .messages.map(({ line, code, severity, rule }) => ({
+            .messages.map(({ line, code, severity, rule, text }) => ({
               line,
               code,
               ...(listed(code, 'severity') ? { severity } : {}),
-              ...(listed(code, 'rule') ? { rule } : {})
+              ...(listed(code, 'rule') ? { rule } : {}),
+              ...(listed(code, 'text') ? { text } : {})
             }))
             .sort(byPosition)
           expect(actual).toEqual([...expected.messages!].sort(byPosition))

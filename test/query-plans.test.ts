@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
 import { findEditionDated, findEditionInForce, findNewestEdition, listEditionDates } from '../src/store/editions.js'
-import { findRuleAt, findRuleBeside, listExamples, listNumbersBeside, listSubtreeAt } from '../src/store/rules.js'
+import { findRuleAt, findRuleBeside, findRuleOnDay, listExamples, listNumbersBeside, listSubtreeAt, listSubtreeOnDay } from '../src/store/rules.js'
+import { countVersionsStaying, listContentsOf, listLinksBetween, listVersionsOnlyIn } from '../src/store/diff.js'
 import { findTermAt, findTermsNamed } from '../src/store/terms.js'
 import { listPreparedSql } from '../src/store/statements.js'
 import { temporaryFolder } from './helpers.js'
@@ -39,7 +40,13 @@ const named = {
   low: '704',
   high: '705',
   from: '704.005',
-  to: '704.006'
+  to: '704.006',
+  kind: 'rule',
+  other: '2010-07-01',
+  earlier: '2009-10-01',
+  later: '2010-07-01',
+  older: '2009-10-01',
+  newer: '2010-07-01'
 }
 
 /** The plan lines of each statement `ask` prepares through the store. */
@@ -60,6 +67,17 @@ const walks = new Set(['subtree', 'rule before', 'rule after', 'nearest numbers'
 
 const hot: Array<[string, () => unknown, unknown[]?]> = [
   ['rule at an edition', () => findRuleAt(db, '704.5j', '2010-01-01')],
+  ['rule on a day, in one statement', () => findRuleOnDay(db, '704.5j', '2010-01-01'), ['2010-01-01', '704.5j', '2010-01-01']],
+  [
+    'subtree on a day, in one statement',
+    () => listSubtreeOnDay(db, '704.5', '704.005', '2010-01-01'),
+    ['2010-01-01', '704.5', '704.5~', '704.005', '704.005~', '2010-01-01', '2010-01-01']
+  ],
+  ['versions only in an earlier edition (diff)', () => listVersionsOnlyIn(db, 'rule', '2009-10-01', '2010-07-01')],
+  ['versions only in a later edition (diff)', () => listVersionsOnlyIn(db, 'term', '2010-07-01', '2009-10-01')],
+  ['versions in both editions (diff)', () => countVersionsStaying(db, 'rule', '2009-10-01', '2010-07-01')],
+  ['lineage links between editions (diff)', () => listLinksBetween(db, '2009-10-01', '2010-07-01')],
+  ['texts of changed rules (diff)', () => listContentsOf(db, [1, 2]), ['[1,2]']],
   ['examples of a rule', () => listExamples(db, 1), [1]],
   ['subtree', () => listSubtreeAt(db, '704.5', '704.005', '2010-01-01')],
   ['rule before', () => findRuleBeside(db, '704.005j', '2010-01-01', 'before')],

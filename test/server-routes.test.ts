@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import type { Hono } from 'hono'
 import { runCli } from '../src/cli.js'
-import type { CrdbDatabase } from '../src/store/database.js'
 import { openRules } from '../src/engine/rules.js'
 import { listEras } from '../src/query/eras.js'
 import { diffEditions } from '../src/query/diff.js'
@@ -19,8 +18,12 @@ import { search } from '../src/query/search.js'
 import { listSources } from '../src/query/sources.js'
 import { createApp } from '../src/server/app.js'
 import { maxBodyBytes } from '../src/server/api.js'
+import { startServer, type RunningServer } from '../src/server/node.js'
 import { openApiDocument } from '../src/server/openapi.js'
-import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { join } from 'node:path'
+import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { markDerivedStale } from '../src/store/derived-state.js'
+import { archiveAvailable, openArchiveDatabase, temporaryFolder } from './helpers.js'
 
 /** What `crdb --json ...args` prints, parsed. */
 async function cliJson(args: string[]): Promise<unknown> {
@@ -29,6 +32,14 @@ async function cliJson(args: string[]): Promise<unknown> {
   const code = await runCli(['--db', inject('archiveDatabase')!, '--json', ...args], { out: (text) => (out += text), err: (text) => (err += text) })
   if (code !== 0) throw new Error(`crdb ${args.join(' ')} exited ${code}: ${err}`)
   return JSON.parse(out)
+}
+
+/** What `crdb --db DATABASE --json ...args` prints and exits with, whether or not it fails. */
+async function cliRun(database: string, args: string[]): Promise<{ code: number; json: any; err: string }> {
+  let out = ''
+  let err = ''
+  const code = await runCli(['--db', database, '--json', ...args], { out: (text) => (out += text), err: (text) => (err += text) })
+  return { code, json: out ? JSON.parse(out) : undefined, err }
 }
 
 const roundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
@@ -109,6 +120,24 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       await expectError('/v1/rules/704.5j?date=1990-01-01', 404, 'E_NOT_FOUND')
       const missing = await expectError('/v1/rules/999.9', 404, 'E_NOT_FOUND')
       expect(missing).toMatch(/nearest: \d/)
+    })
+
+    it('carries what crdb --json adds: truncated for a truncated edition, where a moved rule went, why a term is missing', async () => {
+      const archive = inject('archiveDatabase')!
+      const rule = (await get('/v1/rules/100.1?edition=2013-02-01')).body
+      expect(rule.truncated).toBe(true)
+      expect(rule).toEqual((await cliRun(archive, ['get', '100.1', '--edition', '2013-02-01'])).json)
+      expect((await get('/v1/rules/100.1')).body.truncated).toBeUndefined()
+      const term = (await get('/v1/glossary/attack%20left%20option?edition=2013-02-01')).body
+      expect(term.truncated).toBe(true)
+      expect(term).toEqual((await cliRun(archive, ['glossary', 'attack', 'left', 'option', '--edition', '2013-02-01'])).json)
+      const missing = await expectError('/v1/glossary/untap?edition=2013-02-01', 404, 'E_NOT_FOUND')
+      expect(missing).toMatch(/^no glossary term "untap" in the edition of 2013-02-01; the edition of 2013-02-01 is truncated \(/)
+      expect((await cliRun(archive, ['glossary', 'untap', '--edition', '2013-02-01'])).err).toContain(`crdb: E_NOT_FOUND: ${missing}\n`)
+      const moved = await get('/v1/rules/420.5e')
+      expect(moved.status).toBe(404)
+      expect(moved.body.whereabouts.now).toEqual(['704.5j'])
+      expect(moved.body).toEqual((await cliRun(archive, ['get', '420.5e'])).json)
     })
 
     it('answers a history, forward from an old number too', async () => {
@@ -225,6 +254,32 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       })
       expect(preflight.status).toBe(204)
       expect(preflight.headers.get('access-control-allow-methods')).toContain('GET')
+    })
+
+    it('answers again from what it kept: the same bytes and headers, 304 on If-None-Match, HEAD without a body', async () => {
+      for (const path of ['/v1/rules/704.5k?era=2009', '/rules/704.5k?era=2009', '/v1/search?q=legend%20rule&limit=3']) {
+        const first = await app.request(path)
+        const firstBody = await first.text()
+        const second = await app.request(path)
+        expect(await second.text(), path).toBe(firstBody)
+        expect([...second.headers].sort(), path).toEqual([...first.headers].sort())
+        expect(second.headers.get('content-length'), path).toBe(String(Buffer.byteLength(firstBody)))
+        const tag = second.headers.get('etag')!
+        const notModified = await app.request(path, { headers: { 'if-none-match': `"other", W/${tag}` } })
+        expect(notModified.status, path).toBe(304)
+        expect(notModified.headers.get('access-control-allow-origin')).toBe('*')
+        const head = await app.request(path, { method: 'HEAD' })
+        expect(head.status, path).toBe(200)
+        expect(head.headers.get('etag')).toBe(tag)
+        expect(await head.text()).toBe('')
+      }
+      // Errors are not kept: a bad input is refused each time, with Cache-Control.
+      for (let round = 0; round < 2; round++) {
+        const refused = await app.request('/v1/rules/70x.5')
+        expect(refused.status).toBe(400)
+        expect(refused.headers.get('cache-control')).toMatch(/max-age/)
+        expect(refused.headers.get('etag')).toBeNull()
+      }
     })
 
     it('documents every route in the OpenAPI document, and only those', async () => {
@@ -388,6 +443,87 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       expect(css.headers.get('content-type')).toMatch(/^text\/css/)
       expect(await css.text()).toContain('prefers-color-scheme:dark')
     })
+  })
+})
+
+describe.skipIf(!archiveAvailable())('HTTP app on a database file that changes under it', () => {
+  let folder: ReturnType<typeof temporaryFolder>
+  let path: string
+  let reader: CrdbDatabase | undefined
+  beforeAll(async () => {
+    folder = temporaryFolder()
+    path = join(folder.dir, 'copy.sqlite')
+    const source = openArchiveDatabase()!
+    await source.backup(path)
+    source.close()
+  })
+  afterAll(() => {
+    reader?.close()
+    folder?.cleanup()
+  })
+
+  it('says stale as crdb --json does, and answers anew when the file changes, with a new ETag', async () => {
+    reader = openDatabase(path, { readonly: true })
+    const app = createApp({ db: reader, version: 'test' })
+    const json = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await app.request(url, { headers })
+      return { status: response.status, tag: response.headers.get('etag'), body: response.status === 200 ? ((await response.json()) as any) : undefined }
+    }
+    const urls = {
+      history: '/v1/rules/704.5j/history',
+      diff: '/v1/diff?from=2009-05-01&to=2009-07-11&summary=true',
+      sources: '/v1/rules/704.5j?include=sources'
+    }
+    const before = { history: await json(urls.history), diff: await json(urls.diff), sources: await json(urls.sources) }
+    for (const answer of Object.values(before)) expect(answer.body.stale).toBeUndefined()
+
+    // What a build killed between storing an edition and deriving from it leaves.
+    const writer = openDatabase(path)
+    markDerivedStale(writer, ['lineage'])
+    writer.close()
+    const history = await json(urls.history)
+    expect(history.body.stale).toBe(true)
+    expect(history.body).toEqual((await cliRun(path, ['history', '704.5j'])).json)
+    expect(history.tag).not.toBe(before.history.tag)
+    expect((await json(urls.history, { 'if-none-match': before.history.tag! })).status).toBe(200)
+    expect((await json(urls.diff)).body.stale).toBe(true)
+    expect((await json(urls.sources)).body.stale).toBeUndefined()
+
+    const again = openDatabase(path)
+    markDerivedStale(again, ['reconciliation'])
+    again.close()
+    expect((await json(urls.sources)).body.stale).toBe(true)
+  })
+})
+
+describe.skipIf(!archiveAvailable())('the server on loopback', () => {
+  let server: RunningServer | undefined
+  afterAll(() => server?.close())
+
+  it('answers a URL asked for again as the app did the first time, before the app, and logs it', async () => {
+    const lines: string[] = []
+    server = await startServer({ databasePath: inject('archiveDatabase')!, port: 0, log: (line) => lines.push(line) })
+    for (const path of ['/v1/rules/704.5k?era=2009', '/rules/704.5k?era=2009', '/feed.xml']) {
+      const first = await fetch(server.url + path)
+      const firstBody = await first.text()
+      const second = await fetch(server.url + path)
+      expect(await second.text(), path).toBe(firstBody)
+      const headers = (response: Response) => [...response.headers].filter(([name]) => name !== 'date').sort()
+      expect(headers(second), path).toEqual(headers(first))
+      const tag = second.headers.get('etag')!
+      const notModified = await fetch(server.url + path, { headers: { 'if-none-match': tag } })
+      expect(notModified.status, path).toBe(304)
+      const head = await fetch(server.url + path, { method: 'HEAD' })
+      expect(head.status).toBe(200)
+      expect(head.headers.get('content-length')).toBe(first.headers.get('content-length'))
+      expect(await head.text()).toBe('')
+    }
+    // The feed's links name the host it was asked on.
+    const other = await fetch(server.url.replace('127.0.0.1', 'localhost') + '/feed.xml')
+    expect(await other.text()).toContain('http://localhost:')
+    expect(lines).toHaveLength(13)
+    expect(lines.filter((line) => /^GET \/rules\/704\.5k 200 \d+\.\dms$/.test(line))).toHaveLength(2)
+    expect(lines.filter((line) => /^GET \/rules\/704\.5k 304 /.test(line))).toHaveLength(1)
   })
 })
 

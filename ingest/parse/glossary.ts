@@ -136,17 +136,28 @@ function readHeading(block: Block, options: GlossaryOptions): Heading | undefine
       repair: { code: 'glossary-glued-sense', text: `term "${glued[1]}" is printed glued to its first sense ("${glued[1]}1."); read as the term, then sense 1` }
     }
   }
-  const damaged = options.damagedQuotes ? damagedQuotePattern.exec(trimmed) : null
-  if (damaged) {
-    return {
-      term: `"${damaged[1]}"`,
-      definition: block.lines.slice(1),
-      definitionOffset: 1,
-      repair: { code: 'glossary-damaged-term', text: `term "${trimmed}" has its quotes printed as "?"; read as "${damaged[1]}" in quotes` }
+  if (!looksLikeTerm(trimmed) && !(options.damagedQuotes && damagedQuotePattern.test(trimmed))) return undefined
+  if (options.damagedQuotes && trimmed.includes('?')) {
+    // The key must be the one its neighbours give the term (`Attacks and Isn?t Blocked`).
+    const term = restoreQuotes(trimmed)
+    if (term !== trimmed) {
+      return {
+        term,
+        definition: block.lines.slice(1),
+        definitionOffset: 1,
+        repair: { code: 'glossary-damaged-term', text: `term "${trimmed}" has its apostrophes and quotes printed as "?"; read as ${term}` }
+      }
     }
   }
-  if (!looksLikeTerm(trimmed)) return undefined
   return { term: trimmed, definition: block.lines.slice(1), definitionOffset: 1 }
+}
+
+/** A heading with its quotes restored: `?` inside a word was an apostrophe, at a word's edge a quote. */
+function restoreQuotes(heading: string): string {
+  return heading
+    .replace(/(?<=[A-Za-z])\?(?=[A-Za-z])/g, "'")
+    .replace(/(?<=^|[\s(])\?(?=\S)/g, '"')
+    .replace(/(?<=\S)\?(?=$|[\s,)])/g, '"')
 }
 
 function looksLikeTerm(line: string): boolean {

@@ -41,7 +41,31 @@ export interface ParsedEdition {
   truncated: boolean
   /** True when the document is hard-wrapped and paragraphs were rejoined. */
   wrapped: boolean
+  /**
+   * Numbered paragraphs whose printed number breaks the sequence or lacks its
+   * subrule: the ones the next edition may decide (see {@link NextEdition}).
+   */
+  misprints: number
   messages: SourceMessage[]
+}
+
+/**
+ * The rules of the edition after the one being read, as evidence for its
+ * misprinted numbers: where a number breaks the sequence, the number the next
+ * edition prints the same text under decides the repair when it fits (it
+ * follows the rule before and no rule of this edition carries it).
+ */
+export interface NextEdition {
+  /** Its effective date, named in the messages of the repairs it decides. */
+  date: string
+  /** Its numbered rules; only the first paragraph of each text is compared. */
+  rules: ReadonlyArray<{ number: string; text: string }>
+}
+
+/** Options for {@link parseOfficialText}. */
+export interface ParseOptions {
+  /** The next edition of the archive, when it has one. */
+  nextEdition?: NextEdition
 }
 
 const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
@@ -63,7 +87,7 @@ const sectionPattern = /^(\d)\.\s+(\S.*)$/
  * @throws {CrdbError} `E_NO_DATE` when the document states no effective date,
  *   `E_FORMAT` when it has no numbered rules at all.
  */
-export function parseOfficialText(text: string, name: string): ParsedEdition {
+export function parseOfficialText(text: string, name: string, options: ParseOptions = {}): ParsedEdition {
   const lines = text.split('\n')
   const messages: SourceMessage[] = []
   const { date, statement, line: dateLine } = findEffectiveDate(lines, name)
@@ -93,7 +117,7 @@ export function parseOfficialText(text: string, name: string): ParsedEdition {
   const bodyEnd = glossaryStart >= 0 ? glossaryStart : lines.length
   const wrapped = isHardWrapped(lines)
 
-  const rules = parseRules(lines, bodyStart, bodyEnd, wrapped, messages)
+  const { rules, misprints } = parseRules(lines, bodyStart, bodyEnd, wrapped, messages, options.nextEdition)
   const damagedQuotes = hasDamagedQuotes(text)
   if (damagedQuotes) {
     // Source damage no reading undoes: which of ' " ’ “ ” — each ? stood for is not known. Reported once.
@@ -119,7 +143,7 @@ export function parseOfficialText(text: string, name: string): ParsedEdition {
       text: `document is truncated: it stops at line ${last + 1} ${where} without the ${glossaryStart < 0 ? 'Glossary and ' : ''}Credits section`
     })
   }
-  return { effectiveDate: date, dateStatement: statement, dateLine, rules, glossary, truncated, wrapped, messages }
+  return { effectiveDate: date, dateStatement: statement, dateLine, rules, glossary, truncated, wrapped, misprints, messages }
 }
 
 /**
@@ -230,10 +254,19 @@ function readNumber(trimmed: string, previous?: string): NumberedLine | undefine
   return undefined
 }
 
-function parseRules(lines: string[], start: number, end: number, wrapped: boolean, messages: SourceMessage[]): ParsedRule[] {
+function parseRules(
+  lines: string[],
+  start: number,
+  end: number,
+  wrapped: boolean,
+  messages: SourceMessage[],
+  nextEdition: NextEdition | undefined
+): { rules: ParsedRule[]; misprints: number } {
   const rules: ParsedRule[] = []
   const seen = new Set<string>()
   let lastKey = ''
+  let misprints = 0
+  const numberInNext = nextEdition ? indexNextEdition(nextEdition) : undefined
 
   // In wrapped text a cross-reference can land at the start of a line ("see rule\n420.5d.");
   // a number starts a rule only if it comes later in document order than the last rule
@@ -286,6 +319,18 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
         numbered.text = twice.text
       }
       const printedNumber = numbered.number
+      const printedLater = (number: string): boolean => (printedAt.get(number) ?? []).some((at) => at > index)
+      const taken = (number: string): boolean => seen.has(number) || printedLater(number)
+      // The next edition decides a number that follows the rule before, when it prints this text under it.
+      const decidedByNext = (): string | undefined => {
+        const number = numberInNext?.(numbered.text)
+        return number !== undefined && current !== undefined && successorsOf(current.number).includes(number) && !taken(number) ? number : undefined
+      }
+      if (numbered.guessed) {
+        // A number guessed from the rule before: the next edition can confirm it (it decides only breaks, below).
+        misprints++
+        if (decidedByNext() === numbered.number) numbered.slip += `, as the edition of ${nextEdition!.date} numbers this text`
+      }
       let key = sortKeyOf(numbered.number)
       if (numbered.slip) {
         messages.push({
@@ -302,16 +347,28 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
       let repaired = false
       if (current && (seen.has(numbered.number) || key <= lastKey || jumpsAhead)) {
         // A typo in the source (432.2b for 423.2b, 501.2 for 510.2, a letter repeated):
-        // read it as a number that follows the rule before and leads to the next one.
-        const printedLater = (number: string): boolean => (printedAt.get(number) ?? []).some((at) => at > index)
-        const repair = repairNumber(numbered.number, current.number, nextNumber, (number) => seen.has(number) || printedLater(number))
+        // read it as a number that follows the rule before and leads to the next one,
+        // the one the next edition gives this text when it has one that fits.
+        misprints++
+        const local = repairNumber(numbered.number, current.number, nextNumber, taken)
+        const decided = decidedByNext()
+        const repair = decided !== undefined ? { number: decided, guessed: false } : local
         if (repair) {
+          const localReason =
+            local && `${local.guessed ? 'the only number between' : 'the rule after'} ${current.number}${local.guessed ? ` and ${nextNumber}` : ''}`
+          let reason: string
+          if (decided === undefined) {
+            reason = `${localReason}${nextEdition ? ` (the edition of ${nextEdition.date} gives this text no number that fits)` : ''}`
+          } else {
+            const byNext = `the number the edition of ${nextEdition!.date} gives this text`
+            reason = local?.number === decided ? `${byNext}, and ${localReason}` : `${byNext} (after ${current.number})`
+          }
           messages.push({
             line: paragraph.line,
             rule: repair.number,
             severity: 'warning',
             code: 'number-slip',
-            text: `number "${numbered.number}" read as ${repair.number}, ${repair.guessed ? 'the only number between' : 'the rule after'} ${current.number}${repair.guessed ? ` and ${nextNumber}` : ''}`
+            text: `number "${numbered.number}" read as ${repair.number}, ${reason}`
           })
           numbered.number = repair.number
           key = sortKeyOf(repair.number)
@@ -375,7 +432,47 @@ function parseRules(lines: string[], start: number, end: number, wrapped: boolea
     }
     current.text += '\n' + paragraph.text
   }
-  return rules
+  return { rules, misprints }
+}
+
+/** Words of a text for comparing editions: lower case, typography folded away. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+/g) ?? []
+}
+
+/**
+ * Find the number the next edition prints a text under: the rule whose first
+ * paragraph has the same words, else the one clearly most alike (a reworded
+ * rule), else none. Numbers of rules printed twice there are ambiguous: none.
+ */
+function indexNextEdition(next: NextEdition): (text: string) => string | undefined {
+  const exact = new Map<string, string | null>()
+  const bags: Array<{ number: string; words: Set<string> }> = []
+  for (const rule of next.rules) {
+    const words = wordsOf(rule.text.split('\n')[0])
+    const joined = words.join(' ')
+    exact.set(joined, exact.has(joined) ? null : rule.number)
+    bags.push({ number: rule.number, words: new Set(words) })
+  }
+  return (text) => {
+    const words = wordsOf(text)
+    const found = exact.get(words.join(' '))
+    if (found !== undefined) return found ?? undefined
+    if (words.length < 4) return undefined
+    const bag = new Set(words)
+    let best: { number: string; score: number } | undefined
+    let second = 0
+    for (const candidate of bags) {
+      let shared = 0
+      for (const word of bag) if (candidate.words.has(word)) shared++
+      const score = (2 * shared) / (bag.size + candidate.words.size)
+      if (score > (best?.score ?? 0)) {
+        second = best?.score ?? 0
+        best = { number: candidate.number, score }
+      } else if (score > second) second = score
+    }
+    return best && best.score >= 0.6 && best.score - second >= 0.1 ? best.number : undefined
+  }
 }
 
 const subruleLetters = 'abcdefghijkmnpqrstuvwxyz' // The CR skips l and o.

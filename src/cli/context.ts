@@ -4,7 +4,7 @@
 import type { Command } from 'commander'
 import { defaultDatabasePath, openDatabase, type CrdbDatabase } from '../store/database.js'
 import { staleWarning, type DerivedData } from '../store/derived-state.js'
-import { findTruncation, truncationNote } from '../store/edition-flags.js'
+import { explainMissing, findTruncation, truncationNote } from '../store/edition-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
 
 /** Where the CLI writes. Tests pass their own. */
@@ -71,9 +71,8 @@ export function createContext(program: Command, io: Io, setExitCode: (code: numb
         return action(db)
       } catch (error) {
         // A rule or term missing from a truncated edition: say that the edition is cut short.
-        const edition = error instanceof CrdbError && error.code === 'E_NOT_FOUND' ? /edition of (\d{4}-\d{2}-\d{2})/.exec(error.message)?.[1] : undefined
-        const truncation = edition ? findTruncation(db, edition) : undefined
-        if (truncation) throw new CrdbError('E_NOT_FOUND', `${(error as Error).message}; ${truncationNote(truncation)}`)
+        const explained = error instanceof CrdbError && error.code === 'E_NOT_FOUND' ? explainMissing(db, error.message) : undefined
+        if (explained !== undefined && explained !== (error as Error).message) throw new CrdbError('E_NOT_FOUND', explained)
         throw error
       } finally {
         db.close()

@@ -15,7 +15,6 @@ import { resolveRuleName } from '../query/resolve-name.js'
 import type { RegisterCommand } from './context.js'
 import { addSelectorOptions, readSelector } from './selector.js'
 import { textLayout, type TextLayout } from './render.js'
-import { printRuleSources } from './sources.js'
 
 /** Register `crdb get`. */
 export const registerGet: RegisterCommand = (program, context) => {
@@ -32,91 +31,95 @@ export const registerGet: RegisterCommand = (program, context) => {
     .option('--sources', 'the official text (every version, or the one asked for) and every attestation of it by secondary dumps')
   addSelectorOptions(command)
     .option('--follow', 'for a number the edition no longer has, print the rule it became')
-    .action((given: string, options: EditionSelector & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean; follow?: boolean }) => {
-      const at = readSelector(options)
-      const views = (['subtree', 'neighbours', 'refs', 'sources'] as const).filter((name) => options[name])
-      if (views.length > 1)
-        throw new CrdbError('E_USAGE', `give one of --subtree, --neighbours, --refs and --sources, not ${views.map((v) => '--' + v).join(' and ')}`)
-      const layout = textLayout(context.io)
-      context.withDatabase(true, (db) => {
-        // A name (trample, legend rule) is read as the rule it names in the edition asked about.
-        const number = resolveRuleName(db, given, at).number
-        if (options.sources) {
-          printRuleSources(context, db, number, Object.keys(at).length > 0 ? at : undefined)
-        } else if (options.subtree) {
-          const rules = getSubtree(db, number, at)
-          context.print(rules, () => {
-            const lines = rules.flatMap((rule) => ruleLines(layout, rule))
-            lines.push(
-              layout.dim(`${rules.length} rule${rules.length === 1 ? '' : 's'} (${rules[0].number} and its subrules) in the edition of ${rules[0].edition}`)
-            )
-            return lines.join('\n') + '\n'
-          })
-        } else if (options.neighbours) {
-          const around = getNeighbours(db, number, at)
-          context.print(around, () => {
-            const lines: string[] = []
-            const block = (label: string, rule: RuleVersion | null): void => {
-              const head = layout.dim(label.padEnd(9))
-              if (rule) lines.push(...layout.paragraph(`${head}${layout.bold(rule.number)} `, 10 + rule.number.length, rule.text, 9))
-              else lines.push(`${head}${layout.dim(label === 'previous' ? '(the first rule of the edition)' : '(the last rule of the edition)')}`)
-            }
-            block('previous', around.previous)
-            block('', around.rule)
-            block('next', around.next)
-            lines.push(layout.dim(`(edition ${around.edition})`))
-            return lines.join('\n') + '\n'
-          })
-        } else if (options.refs) {
-          const rule = getRule(db, number, { edition: resolveEdition(db, at) })
-          const references = getReferences(db, rule.number, { edition: rule.edition })
-          context.print(references, () => {
-            const lines = layout.paragraph(`${layout.bold(rule.number)} `, rule.number.length + 1, rule.text, 2)
-            if (references.length === 0) lines.push(layout.dim(`  cites no rule (edition ${rule.edition})`))
-            else lines.push(layout.dim(`  cites ${references.length} rule${references.length === 1 ? '' : 's'} (edition ${rule.edition}):`))
-            for (const reference of references) {
-              const head = `  ${layout.bold(reference.number)} `
-              const text = reference.found ? reference.text! : `not in the edition of ${rule.edition} (cited as "${reference.cited}")`
-              lines.push(...layout.paragraph(head, reference.number.length + 3, text, 4, reference.found ? undefined : layout.dim))
-            }
-            return lines.join('\n') + '\n'
-          })
-        } else {
-          let rule: RuleVersion
-          try {
-            rule = getRule(db, number, at)
-          } catch (error) {
-            // An old number says where it went; --follow prints the rule it became.
-            if (!(error instanceof RuleMovedError)) throw error
-            const { whereabouts } = error
-            if (!options.follow || whereabouts.now.length === 0) {
-              if (!context.json()) throw error
-              context.print({ error: { code: error.code, message: error.message }, whereabouts }, () => '')
-              context.setExitCode(1)
+    .action(
+      async (given: string, options: EditionSelector & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean; follow?: boolean }) => {
+        const at = readSelector(options)
+        // The sources view (and the provenance queries behind it) loads only when asked for: start-up is most of a `crdb get`.
+        const printRuleSources = options.sources ? (await import('./sources.js')).printRuleSources : undefined
+        const views = (['subtree', 'neighbours', 'refs', 'sources'] as const).filter((name) => options[name])
+        if (views.length > 1)
+          throw new CrdbError('E_USAGE', `give one of --subtree, --neighbours, --refs and --sources, not ${views.map((v) => '--' + v).join(' and ')}`)
+        const layout = textLayout(context.io)
+        context.withDatabase(true, (db) => {
+          // A name (trample, legend rule) is read as the rule it names in the edition asked about.
+          const number = resolveRuleName(db, given, at).number
+          if (printRuleSources) {
+            printRuleSources(context, db, number, Object.keys(at).length > 0 ? at : undefined)
+          } else if (options.subtree) {
+            const rules = getSubtree(db, number, at)
+            context.print(rules, () => {
+              const lines = rules.flatMap((rule) => ruleLines(layout, rule))
+              lines.push(
+                layout.dim(`${rules.length} rule${rules.length === 1 ? '' : 's'} (${rules[0].number} and its subrules) in the edition of ${rules[0].edition}`)
+              )
+              return lines.join('\n') + '\n'
+            })
+          } else if (options.neighbours) {
+            const around = getNeighbours(db, number, at)
+            context.print(around, () => {
+              const lines: string[] = []
+              const block = (label: string, rule: RuleVersion | null): void => {
+                const head = layout.dim(label.padEnd(9))
+                if (rule) lines.push(...layout.paragraph(`${head}${layout.bold(rule.number)} `, 10 + rule.number.length, rule.text, 9))
+                else lines.push(`${head}${layout.dim(label === 'previous' ? '(the first rule of the edition)' : '(the last rule of the edition)')}`)
+              }
+              block('previous', around.previous)
+              block('', around.rule)
+              block('next', around.next)
+              lines.push(layout.dim(`(edition ${around.edition})`))
+              return lines.join('\n') + '\n'
+            })
+          } else if (options.refs) {
+            const rule = getRule(db, number, { edition: resolveEdition(db, at) })
+            const references = getReferences(db, rule.number, { edition: rule.edition })
+            context.print(references, () => {
+              const lines = layout.paragraph(`${layout.bold(rule.number)} `, rule.number.length + 1, rule.text, 2)
+              if (references.length === 0) lines.push(layout.dim(`  cites no rule (edition ${rule.edition})`))
+              else lines.push(layout.dim(`  cites ${references.length} rule${references.length === 1 ? '' : 's'} (edition ${rule.edition}):`))
+              for (const reference of references) {
+                const head = `  ${layout.bold(reference.number)} `
+                const text = reference.found ? reference.text! : `not in the edition of ${rule.edition} (cited as "${reference.cited}")`
+                lines.push(...layout.paragraph(head, reference.number.length + 3, text, 4, reference.found ? undefined : layout.dim))
+              }
+              return lines.join('\n') + '\n'
+            })
+          } else {
+            let rule: RuleVersion
+            try {
+              rule = getRule(db, number, at)
+            } catch (error) {
+              // An old number says where it went; --follow prints the rule it became.
+              if (!(error instanceof RuleMovedError)) throw error
+              const { whereabouts } = error
+              if (!options.follow || whereabouts.now.length === 0) {
+                if (!context.json()) throw error
+                context.print({ error: { code: error.code, message: error.message }, whereabouts }, () => '')
+                context.setExitCode(1)
+                return
+              }
+              if (!context.json()) context.io.err(`crdb: ${error.message}\n`)
+              const rules = whereabouts.now.map((next) => getRule(db, next, { edition: whereabouts.edition }))
+              context.print({ whereabouts, rules }, () => rules.flatMap((next) => ruleLines(layout, next)).join('\n') + '\n')
               return
             }
-            if (!context.json()) context.io.err(`crdb: ${error.message}\n`)
-            const rules = whereabouts.now.map((next) => getRule(db, next, { edition: whereabouts.edition }))
-            context.print({ whereabouts, rules }, () => rules.flatMap((next) => ruleLines(layout, next)).join('\n') + '\n')
-            return
-          }
-          context.noteEdition(db, rule.edition)
-          context.print(rule, () => {
-            const lines = ruleLines(layout, rule)
-            lines.push(
-              ...layout.paragraph(
-                '  ',
-                2,
-                `in force ${rule.validFrom} to ${rule.validTo ?? 'now'} (edition ${rule.edition}); ${rule.source.uri}:${rule.source.line}`,
-                4,
-                layout.dim
+            context.noteEdition(db, rule.edition)
+            context.print(rule, () => {
+              const lines = ruleLines(layout, rule)
+              lines.push(
+                ...layout.paragraph(
+                  '  ',
+                  2,
+                  `in force ${rule.validFrom} to ${rule.validTo ?? 'now'} (edition ${rule.edition}); ${rule.source.uri}:${rule.source.line}`,
+                  4,
+                  layout.dim
+                )
               )
-            )
-            return lines.join('\n') + '\n'
-          })
-        }
-      })
-    })
+              return lines.join('\n') + '\n'
+            })
+          }
+        })
+      }
+    )
 }
 
 /** A rule as the CLI prints it: number and text, then its examples. */

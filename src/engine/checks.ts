@@ -108,7 +108,17 @@ export const facets = {
   counters: 1 << 13,
   attached: 1 << 14,
   sculptor: 1 << 15,
-  engines: 1 << 16
+  engines: 1 << 16,
+  /** A copy of a card or of a spell. */
+  copy: 1 << 17,
+  /** Dealt damage by a deathtouch source since the last check. */
+  deathtouched: 1 << 18,
+  /** Has counters and a limit on some kind of them. */
+  limited: 1 << 19,
+  /** Carries a "since the last check" flag (deathtouch damage, entered its zone). */
+  sinceLastCheck: 1 << 20,
+  /** Attached to something while not an Aura, Equipment or Fortification, or while a creature or a battle. */
+  attachedOther: 1 << 21
 } as const
 
 /** A facet name. */
@@ -239,8 +249,9 @@ function oldest(group: readonly ObjectState[], since: (object: ObjectState) => n
 
 /** Objects grouped by a key; only groups of two or more. */
 function groupsOf(objects: readonly ObjectState[], key: (object: ObjectState) => string | readonly string[] | undefined): Map<string, ObjectState[]> {
-  const seen = new Map<string, ObjectState>()
   const groups = new Map<string, ObjectState[]>()
+  if (!sharesKey(objects, key)) return groups
+  const seen = new Map<string, ObjectState>()
   for (const object of objects) {
     const keys = key(object)
     if (keys === undefined) continue
@@ -258,6 +269,19 @@ function groupsOf(objects: readonly ObjectState[], key: (object: ObjectState) =>
       else groups.set(k, [first, object])
     }
   }
+}
+
+/** Whether two of `objects` share a key: one set insertion each, for the usual board where none do. */
+function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) => string | readonly string[] | undefined): boolean {
+  const seen = new Set<string>()
+  for (const object of objects) {
+    const keys = key(object)
+    if (keys === undefined) continue
+    if (typeof keys === 'string') {
+      if (seen.size === seen.add(keys).size) return true
+    } else for (const k of keys) if (seen.size === seen.add(k).size) return true
+  }
+  return false
 }
 
 /** Each controller of two or more in `group` chooses one to keep (APNAP order); the rest go. */
@@ -389,7 +413,7 @@ export const sbaChecks = [
     description: 'A copy of a spell outside the stack, or a copy of a card outside the stack and the battlefield, ceases to exist.',
     anchors: [sba(/copy of a spell (?:is )?in a zone other than the stack/i), declared(/copy of a spell (?:is )?in a zone other than the stack/i)],
     subject: 'object',
-    on: ['elsewhere', 'permanent'],
+    on: ['copy'],
     does: 'ceases-to-exist',
     detect: (object, context) => {
       const zone = object.zone ?? 'battlefield'
@@ -432,10 +456,10 @@ export const sbaChecks = [
       'A creature dealt damage by a source with deathtouch since the last check is destroyed (a state-based action from Magic 2010; before, deathtouch was a triggered ability).',
     anchors: [sba(/damage by a source with deathtouch/i)],
     subject: 'object',
-    on: ['creature'],
+    on: ['deathtouched'],
     does: 'destroyed',
     detect: (object, context) =>
-      object.deathtouchDamage === true &&
+      object.types.includes('Creature') &&
       (!context.inForce('deathtouch-damage') || toughnessOf(object) > 0 || !context.semantics.deathtouchNeedsPositiveToughness),
     unruled: (object, context) =>
       context.semantics.deathtouch === 'triggered'
@@ -539,7 +563,7 @@ export const sbaChecks = [
       'A permanent that is not an Aura, Equipment or Fortification (and, from late 2009, any creature; from 2023, any battle) attached to something becomes unattached.',
     anchors: [sba(/neither an Aura, an Equipment, nor a Fortification|non-Aura, non-Equipment permanent/i)],
     subject: 'object',
-    on: ['attached'],
+    on: ['attachedOther'],
     does: 'unattached',
     detect: (object, context) => {
       const subtypes = object.subtypes
@@ -564,8 +588,9 @@ export const sbaChecks = [
     on: ['counters'],
     does: 'counters-removed',
     detect: (object) => {
-      const plus = count(object, '+1/+1')
-      const minus = count(object, '-1/-1')
+      const counters = object.counters!
+      const plus = counters['+1/+1'] ?? 0
+      const minus = counters['-1/-1'] ?? 0
       if (plus === 0 || minus === 0) return false
       const n = Math.min(plus, minus)
       return {
@@ -585,7 +610,7 @@ export const sbaChecks = [
     description: "A permanent whose ability says it can't have more than N counters of a kind loses the excess.",
     anchors: [sba(/can.t have more than N counters/i)],
     subject: 'object',
-    on: ['counters'],
+    on: ['limited'],
     does: 'counters-removed',
     detect: (object) => {
       const limits = object.counterLimits
@@ -634,11 +659,13 @@ export const sbaChecks = [
     description: 'With a space sculptor permanent on the battlefield, creatures without a sector get one.',
     anchors: [sba(/space sculptor/i)],
     subject: 'group',
-    gather: ['sculptor', 'creature'],
+    // Only the sculptors are gathered: the creatures are looked for when there is one, not on every board.
+    gather: ['sculptor'],
     does: 'sector-chosen',
-    detect: ([sculptors, creatures], _context, found) => {
+    detect: ([sculptors], context, found) => {
       if (sculptors.length === 0) return
-      for (const creature of creatures) {
+      for (const creature of context.state.permanents) {
+        if ((creature.zone ?? 'battlefield') !== 'battlefield' || creature.phasedOut || !creature.types.includes('Creature')) continue
         if (creature.sector == null)
           found({ kind: 'object', id: creature.id }, { choose: { kind: 'sector', creature, player: creature.controller, sectors: ['alpha', 'beta', 'gamma'] } })
       }

@@ -30,7 +30,6 @@ export interface SwitchDefinition {
   read(text: string | null): SwitchValue
 }
 
-const exists = (text: string | null): boolean => text !== null
 /** The number written as a word or digits after `pattern` in `text`. */
 function numberIn(text: string | null, pattern: RegExp): number | null {
   const match = text === null ? null : pattern.exec(text)
@@ -54,415 +53,255 @@ function numberIn(text: string | null, pattern: RegExp): number | null {
   const word = (match.slice(1).find((group) => group !== undefined) ?? '').toLowerCase()
   return words[word] ?? (/^\d+$/.test(word) ? Number(word) : null)
 }
+
+/** Reads a switch's value from the text of its deciding rule (`null`: no rule of the edition matches). */
+type Reader = (text: string | null) => SwitchValue
+
+/** Whether the edition has the rule. */
+const exists: Reader = (text) => text !== null
+/** Whether the rule exists and says `pattern`. */
+const says =
+  (pattern: RegExp): Reader =>
+  (text) =>
+    text !== null && pattern.test(text)
+/** The number (a word or digits) captured by `pattern`. */
+const count =
+  (pattern: RegExp): Reader =>
+  (text) =>
+    numberIn(text, pattern)
+/** The value of the first pattern the rule matches, else `otherwise`; `absent` without a rule. */
+const wording =
+  (otherwise: string, choices: Array<[RegExp, string]>, absent: SwitchValue = null): Reader =>
+  (text) =>
+    text === null ? absent : (choices.find(([pattern]) => pattern.test(text))?.[1] ?? otherwise)
+/** Found through a catalog check. */
+const check = (id: CheckId): SwitchDefinition['from'] => ({ check: id })
+/** Found by anchors of its own. */
+const rule = (...anchors: Anchor[]): SwitchDefinition['from'] => ({ anchors })
+
 const hand = '(?:his or her|their)'
 /** The rule that lists the zones. */
 const zones = anywhere('%zones:%', /There are (?:normally )?\w+ (?:basic )?zones:/i)
-
-/** The switches, by group. */
-export const switchTable: readonly SwitchDefinition[] = [
-  // Starting the game.
-  {
-    id: 'mulligan',
-    title: 'mulligan procedure',
-    group: 'start',
-    description:
-      '`one-fewer`: shuffle the hand away and draw one fewer card (Paris); `scry`: the same, then scry 1 (Vancouver, where the rules have it); `bottom`: draw a full hand and put one card on the bottom per mulligan (London, 2019).',
-    from: { anchors: [anywhere('%mulligan%', new RegExp(`dissatisfied with ${hand} (?:initial|opening) hand`, 'i'), /\bmulligan\b/i)] },
-    read: (text) =>
-      text === null
-        ? null
-        : /draws a new hand of cards equal to \w+ starting hand size/i.test(text)
-          ? 'bottom'
-          : /\bscry 1\b/i.test(text)
-            ? 'scry'
-            : 'one-fewer'
-  },
-  {
-    id: 'multiplayer-free-mulligan',
-    title: 'free first mulligan in multiplayer',
-    group: 'start',
-    description: 'In a multiplayer game the first mulligan costs no card (from July 2007).',
-    from: { anchors: [anywhere('%mulligan%', /\bmultiplayer game\b/i, /first (?:time a player takes a )?mulligan/i)] },
-    read: (text) => text !== null && /seven cards|as many cards|doesn.t count|free/i.test(text)
-  },
-  {
-    id: 'starting-hand-size',
-    title: 'starting hand size',
-    group: 'start',
-    description: 'The cards each player draws to start the game.',
-    from: { anchors: [anywhere('%hand%', /starting hand size, which is normally (\w+)|\bdraws a hand of (\w+) cards/i)] },
-    read: (text) => numberIn(text, /starting hand size, which is normally (\w+)|\bdraws a hand of (\w+) cards/i)
-  },
-  {
-    id: 'maximum-hand-size',
-    title: 'maximum hand size',
-    group: 'turn',
-    description: 'The hand size a player discards down to in the cleanup step.',
-    from: { anchors: [anywhere('%maximum hand size%', /maximum hand size,? (?:which is )?\(?normally (\w+)/i)] },
-    read: (text) => numberIn(text, /normally (\w+)/i)
-  },
-  {
-    id: 'first-player-skips-draw',
-    title: 'the first player skips the first draw (two players)',
-    group: 'start',
-    description: 'In a two-player game, the player who plays first skips the draw step of their first turn.',
-    from: { anchors: [anywhere('%first turn%', new RegExp(`player who plays first skips the draw step .*of ${hand} first turn`, 'i'))] },
-    read: exists
-  },
-  {
-    id: 'starting-life',
-    title: 'starting life (two-player game)',
-    group: 'start',
-    description: 'The life total each player starts with.',
-    from: {
-      anchors: [
-        anywhere(
-          '%life total%',
-          /^(?!In an? )[^.]*\beach player (?:sets (?:his or her|their) life total to|begins the game with a (?:starting )?life total of) (\d+)/i
-        )
-      ]
-    },
-    read: (text) => numberIn(text, /(?:life total to|life total of) (\d+)/i)
-  },
-  {
-    id: 'starting-life-two-headed-giant',
-    title: 'starting life (Two-Headed Giant team)',
-    group: 'multiplayer',
-    description: "A Two-Headed Giant team's shared starting life.",
-    from: {
-      anchors: [
-        anywhere(
-          '%Two-Headed Giant%life total%',
-          /^In a Two-Headed Giant game, each team(?:.s starting life total is| (?:starts|begins the game) with a shared life total of) (\d+)/i
-        )
-      ]
-    },
-    read: (text) => numberIn(text, /(?:starting life total is|shared life total of) (\d+)/i)
-  },
-  {
-    id: 'starting-life-commander',
-    title: 'starting life (Commander)',
-    group: 'commander',
-    description: 'The life each player starts a Commander (EDH) game with.',
-    from: {
-      anchors: [
-        anywhere(
-          '%life total%',
-          /^In an? (?:EDH|Commander) game, each player(?:.s starting life total is| begins the game with a starting life total of| sets (?:his or her|their) life total to) (\d+)/i
-        )
-      ]
-    },
-    read: (text) => numberIn(text, /(?:life total is|life total of|life total to) (\d+)/i)
-  },
-
-  // Turn structure and mana.
-  {
-    id: 'mana-empties',
-    title: 'when mana pools empty',
-    group: 'mana',
-    description: '`phase`: unused mana empties at the end of each phase; `step`: at the end of each step and phase (from Magic 2010).',
-    from: {
-      anchors: [
-        anywhere('%mana pool%', /^(?:When|As) (?:a|each) (?:step or )?phase ends/i, /(?:unused|unspent) mana left in a player.s mana pool (?:is lost|empties)/i)
-      ]
-    },
-    read: (text) => (text === null ? null : /\bstep or phase ends\b/i.test(text) ? 'step' : 'phase')
-  },
-  {
-    id: 'mana-burn',
-    title: 'mana burn',
-    group: 'mana',
-    description: 'Unused mana costs its player 1 life each as a phase ends (removed by Magic 2010).',
-    from: { check: 'mana-burn' },
-    read: exists
-  },
-
-  // Combat.
-  {
-    id: 'combat-damage-on-stack',
-    title: 'combat damage uses the stack',
-    group: 'combat',
-    description: 'Combat damage is put on the stack and can be responded to (removed by Magic 2010).',
-    from: { check: 'combat-damage-on-stack' },
-    read: exists
-  },
-  {
-    id: 'damage-assignment-order',
-    title: 'damage assignment order',
-    group: 'combat',
-    description: 'An attacker blocked by several creatures orders them and assigns lethal damage in that order (Magic 2010 to Foundations).',
-    from: { check: 'damage-assignment-order' },
-    read: exists
-  },
-  {
-    id: 'attackable',
-    title: 'what can be attacked',
-    group: 'combat',
-    description: '`players`, `players-planeswalkers` (from Lorwyn), `players-planeswalkers-battles` (from March of the Machine).',
-    from: {
-      anchors: [
-        anywhere('%can be attacked%', /Only a (?:player|creature)/i, /can be attacked/i),
-        anywhere('%attack%', /\bcan attack\b.*\bplayer\b/i, /declare attackers/i)
-      ]
-    },
-    read: (text) =>
-      text === null ? 'players' : /battle/i.test(text) ? 'players-planeswalkers-battles' : /planeswalker/i.test(text) ? 'players-planeswalkers' : 'players'
-  },
-  {
-    id: 'battles-attackable',
-    title: 'battles can be attacked',
-    group: 'combat',
-    description: 'Battles exist and can be attacked (from March of the Machine, 2023).',
-    from: { anchors: [anywhere('%Battles can be attacked%', /Battles can be attacked/i)] },
-    read: exists
-  },
-  {
-    id: 'planeswalker-damage-redirection',
-    title: 'damage redirection to planeswalkers',
-    group: 'combat',
-    description: 'Noncombat damage to a player may be redirected to a planeswalker that player controls (Lorwyn to Dominaria).',
-    from: { check: 'planeswalker-damage-redirection' },
-    read: exists
-  },
-
-  // Abilities.
-  {
-    id: 'lifelink',
-    title: 'lifelink',
-    group: 'abilities',
-    description:
-      '`triggered` (Future Sight to Magic 2010), `static`: the damage itself causes the life gain (from Magic 2010); `null` before it was a keyword.',
-    from: { anchors: [anywhere('%Lifelink is a%', /Lifelink is a (?:triggered|static) ability/i)] },
-    read: (text) => (text === null ? null : /triggered/i.test(text) ? 'triggered' : 'static')
-  },
-  {
-    id: 'deathtouch',
-    title: 'deathtouch',
-    group: 'abilities',
-    description: '`triggered` (Future Sight to Magic 2010), `static` with a state-based action (from Magic 2010); `null` before it was a keyword.',
-    from: { anchors: [anywhere('%Deathtouch is a%', /Deathtouch is a (?:triggered|static) ability/i)] },
-    read: (text) => (text === null ? null : /triggered/i.test(text) ? 'triggered' : 'static')
-  },
-  {
-    id: 'indestructible-keyword',
-    title: 'indestructible is a keyword',
-    group: 'abilities',
-    description: 'Indestructible is a keyword ability (from Theros, 2013); before, "is indestructible" was a quality an effect states.',
-    from: { anchors: [anywhere('%Indestructible is a%', /Indestructible is a static ability/i)] },
-    read: exists
-  },
-  {
-    id: 'regeneration-shields',
-    title: 'regeneration',
-    group: 'abilities',
-    description: 'Regeneration replaces a destruction (a "regeneration shield"): the permanent is tapped, removed from combat, its damage removed.',
-    from: { anchors: [anywhere('%regenerat%', /\bregenerat/i, /instead|replace/i, /destroy/i)] },
-    read: exists
-  },
-
-  // State-based actions an engine branches on.
-  {
-    id: 'legend-rule',
-    title: 'legend rule',
-    group: 'state-based',
-    description:
-      '`earliest-timestamp` (1999), `longest` (2001-2004), `all` (2004-2013): among legendary permanents with one name; `controller-chooses` (from 2013): per controller.',
-    from: { check: 'legend-rule' },
-    read: (text) =>
-      text === null
-        ? null
-        : /earliest timestamp/i.test(text)
-          ? 'earliest-timestamp'
-          : /\bthe longest\b/i.test(text)
-            ? 'longest'
-            : /chooses one of them/i.test(text)
-              ? 'controller-chooses'
-              : 'all'
-  },
-  {
-    id: 'legend-rule-scope',
-    title: 'legend rule scope',
-    group: 'state-based',
-    description: "`battlefield`: every legendary permanent with the name, whoever controls it; `controller`: each player's own (from 2013).",
-    from: { check: 'legend-rule' },
-    read: (text) => (text === null ? null : /controls two or more legendary|controlled by the same player/i.test(text) ? 'controller' : 'battlefield')
-  },
-  {
-    id: 'legend-rule-tie',
-    title: 'legend rule tie',
-    group: 'state-based',
-    description: '`all-go`: on a tie for the one that stays, all go (1999-2004); `none`: no tie to break.',
-    from: { check: 'legend-rule' },
-    read: (text) => (text === null ? null : /\btie\b/i.test(text) ? 'all-go' : 'none')
-  },
-  {
-    id: 'planeswalker-uniqueness',
-    title: 'planeswalker uniqueness',
-    group: 'state-based',
-    description:
-      '`subtype-all`: planeswalkers sharing a subtype all go (2007-2013); `subtype-controller`: each controller keeps one (2013-2017); `null`: no such rule (before Lorwyn, and from 2017, when the legend rule covers legendary planeswalkers).',
-    from: { check: 'planeswalker-uniqueness' },
-    read: (text) => (text === null ? null : /chooses one of them/i.test(text) ? 'subtype-controller' : 'subtype-all')
-  },
-  {
-    id: 'poison-threshold',
-    title: 'poison counters that lose the game',
-    group: 'state-based',
-    description: 'Ten poison counters make a player lose.',
-    from: { check: 'poison' },
-    read: (text) => numberIn(text, /(\w+) or more poison counters/i)
-  },
-  {
-    id: 'poison-threshold-two-headed-giant',
-    title: 'poison counters that lose a Two-Headed Giant team the game',
-    group: 'multiplayer',
-    description: 'Fifteen poison counters make a team lose (from 2011); before, each player was checked for ten.',
-    from: { check: 'team-poison-2hg' },
-    read: (text) => numberIn(text, /(\w+) or more poison counters/i)
-  },
-  {
-    id: 'deathtouch-state-based',
-    title: 'deathtouch destroys as a state-based action',
-    group: 'state-based',
-    description: 'A creature dealt damage by a deathtouch source is destroyed as a state-based action (from Magic 2010).',
-    from: { check: 'deathtouch-damage' },
-    read: exists
-  },
-  {
-    id: 'counter-annihilation',
-    title: '+1/+1 and -1/-1 counters annihilate',
-    group: 'state-based',
-    description: 'From Shadowmoor-era Time Spiral rules (October 2006).',
-    from: { check: 'counter-annihilation' },
-    read: exists
-  },
-
-  // Multiplayer.
-  {
-    id: 'limited-range-legend',
-    title: 'range of influence limits the legend rule',
-    group: 'multiplayer',
-    description: "With limited range of influence, the legend rule applies only among permanents within the controller's range (to 2013).",
-    from: { anchors: [anywhere('%range of influence%', /legend rule.{0,40}applies to a permanent only if/i)] },
-    read: exists
-  },
-  {
-    id: 'limited-range-world',
-    title: 'range of influence limits the world rule',
-    group: 'multiplayer',
-    description: "With limited range of influence, the world rule applies only among permanents within the controller's range.",
-    from: { anchors: [anywhere('%range of influence%', /world rule.{0,40}applies to a permanent only if/i)] },
-    read: exists
-  },
-  {
-    id: 'limited-range-aura',
-    title: 'range of influence limits Auras',
-    group: 'multiplayer',
-    description: "An Aura can't enchant an object or player outside its controller's range of influence.",
-    from: { anchors: [anywhere('%range of influence%', /(?:Aura|local enchantment) can.t enchant .*outside its controller.s range of influence/i)] },
-    read: exists
-  },
-  {
-    id: 'win-overrides-cant-win',
-    title: 'winning overrides "can\'t win"',
-    group: 'multiplayer',
-    description: "A player whose opponents have all left the game wins, whatever effects say it can't.",
-    from: { anchors: [anywhere('%preclude%', /overrides all effects that would preclude that player from winning/i)] },
-    read: exists
-  },
-
-  // Commander.
-  {
-    id: 'commander-damage',
-    title: 'commander damage',
-    group: 'commander',
-    description: 'Combat damage from one commander that makes a player lose.',
-    from: { check: 'commander-damage' },
-    read: (text) => numberIn(text, /(\d+) or more combat damage/i)
-  },
-  {
-    id: 'commander-zone-change',
-    title: 'commander to the command zone',
-    group: 'commander',
-    description:
-      '`replacement`: a commander going to a graveyard or exile may go to the command zone instead (a replacement effect); `state-based`: from July 2020 it goes there as a state-based action, while hand and library stay replacements.',
-    from: {
-      anchors: [
-        sba(/commander is in a graveyard or in exile/i),
-        anywhere('%command zone instead%', /(?:general|commander) would be (?:put into (?:its owner.s graveyard|the exile zone)|exiled)/i)
-      ]
-    },
-    read: (text) => (text === null ? null : /state-based|is in a graveyard or in exile/i.test(text) ? 'state-based' : 'replacement')
-  },
-  {
-    id: 'commander-hand-library-replacement',
-    title: 'commander to hand or library: command zone instead',
-    group: 'commander',
-    description: "A commander that would be put into its owner's hand or library may go to the command zone instead (from 2016).",
-    from: { anchors: [anywhere('%command zone instead%', /(?:general|commander) would be .*\b(?:hand|library)\b/i)] },
-    read: exists
-  },
-  {
-    id: 'companion',
-    title: 'companion',
-    group: 'commander',
-    description: 'The companion keyword exists (from Ikoria, April 2020).',
-    from: { anchors: [anywhere('%companion%', /Companion is a keyword ability/i)] },
-    read: exists
-  },
-
-  // Designations.
-  {
-    id: 'day-night',
-    title: 'day and night',
-    group: 'designations',
-    description: 'The game can be day or night (from Innistrad: Midnight Hunt, 2021).',
-    from: { anchors: [anywhere('%Day and night are designations%', /Day and night are designations/i)] },
-    read: exists
-  },
-  {
-    id: 'monarch',
-    title: 'the monarch',
-    group: 'designations',
-    description: 'A player can be the monarch (from Conspiracy: Take the Crown, 2016).',
-    from: { anchors: [anywhere('%monarch is a designation%', /monarch is a designation/i)] },
-    read: exists
-  },
-  {
-    id: 'initiative',
-    title: 'the initiative',
-    group: 'designations',
-    description: 'A player can have the initiative (from 2022).',
-    from: { anchors: [anywhere('%initiative is a designation%', /initiative is a designation/i)] },
-    read: exists
-  },
-  {
-    id: 'speed',
-    title: 'speed',
-    group: 'designations',
-    description: 'Players can have speed, from start your engines! (from Aetherdrift, 2025).',
-    from: { anchors: [anywhere('%speed%', /Players do not have speed until/i)] },
-    read: exists
-  },
-
-  // Zones.
-  {
-    id: 'battlefield-name',
-    title: 'the zone of permanents',
-    group: 'zones',
-    description: '`in play` before Magic 2010, `battlefield` from then.',
-    from: { anchors: [zones] },
-    read: (text) => (text === null ? null : /\bbattlefield\b/i.test(text) ? 'battlefield' : 'in play')
-  },
-  {
-    id: 'exile-name',
-    title: 'the zone of removed objects',
-    group: 'zones',
-    description: '`removed from the game` before Magic 2010, `exile` from then.',
-    from: { anchors: [zones] },
-    read: (text) => (text === null ? null : /\bexile\b/i.test(text) ? 'exile' : 'removed from the game')
-  }
+// Anchors and readers too long for a row of the table.
+const mulliganRule = anywhere('%mulligan%', new RegExp(`dissatisfied with ${hand} (?:initial|opening) hand`, 'i'), /\bmulligan\b/i)
+const mulliganKind = wording('one-fewer', [
+  [/draws a new hand of cards equal to \w+ starting hand size/i, 'bottom'],
+  [/\blook at the top card of (?:his or her|their) library\b[^.]*\.[^.]*\bput that card on the bottom/i, 'scry']
+])
+const handSize = /starting hand size, which is normally (\w+)|\bdraws a hand of (\w+) cards/i
+const firstDraw = anywhere('%first turn%', new RegExp(`player who plays first skips the draw step .*of ${hand} first turn`, 'i'))
+const lifeTwoPlayer = anywhere(
+  '%life total%',
+  /^(?!In an? )[^.]*\beach player (?:sets (?:his or her|their) life total to|begins the game with a (?:starting )?life total of) (\d+)/i
+)
+const lifeTeam = anywhere(
+  '%Two-Headed Giant%life total%',
+  /^In a Two-Headed Giant game, each team(?:.s starting life total is| (?:starts|begins the game) with a shared life total of) (\d+)/i
+)
+const lifeCommander = anywhere(
+  '%life total%',
+  /^In an? (?:EDH|Commander) game, each player(?:.s starting life total is| begins the game with a starting life total of| sets (?:his or her|their) life total to) (\d+)/i
+)
+const manaEmpties = anywhere(
+  '%mana pool%',
+  /^(?:When|As) (?:a|each) (?:step or )?phase ends/i,
+  /(?:unused|unspent) mana left in a player.s mana pool (?:is lost|empties)/i
+)
+const attackRules = [
+  anywhere('%can be attacked%', /Only a (?:player|creature)/i, /can be attacked/i),
+  anywhere('%attack%', /\bcan attack\b.*\bplayer\b/i, /declare attackers/i)
 ]
+const attackable = wording(
+  'players',
+  [
+    [/battle/i, 'players-planeswalkers-battles'],
+    [/planeswalker/i, 'players-planeswalkers']
+  ],
+  'players'
+)
+const legendRule = wording('all', [
+  [/earliest timestamp/i, 'earliest-timestamp'],
+  [/\bthe longest\b/i, 'longest'],
+  [/chooses one of them/i, 'controller-chooses']
+])
+const poisonCount = count(/(\w+) or more poison counters/i)
+const rangeRule = (pattern: RegExp) => rule(anywhere('%range of influence%', pattern))
+const auraRange = rangeRule(/(?:Aura|local enchantment) can.t enchant .*outside its controller.s range of influence/i)
+const commanderGone = rule(
+  sba(/commander is in a graveyard or in exile/i),
+  anywhere('%command zone instead%', /(?:general|commander) would be (?:put into (?:its owner.s graveyard|the exile zone)|exiled)/i)
+)
+const triggeredOrStatic = wording('static', [[/triggered/i, 'triggered']])
+/** A designation or keyword that exists from the edition whose rules define it. */
+const defined = (like: string, pattern: RegExp) => rule(anywhere(like, pattern))
+
+/** Each switch's title. */
+const titles = {
+  mulligan: 'mulligan procedure',
+  'multiplayer-free-mulligan': 'free first mulligan in multiplayer',
+  'starting-hand-size': 'starting hand size',
+  'maximum-hand-size': 'maximum hand size',
+  'first-player-skips-draw': 'the first player skips the first draw (two players)',
+  'starting-life': 'starting life (two-player game)',
+  'starting-life-two-headed-giant': 'starting life (Two-Headed Giant team)',
+  'starting-life-commander': 'starting life (Commander)',
+  'mana-empties': 'when mana pools empty',
+  'mana-burn': 'mana burn',
+  'combat-damage-on-stack': 'combat damage uses the stack',
+  'damage-assignment-order': 'damage assignment order',
+  attackable: 'what can be attacked',
+  'battles-attackable': 'battles can be attacked',
+  'planeswalker-damage-redirection': 'damage redirection to planeswalkers',
+  lifelink: 'lifelink',
+  deathtouch: 'deathtouch',
+  'indestructible-keyword': 'indestructible is a keyword',
+  'regeneration-shields': 'regeneration',
+  'legend-rule': 'legend rule',
+  'legend-rule-scope': 'legend rule scope',
+  'legend-rule-tie': 'legend rule tie',
+  'planeswalker-uniqueness': 'planeswalker uniqueness',
+  'poison-threshold': 'poison counters that lose the game',
+  'poison-threshold-two-headed-giant': 'poison counters that lose a Two-Headed Giant team the game',
+  'deathtouch-state-based': 'deathtouch destroys as a state-based action',
+  'counter-annihilation': '+1/+1 and -1/-1 counters annihilate',
+  'limited-range-legend': 'range of influence limits the legend rule',
+  'limited-range-world': 'range of influence limits the world rule',
+  'limited-range-aura': 'range of influence limits Auras',
+  'win-overrides-cant-win': 'winning overrides "can\'t win"',
+  'commander-damage': 'commander damage',
+  'commander-zone-change': 'commander to the command zone',
+  'commander-hand-library-replacement': 'commander to hand or library: command zone instead',
+  companion: 'companion',
+  'day-night': 'day and night',
+  monarch: 'the monarch',
+  initiative: 'the initiative',
+  speed: 'speed',
+  'battlefield-name': 'the zone of permanents',
+  'exile-name': 'the zone of removed objects'
+}
+
+/** What each switch decides, and its values. */
+const descriptions: Record<keyof typeof titles, string> = {
+  mulligan:
+    '`one-fewer`: shuffle the hand away and draw one fewer card (Paris); `scry`: the same, then a player whose hand is smaller than the starting hand looks at the top card of their library and may put it on the bottom (Vancouver, from Battle for Zendikar, 2015; a scry 1 in all but name); `bottom`: draw a full hand and put one card on the bottom per mulligan (London, 2019).',
+  'multiplayer-free-mulligan': 'In a multiplayer game the first mulligan costs no card (from July 2007).',
+  'starting-hand-size': 'The cards each player draws to start the game.',
+  'maximum-hand-size': 'The hand size a player discards down to in the cleanup step.',
+  'first-player-skips-draw': 'In a two-player game, the player who plays first skips the draw step of their first turn.',
+  'starting-life': 'The life total each player starts with.',
+  'starting-life-two-headed-giant': "A Two-Headed Giant team's shared starting life.",
+  'starting-life-commander': 'The life each player starts a Commander (EDH) game with.',
+  'mana-empties': '`phase`: unused mana empties at the end of each phase; `step`: at the end of each step and phase (from Magic 2010).',
+  'mana-burn': 'Unused mana costs its player 1 life each as a phase ends (removed by Magic 2010).',
+  'combat-damage-on-stack': 'Combat damage is put on the stack and can be responded to (removed by Magic 2010).',
+  'damage-assignment-order': 'An attacker blocked by several creatures orders them and assigns lethal damage in that order (Magic 2010 to Foundations).',
+  attackable: '`players`, `players-planeswalkers` (from Lorwyn), `players-planeswalkers-battles` (from March of the Machine).',
+  'battles-attackable': 'Battles exist and can be attacked (from March of the Machine, 2023).',
+  'planeswalker-damage-redirection': 'Noncombat damage to a player may be redirected to a planeswalker that player controls (Lorwyn to Dominaria).',
+  lifelink: '`triggered` (Future Sight to Magic 2010), `static`: the damage itself causes the life gain (from Magic 2010); `null` before it was a keyword.',
+  deathtouch: '`triggered` (Future Sight to Magic 2010), `static` with a state-based action (from Magic 2010); `null` before it was a keyword.',
+  'indestructible-keyword': 'Indestructible is a keyword ability (from Theros, 2013); before, "is indestructible" was a quality an effect states.',
+  'regeneration-shields': 'Regeneration replaces a destruction (a "regeneration shield"): the permanent is tapped, removed from combat, its damage removed.',
+  'legend-rule':
+    '`earliest-timestamp` (1999), `longest` (2001-2004), `all` (2004-2013): among legendary permanents with one name; `controller-chooses` (from 2013): per controller.',
+  'legend-rule-scope': "`battlefield`: every legendary permanent with the name, whoever controls it; `controller`: each player's own (from 2013).",
+  'legend-rule-tie': '`all-go`: on a tie for the one that stays, all go (1999-2004); `none`: no tie to break.',
+  'planeswalker-uniqueness':
+    '`subtype-all`: planeswalkers sharing a subtype all go (2007-2013); `subtype-controller`: each controller keeps one (2013-2017); `null`: no such rule (before Lorwyn, and from 2017, when the legend rule covers legendary planeswalkers).',
+  'poison-threshold': 'Ten poison counters make a player lose.',
+  'poison-threshold-two-headed-giant': 'Fifteen poison counters make a team lose (from 2011); before, each player was checked for ten.',
+  'deathtouch-state-based': 'A creature dealt damage by a deathtouch source is destroyed as a state-based action (from Magic 2010).',
+  'counter-annihilation': 'From Shadowmoor-era Time Spiral rules (October 2006).',
+  'limited-range-legend': "With limited range of influence, the legend rule applies only among permanents within the controller's range (to 2013).",
+  'limited-range-world': "With limited range of influence, the world rule applies only among permanents within the controller's range.",
+  'limited-range-aura': "An Aura can't enchant an object or player outside its controller's range of influence.",
+  'win-overrides-cant-win': "A player whose opponents have all left the game wins, whatever effects say it can't.",
+  'commander-damage': 'Combat damage from one commander that makes a player lose.',
+  'commander-zone-change':
+    '`replacement`: a commander going to a graveyard or exile may go to the command zone instead (a replacement effect); `state-based`: from July 2020 it goes there as a state-based action, while hand and library stay replacements.',
+  'commander-hand-library-replacement': "A commander that would be put into its owner's hand or library may go to the command zone instead (from 2016).",
+  companion: 'The companion keyword exists (from Ikoria, April 2020).',
+  'day-night': 'The game can be day or night (from Innistrad: Midnight Hunt, 2021).',
+  monarch: 'A player can be the monarch (from Conspiracy: Take the Crown, 2016).',
+  initiative: 'A player can have the initiative (from 2022).',
+  speed: 'Players can have speed, from start your engines! (from Aetherdrift, 2025).',
+  'battlefield-name': '`in play` before Magic 2010, `battlefield` from then.',
+  'exile-name': '`removed from the game` before Magic 2010, `exile` from then.'
+}
+
+/** The switches, in table order: id, group, how its rule is found, how its value is read. */
+const rows: Array<[keyof typeof titles, SwitchGroup, SwitchDefinition['from'], Reader]> = [
+  // Starting the game.
+  ['mulligan', 'start', rule(mulliganRule), mulliganKind],
+  [
+    'multiplayer-free-mulligan',
+    'start',
+    rule(anywhere('%mulligan%', /\bmultiplayer game\b/i, /first (?:time a player takes a )?mulligan/i)),
+    says(/seven cards|as many cards|doesn.t count|free/i)
+  ],
+  ['starting-hand-size', 'start', rule(anywhere('%hand%', handSize)), count(handSize)],
+  ['maximum-hand-size', 'turn', rule(anywhere('%maximum hand size%', /maximum hand size,? (?:which is )?\(?normally (\w+)/i)), count(/normally (\w+)/i)],
+  ['first-player-skips-draw', 'start', rule(firstDraw), exists],
+  ['starting-life', 'start', rule(lifeTwoPlayer), count(/(?:life total to|life total of) (\d+)/i)],
+  ['starting-life-two-headed-giant', 'multiplayer', rule(lifeTeam), count(/(?:starting life total is|shared life total of) (\d+)/i)],
+  ['starting-life-commander', 'commander', rule(lifeCommander), count(/(?:life total is|life total of|life total to) (\d+)/i)],
+  // Turn structure and mana.
+  ['mana-empties', 'mana', rule(manaEmpties), wording('phase', [[/\bstep or phase ends\b/i, 'step']])],
+  ['mana-burn', 'mana', check('mana-burn'), exists],
+  // Combat.
+  ['combat-damage-on-stack', 'combat', check('combat-damage-on-stack'), exists],
+  ['damage-assignment-order', 'combat', check('damage-assignment-order'), exists],
+  ['attackable', 'combat', rule(...attackRules), attackable],
+  ['battles-attackable', 'combat', defined('%Battles can be attacked%', /Battles can be attacked/i), exists],
+  ['planeswalker-damage-redirection', 'combat', check('planeswalker-damage-redirection'), exists],
+  // Abilities.
+  ['lifelink', 'abilities', defined('%Lifelink is a%', /Lifelink is a (?:triggered|static) ability/i), triggeredOrStatic],
+  ['deathtouch', 'abilities', defined('%Deathtouch is a%', /Deathtouch is a (?:triggered|static) ability/i), triggeredOrStatic],
+  ['indestructible-keyword', 'abilities', defined('%Indestructible is a%', /Indestructible is a static ability/i), exists],
+  ['regeneration-shields', 'abilities', rule(anywhere('%regenerat%', /\bregenerat/i, /instead|replace/i, /destroy/i)), exists],
+  // State-based actions an engine branches on.
+  ['legend-rule', 'state-based', check('legend-rule'), legendRule],
+  [
+    'legend-rule-scope',
+    'state-based',
+    check('legend-rule'),
+    wording('battlefield', [[/controls two or more legendary|controlled by the same player/i, 'controller']])
+  ],
+  ['legend-rule-tie', 'state-based', check('legend-rule'), wording('none', [[/\btie\b/i, 'all-go']])],
+  ['planeswalker-uniqueness', 'state-based', check('planeswalker-uniqueness'), wording('subtype-all', [[/chooses one of them/i, 'subtype-controller']])],
+  ['poison-threshold', 'state-based', check('poison'), poisonCount],
+  ['poison-threshold-two-headed-giant', 'multiplayer', check('team-poison-2hg'), poisonCount],
+  ['deathtouch-state-based', 'state-based', check('deathtouch-damage'), exists],
+  ['counter-annihilation', 'state-based', check('counter-annihilation'), exists],
+  // Multiplayer.
+  ['limited-range-legend', 'multiplayer', rangeRule(/legend rule.{0,40}applies to a permanent only if/i), exists],
+  ['limited-range-world', 'multiplayer', rangeRule(/world rule.{0,40}applies to a permanent only if/i), exists],
+  ['limited-range-aura', 'multiplayer', auraRange, exists],
+  ['win-overrides-cant-win', 'multiplayer', defined('%preclude%', /overrides all effects that would preclude that player from winning/i), exists],
+  // Commander.
+  ['commander-damage', 'commander', check('commander-damage'), count(/(\d+) or more combat damage/i)],
+  ['commander-zone-change', 'commander', commanderGone, wording('replacement', [[/state-based|is in a graveyard or in exile/i, 'state-based']])],
+  ['commander-hand-library-replacement', 'commander', defined('%command zone instead%', /(?:general|commander) would be .*\b(?:hand|library)\b/i), exists],
+  ['companion', 'commander', defined('%companion%', /Companion is a keyword ability/i), exists],
+  // Designations.
+  ['day-night', 'designations', defined('%Day and night are designations%', /Day and night are designations/i), exists],
+  ['monarch', 'designations', defined('%monarch is a designation%', /monarch is a designation/i), exists],
+  ['initiative', 'designations', defined('%initiative is a designation%', /initiative is a designation/i), exists],
+  ['speed', 'designations', defined('%speed%', /Players do not have speed until/i), exists],
+  // Zones.
+  ['battlefield-name', 'zones', rule(zones), wording('in play', [[/\bbattlefield\b/i, 'battlefield']])],
+  ['exile-name', 'zones', rule(zones), wording('removed from the game', [[/\bexile\b/i, 'exile']])]
+]
+
+/** The switches: the only place a switch is defined. */
+export const switchTable: readonly SwitchDefinition[] = rows.map(([id, group, from, read]) => ({
+  id,
+  title: titles[id],
+  group,
+  description: descriptions[id],
+  from,
+  read
+}))
 
 /** A switch of the era profile as it stands in an edition. */
 export interface ProfileSwitch {

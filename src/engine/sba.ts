@@ -115,18 +115,49 @@ interface Pending {
   effects: Map<Effect, Action>
 }
 
-/** The checks of one era and variant, compiled for the loop. */
+/** An object check of a plan. */
+interface ObjectItem {
+  check: ObjectCheck
+  inForce: boolean
+  mask: number
+}
+
+/** What the loop does with an object of one set of facets: the checks that read it alone, the group lists it joins, whether it is read again once the board is known. */
+interface Route {
+  items: ObjectItem[]
+  lists: number[]
+  later: boolean
+}
+
+/**
+ * The checks of one era and variant, compiled once for the loop. It holds what
+ * depends on the era alone, never what was read from a state: each call reads
+ * every object again, so a state changed in place between calls is read as it is.
+ */
 interface Plan {
   players: Array<{ check: PlayerCheck; inForce: boolean }>
   teams: Array<{ check: TeamCheck; inForce: boolean }>
-  objects: Array<{ check: ObjectCheck; inForce: boolean; mask: number }>
+  objects: ObjectItem[]
   /** Object checks that look at other objects, run once the board has been read. */
-  after: Array<{ check: ObjectCheck; inForce: boolean; mask: number }>
+  after: ObjectItem[]
   groups: Array<{ check: GroupCheck; inForce: boolean; lists: number[] }>
   /** The facet bits gathered for group checks, one list each. */
   gathered: number[]
   gatherMask: number
   afterMask: number
+  /** The route of each facet mask met so far (a board has a few dozen). */
+  routes: Map<number, Route>
+  /** A direct-mapped cache in front of `routes` (a hash lookup per object shows in profiles): mask and route per slot. */
+  slotMasks: Int32Array
+  slotRoutes: Array<Route | undefined>
+  /** The era's check-loop rules, cited by every result. */
+  loop: Citation[]
+  /**
+   * For each position in the list of permanents, where what the object there is
+   * attached to was found last time: a guess that `Board.object` verifies (the
+   * id must match) before using it, so it saves the id index on most boards.
+   */
+  hints: Int32Array
 }
 
 const maskOf = (names: readonly Facet[]): number => names.reduce((mask, name) => mask | facets[name], 0)
@@ -139,7 +170,24 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
   if (!byVariant) plans.set(rules, (byVariant = new Map()))
   let plan = byVariant.get(variant)
   if (plan) return plan
-  plan = { players: [], teams: [], objects: [], after: [], groups: [], gathered: [], gatherMask: 0, afterMask: 0 }
+  const loop = ['check-loop', 'check-loop-triggers', 'single-replacement-effect', 'last-known-information']
+    .map((id) => rules.citation(id))
+    .filter((c): c is Citation => c !== null)
+  plan = {
+    players: [],
+    teams: [],
+    objects: [],
+    after: [],
+    groups: [],
+    gathered: [],
+    gatherMask: 0,
+    afterMask: 0,
+    routes: new Map(),
+    slotMasks: new Int32Array(routeSlots).fill(-1),
+    slotRoutes: new Array<Route | undefined>(routeSlots).fill(undefined),
+    loop,
+    hints: new Int32Array(0)
+  }
   for (const check of sbaChecks as readonly SbaCheck[]) {
     if (check.variant !== undefined && check.variant !== variant) continue
     const inForce = rules.citation(check.id) !== null
@@ -163,24 +211,52 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
   return plan
 }
 
-/** The facets of an object, as bits (see `facets`). */
-function classify(object: ObjectState, legendSubtypeCounts: boolean): number {
+const routeSlots = 1024
+
+/** The route of objects with facets `mask` (computed once per plan and mask). */
+function routeOf(plan: Plan, mask: number): Route {
+  const slot = Math.imul(mask, 0x9e3779b1) >>> 22 // the top 10 bits: Fibonacci hashing
+  if (plan.slotMasks[slot] === mask) return plan.slotRoutes[slot]!
+  let route = plan.routes.get(mask)
+  if (route === undefined) {
+    const lists: number[] = []
+    if (mask & plan.gatherMask) for (let g = 0; g < plan.gathered.length; g++) if (mask & plan.gathered[g]) lists.push(g)
+    route = { items: plan.objects.filter((item) => mask & item.mask), lists, later: (mask & plan.afterMask) !== 0 }
+    plan.routes.set(mask, route)
+  }
+  plan.slotMasks[slot] = mask
+  plan.slotRoutes[slot] = route
+  return route
+}
+
+/**
+ * The facets of an object, as bits (`bits` is `facets`): every property the
+ * checks route on, read once. It refers to nothing outside itself, so that
+ * `classifiers` can hold copies of it.
+ */
+function classify(object: ObjectState, legendSubtypeCounts: boolean, bits: typeof facets): number {
+  let mask = 0
+  const deathtouched = object.deathtouchDamage === true
+  if (deathtouched || object.enteredZoneSinceLastCheck === true) mask = bits.sinceLastCheck
+  const copy = object.copy !== undefined && object.copy !== null
   const zone = object.zone
-  if (zone !== undefined && zone !== 'battlefield') return zone === 'command' ? facets.elsewhere | facets.command : facets.elsewhere
-  if (object.phasedOut) return facets.phasedOut
-  let mask: number = facets.permanent
+  if (zone !== undefined && zone !== 'battlefield') return mask | bits.elsewhere | (zone === 'command' ? bits.command : 0) | (copy ? bits.copy : 0)
+  if (object.phasedOut) return mask | bits.phasedOut
+  mask |= bits.permanent
+  if (copy) mask |= bits.copy
+  if (deathtouched) mask |= bits.deathtouched
   const types = object.types
   for (let i = 0; i < types.length; i++) {
     const type = types[i]
-    if (type === 'Creature') mask |= facets.creature
-    else if (type === 'Planeswalker') mask |= facets.planeswalker
-    else if (type === 'Battle') mask |= facets.battle
+    if (type === 'Creature') mask |= bits.creature
+    else if (type === 'Planeswalker') mask |= bits.planeswalker
+    else if (type === 'Battle') mask |= bits.battle
   }
   const supertypes = object.supertypes
   if (supertypes !== undefined) {
     for (let i = 0; i < supertypes.length; i++) {
-      if (supertypes[i] === 'Legendary') mask |= facets.legendary
-      else if (supertypes[i] === 'World') mask |= facets.world
+      if (supertypes[i] === 'Legendary') mask |= bits.legendary
+      else if (supertypes[i] === 'World') mask |= bits.world
     }
   }
   const attached = object.attachedTo !== undefined && object.attachedTo !== null
@@ -189,22 +265,67 @@ function classify(object: ObjectState, legendSubtypeCounts: boolean): number {
     let role = false
     for (let i = 0; i < subtypes.length; i++) {
       const subtype = subtypes[i]
-      if (subtype === 'Aura') mask |= facets.aura
-      else if (subtype === 'Equipment' || subtype === 'Fortification') mask |= attached ? facets.attachedEquipment : 0
-      else if (subtype === 'Saga') mask |= facets.saga
+      if (subtype === 'Aura') mask |= bits.aura
+      else if (subtype === 'Equipment' || subtype === 'Fortification') mask |= attached ? bits.attachedEquipment : 0
+      else if (subtype === 'Saga') mask |= bits.saga
       else if (subtype === 'Role') role = true
-      else if (subtype === 'Legend' && legendSubtypeCounts) mask |= facets.legendary
+      else if (subtype === 'Legend' && legendSubtypeCounts) mask |= bits.legendary
     }
-    if (role && attached && mask & facets.aura) mask |= facets.role
+    if (role && attached && mask & bits.aura) mask |= bits.role
   }
-  if (object.counters !== undefined) mask |= facets.counters
-  if (attached) mask |= facets.attached
+  if (attached && (!(mask & (bits.aura | bits.attachedEquipment)) || mask & (bits.creature | bits.battle))) mask |= bits.attachedOther
+  if (object.counters !== undefined) mask |= object.counterLimits !== undefined ? bits.counters | bits.limited : bits.counters
+  if (attached) mask |= bits.attached
   const abilities = object.abilities
   if (abilities !== undefined) {
-    if (abilities.includes('space sculptor')) mask |= facets.sculptor
-    if (abilities.includes('start your engines!')) mask |= facets.engines
+    if (abilities.includes('space sculptor')) mask |= bits.sculptor
+    if (abilities.includes('start your engines!')) mask |= bits.engines
   }
   return mask
+}
+
+/**
+ * Copies of `classify` for the common first card types. V8 keeps one inline
+ * cache per property read per function: read through one function, a board's
+ * dozen object shapes make each read megamorphic, while one card type has few
+ * shapes. On the benchmark board this halves the time of a full check (a quarter
+ * of the classification's). Where code can't be compiled at run time, `classify`
+ * serves every type.
+ */
+const classifiers = ((): {
+  creature: typeof classify
+  land: typeof classify
+  artifact: typeof classify
+  enchantment: typeof classify
+  planeswalker: typeof classify
+} => {
+  const copy = (kind: string): typeof classify => {
+    try {
+      // The comment makes each source distinct, so each copy is compiled (and keeps its caches) apart.
+      return new Function(`// ${kind}\nreturn ${classify.toString()}`)() as typeof classify
+    } catch {
+      return classify
+    }
+  }
+  return { creature: copy('Creature'), land: copy('Land'), artifact: copy('Artifact'), enchantment: copy('Enchantment'), planeswalker: copy('Planeswalker') }
+})()
+
+/** The facets of `object`, through the classifier of its first card type (each call site sees one function). */
+function facetsOf(object: ObjectState, legendSubtypeCounts: boolean): number {
+  switch (object.types[0]) {
+    case 'Creature':
+      return classifiers.creature(object, legendSubtypeCounts, facets)
+    case 'Land':
+      return classifiers.land(object, legendSubtypeCounts, facets)
+    case 'Artifact':
+      return classifiers.artifact(object, legendSubtypeCounts, facets)
+    case 'Enchantment':
+      return classifiers.enchantment(object, legendSubtypeCounts, facets)
+    case 'Planeswalker':
+      return classifiers.planeswalker(object, legendSubtypeCounts, facets)
+    default:
+      return classify(object, legendSubtypeCounts, facets)
+  }
 }
 
 /** The variant checks whose absence a game of that variant notes once. */
@@ -223,47 +344,64 @@ class Board implements SbaContext {
   readonly notes = new Set<string>()
   /** Indestructible objects already noted (one note each, whatever the passes). */
   readonly indestructible = new Set<string>()
-  playersInGame: PlayerState[] = []
-  private players = new Map<string, PlayerState>()
-  private objects: Map<string, ObjectState> | undefined
-  /** A token of the current pass: the memos of the objects on the board carry it. */
-  pass: object = {}
+  /** The position in `state.permanents` of the object whose checks are running (see `object`), else -1. */
+  at = -1
+  /** Position by id in `state.permanents`, built on the first lookup a hint does not answer. */
+  private index: Map<string, number> | undefined
+  private inGame: PlayerState[] | undefined
   private readonly range: number | undefined
 
   constructor(
     state: GameState,
     readonly rules: EraRules,
     readonly semantics: EraSemantics,
+    private readonly plan: Plan,
     private readonly choose: ChoiceCallback | undefined
   ) {
     this.state = state
     this.variant = state.variant ?? 'normal'
     this.twoHeaded = this.variant === 'two-headed-giant' && rules.citation('team-zero-life-2hg') !== null
     this.range = state.rangeOfInfluence
-    this.read(state)
   }
 
-  /** Read a new snapshot. */
+  /** Read a new snapshot: nothing read from the previous one is kept. */
   read(state: GameState): void {
     this.state = state
-    this.players = new Map(state.players.map((player) => [player.id, player]))
-    this.playersInGame = state.players.filter((player) => !player.lost)
-    this.objects = undefined
-    this.pass = {}
+    this.index = undefined
+    this.inGame = undefined
+    this.at = -1
+    if (this.plan.hints.length < state.permanents.length) this.plan.hints = new Int32Array(state.permanents.length)
+  }
+
+  get playersInGame(): PlayerState[] {
+    return (this.inGame ??= this.state.players.filter((player) => !player.lost))
   }
 
   player(id: string): PlayerState | undefined {
-    return this.players.get(id)
+    // A handful of players: a scan costs less than an index per snapshot.
+    const players = this.state.players
+    for (let i = 0; i < players.length; i++) if (players[i].id === id) return players[i]
+    return undefined
   }
 
   object(id: string, from?: ObjectState): ObjectState | undefined {
-    // The object `from` pointed at last time, if it is still on this board: no index needed.
-    const last = from && lastTarget.get(from)
-    if (last !== undefined && last.id === id && memos.get(last)?.seen === this.pass) return last
-    this.objects ??= new Map(this.state.permanents.map((object) => [object.id, object]))
-    const found = this.objects.get(id)
-    if (from && found) lastTarget.set(from, found)
-    return found
+    const objects = this.state.permanents
+    const at = from !== undefined && objects[this.at] === from ? this.at : -1
+    if (at >= 0) {
+      // Where the asking object's target was last time, if the object there now has that id.
+      const guess = objects[this.plan.hints[at]]
+      if (guess !== undefined && guess.id === id) return guess
+    }
+    let index = this.index
+    if (index === undefined) {
+      index = new Map()
+      for (let i = 0; i < objects.length; i++) index.set(objects[i].id, i)
+      this.index = index
+    }
+    const position = index.get(id)
+    if (position === undefined) return undefined
+    if (at >= 0) this.plan.hints[at] = position
+    return objects[position]
   }
 
   inForce(id: string): boolean {
@@ -324,15 +462,18 @@ class Board implements SbaContext {
 
 /**
  * Perform the state-based actions of `rules`' edition on `state` until none applies.
+ * Every call reads the whole state: nothing read from a state is kept between calls,
+ * so a caller may change a state in place and check it again.
  *
  * @param rules the era (from `openRules`); only its citations, semantics and profile are read.
  * @param choose answers the choices the rules leave to players (default: {@link defaultChoice}).
  * @throws {CrdbError} `E_USAGE` when `choose` answers with something that is not one of the options.
  */
 export function checkStateBasedActions(state: GameState, rules: EraRules, choose?: ChoiceCallback): SbaResult {
-  const board = new Board(state, rules, rules.semantics, choose)
-  const plan = planOf(rules, board.variant)
-  const variantNote = variantNotes[board.variant]
+  const variant = state.variant ?? 'normal'
+  const plan = planOf(rules, variant)
+  const board = new Board(state, rules, rules.semantics, plan, choose)
+  const variantNote = variantNotes[variant]
   if (variantNote && !board.inForce(variantNote.check)) board.note(`${variantNote.name}: ${board.notInForce(variantNote.check)}${variantNote.suffix ?? ''}`)
   const events: SbaEvent[] = []
   let current = state
@@ -355,70 +496,37 @@ export function checkStateBasedActions(state: GameState, rules: EraRules, choose
     gameOver = gameOverOf(current, board)
     if (gameOver) break
   }
-  const loop = ['check-loop', 'check-loop-triggers', 'single-replacement-effect', 'last-known-information']
-    .map((id) => rules.citation(id))
-    .filter((c): c is Citation => c !== null)
-  return { state: current, events, passes, edition: rules.edition, loop, notes: [...board.notes], gameOver }
+  return { state: current, events, passes, edition: rules.edition, loop: [...plan.loop], notes: [...board.notes], gameOver }
 }
 
-/**
- * What the checks that read one object alone found on it, remembered per object:
- * states are values (the engine never changes one, and callers replace an object
- * rather than change it), so an object met again, in the next pass or the next
- * call, is not read again. Keyed by the plan, as findings depend on the era.
- */
-interface Memo {
-  plan: Plan
-  mask: number
-  /** It carries "since the last check" flags. */
-  flagged: boolean
-  /** Each check of `plan.objects` (by index) that found something, with what it found. */
-  found: Array<{ item: number; found: Finding | true }> | null
-  /** The pass of the board it was last seen on. */
-  seen: object | null
-  /** The lists of `plan.gathered` it belongs to (for group checks), or `null`. */
-  lists: number[] | null
-  /** Checks of `plan.after` look at it. */
-  later: boolean
-}
+/** What one pass found: the actions pending, by subject id. */
+class Findings {
+  readonly pending = new Map<string, Pending>()
 
-const memos = new WeakMap<ObjectState, Memo>()
-/** What an attached object was attached to when last looked at (see `Board.object`). */
-const lastTarget = new WeakMap<ObjectState, ObjectState>()
+  constructor(private readonly board: Board) {}
 
-function memoOf(object: ObjectState, plan: Plan, board: Board): Memo {
-  let memo = memos.get(object)
-  if (memo !== undefined && memo.plan === plan) return memo
-  const mask = classify(object, board.semantics.legendSubtypeCounts)
-  let found: Memo['found'] = null
-  for (let item = 0; item < plan.objects.length; item++) {
-    if (!(mask & plan.objects[item].mask)) continue
-    const result = plan.objects[item].check.detect(object, board)
-    if (result) (found ??= []).push({ item, found: result })
+  /** Perform what a check found, or note that the era has no such rule. */
+  act<S extends PlayerState | TeamState | ObjectState>(
+    check: SbaCheck & { unruled?(subject: S, context: SbaContext): string },
+    inForce: boolean,
+    kind: Pending['kind'],
+    subject: S,
+    found: Finding | true
+  ): void {
+    if (inForce) this.mark(check, kind, subject.id, found)
+    else if (check.unruled) this.board.note(check.unruled(subject, this.board))
   }
-  let lists: number[] | null = null
-  if (mask & plan.gatherMask) for (let g = 0; g < plan.gathered.length; g++) if (mask & plan.gathered[g]) (lists ??= []).push(g)
-  const flagged = object.deathtouchDamage === true || object.enteredZoneSinceLastCheck === true
-  memo = { plan, mask, flagged, found, seen: null, lists, later: (mask & plan.afterMask) !== 0 }
-  memos.set(object, memo)
-  return memo
-}
 
-/** Every state-based action that applies to the board's snapshot, by subject id; and whether it has "since the last check" flags. */
-function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; flagged: boolean } {
-  const pending = new Map<string, Pending>()
-  const snapshot = board.state
-  let flagged = false
-  const mark = (check: SbaCheck, kind: Pending['kind'], id: string, found: Finding | true): void => {
+  mark(check: SbaCheck, kind: Pending['kind'], id: string, found: Finding | true): void {
     const finding: Finding = found === true ? {} : found
     let value = finding.value
     if (finding.choose) {
-      const answer = board.ask(finding.choose)
+      const answer = this.board.ask(finding.choose)
       if (answer === false) return
       if (typeof answer === 'string') value = answer
     }
-    let entry = pending.get(id)
-    if (!entry) pending.set(id, (entry = { kind, id, effects: new Map() }))
+    let entry = this.pending.get(id)
+    if (!entry) this.pending.set(id, (entry = { kind, id, effects: new Map() }))
     const effect = finding.does ?? check.does
     let action = entry.effects.get(effect)
     if (!action) entry.effects.set(effect, (action = { checks: [] }))
@@ -427,45 +535,69 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
     for (const { kind: counter, count } of finding.counters ?? []) (action.counters ??= []).push({ check: check.id, kind: counter, count })
     if (finding.kept) (action.kept ??= []).push(`${finding.kept.name} (${finding.kept.id})`)
   }
-  /** Perform what a check found, or note that the era has no such rule. */
-  const act = <S extends PlayerState | TeamState | ObjectState>(
-    check: SbaCheck & { unruled?(subject: S, context: SbaContext): string },
-    inForce: boolean,
-    kind: Pending['kind'],
-    subject: S,
-    found: Finding | boolean | undefined
-  ): void => {
-    if (!found) return
-    if (inForce) mark(check, kind, subject.id, found)
-    else if (check.unruled) board.note(check.unruled(subject, board))
-  }
+}
 
-  for (const player of snapshot.players) {
+/** Every state-based action that applies to the board's snapshot, by subject id; and whether it has "since the last check" flags. */
+function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; flagged: boolean } {
+  const findings = new Findings(board)
+  const snapshot = board.state
+  let flagged = false
+  const players = snapshot.players
+  for (let p = 0; p < players.length; p++) {
+    const player = players[p]
     if (player.attemptedDrawFromEmptyLibrary) flagged = true
-    if (!player.lost) for (const { check, inForce } of plan.players) act(check, inForce, 'player', player, check.detect(player, board))
+    if (player.lost) continue
+    for (const { check, inForce } of plan.players) {
+      const found = check.detect(player, board)
+      if (found) findings.act(check, inForce, 'player', player, found)
+    }
   }
   if (board.twoHeaded && snapshot.teams) {
-    for (const team of snapshot.teams) if (!team.lost) for (const { check, inForce } of plan.teams) act(check, inForce, 'team', team, check.detect(team, board))
+    for (const team of snapshot.teams) {
+      if (team.lost) continue
+      for (const { check, inForce } of plan.teams) {
+        const found = check.detect(team, board)
+        if (found) findings.act(check, inForce, 'team', team, found)
+      }
+    }
   }
-  const lists: ObjectState[][] = plan.gathered.map(() => [])
-  const later: ObjectState[] = []
+  const lists: ObjectState[][] = []
+  for (let g = 0; g < plan.gathered.length; g++) lists.push([])
+  let later: number[] | null = null
+  const legendSubtypeCounts = board.semantics.legendSubtypeCounts
   const objects = snapshot.permanents
   for (let i = 0; i < objects.length; i++) {
     const object = objects[i]
-    const memo = memoOf(object, plan, board)
-    memo.seen = board.pass
-    if (memo.flagged) flagged = true
-    if (memo.found !== null) for (const { item, found } of memo.found) act(plan.objects[item].check, plan.objects[item].inForce, 'object', object, found)
-    if (memo.lists !== null) for (const g of memo.lists) lists[g].push(object)
-    if (memo.later) later.push(object)
+    const mask = facetsOf(object, legendSubtypeCounts)
+    if (mask & facets.sinceLastCheck) flagged = true
+    const route = routeOf(plan, mask)
+    const items = route.items
+    for (let k = 0; k < items.length; k++) {
+      const found = items[k].check.detect(object, board)
+      if (found) findings.act(items[k].check, items[k].inForce, 'object', object, found)
+    }
+    const joins = route.lists
+    for (let g = 0; g < joins.length; g++) lists[joins[g]].push(object)
+    if (route.later) (later ??= []).push(i, mask)
   }
-  for (const object of later) {
-    const mask = memoOf(object, plan, board).mask
-    for (const { check, inForce, mask: on } of plan.after) if (mask & on) act(check, inForce, 'object', object, check.detect(object, board))
+  if (later !== null) {
+    // Pairs of position and facets.
+    for (let l = 0; l < later.length; l += 2) {
+      const i = later[l]
+      const mask = later[l + 1]
+      const object = objects[i]
+      board.at = i
+      for (const { check, inForce, mask: on } of plan.after) {
+        if (!(mask & on)) continue
+        const found = check.detect(object, board)
+        if (found) findings.act(check, inForce, 'object', object, found)
+      }
+    }
+    board.at = -1
   }
   for (const { check, inForce, lists: indexes } of plan.groups) {
     const report: Report = (subject, finding, situation) => {
-      if (inForce) mark(check, subject.kind, subject.id, finding)
+      if (inForce) findings.mark(check, subject.kind, subject.id, finding)
       else if (situation) board.note(`${situation}: ${board.notInForce(check.id)}`)
     }
     check.detect(
@@ -474,7 +606,7 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
       report
     )
   }
-  return { pending, flagged }
+  return { pending: findings.pending, flagged }
 }
 
 /** Perform every pending action at once and return the new state. */

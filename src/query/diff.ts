@@ -10,8 +10,15 @@ import type { CrdbDatabase } from '../store/database.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition } from './editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
-import { findVersionLabel, listLinksBetween, listRulesForDiff, type DiffVersionRow } from '../store/diff.js'
-import { listExamples } from '../store/rules.js'
+import {
+  countVersionsStaying,
+  listContentsOf,
+  listLinksBetween,
+  listRuleKeysStaying,
+  listVersionsOnlyIn,
+  type ContentRow,
+  type DiffVersionRow
+} from '../store/diff.js'
 import { diffTerms, type TermDiff } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
@@ -122,24 +129,22 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
   // rule moved into (or out of) the section is a move, not an addition.
   const inScope = (number: string | undefined): boolean => section === undefined || (number !== undefined && inSection(number, section))
   const withRules = options.kind !== 'term'
-  const before = withRules ? rulesAt(db, from) : []
-  const after = withRules ? rulesAt(db, to) : []
-
-  const afterIds = new Set(after.map((row) => row.id))
-  const beforeIds = new Set(before.map((row) => row.id))
-  let unchanged = 0
-  const leftovers = { before: [] as Row[], after: [] as Row[] }
-  for (const row of before) {
-    if (!afterIds.has(row.id)) leftovers.before.push(row)
-    else if (inScope(row.key)) unchanged++
-  }
-  for (const row of after) if (!beforeIds.has(row.id)) leftovers.after.push(row)
+  // Only what differs is read: the versions in force in one edition and not the other. Those in
+  // force in both are the same rule with the same text, and only counted.
+  const [earlier, later] = from <= to ? [from, to] : [to, from]
+  const leaving = withRules ? listVersionsOnlyIn(db, 'rule', earlier, later) : []
+  const arriving = withRules ? listVersionsOnlyIn(db, 'rule', later, earlier) : []
+  const leftovers = from <= to ? { before: leaving, after: arriving } : { before: arriving, after: leaving }
+  let unchanged = !withRules
+    ? 0
+    : section === undefined
+      ? countVersionsStaying(db, 'rule', earlier, later)
+      : listRuleKeysStaying(db, earlier, later).filter(inScope).length
 
   // Pair what is left through lineage links only, following them across the editions in between.
   const forward = from <= to
-  const steps = linkSteps(db, forward ? from : to, forward ? to : from, forward)
+  const { steps, keyOf } = linkSteps(db, forward ? from : to, forward ? to : from, forward)
   const afterById = new Map(leftovers.after.map((row) => [row.id, row]))
-  const keyOf = versionKeys(db)
   const pairs: Array<{ old?: Row; current?: Row; evidence?: DiffEvidence[] }> = []
   const sourcesOf = new Map<number, Row[]>()
   const targetsOf = new Map<number, Row[]>()
@@ -155,13 +160,18 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
   for (const row of leftovers.after) if (!sourcesOf.has(row.id)) pairs.push({ current: row })
 
   const changes: RuleChange[] = []
-  for (const { old, current, evidence } of pairs) {
-    if (!inScope(old?.key) && !inScope(current?.key)) continue
+  const shown = pairs.filter(({ old, current }) => inScope(old?.key) || inScope(current?.key))
+  // The texts of the changed rules only, in one query: most rules of two editions are the same version.
+  const contents = listContentsOf(
+    db,
+    shown.flatMap(({ old, current }) => [old?.contentId ?? [], current?.contentId ?? []].flat())
+  )
+  for (const { old, current, evidence } of shown) {
     if (old && current && old.key === current.key && old.contentId === current.contentId) {
       unchanged++ // The same text left and came back as another version.
       continue
     }
-    const change = describeChange(db, old, current, options.countsOnly === true)
+    const change = describeChange(contents, old, current, options.countsOnly === true)
     if (evidence) change.evidence = evidence
     const targets = old ? (targetsOf.get(old.id) ?? []) : []
     const sources = current ? (sourcesOf.get(current.id) ?? []) : []
@@ -174,7 +184,10 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
     }
     changes.push(change)
   }
-  changes.sort((x, y) => sortKeyOfChange(x).localeCompare(sortKeyOfChange(y)))
+  // Each change's key made once (not per comparison), compared as localeCompare does.
+  const keys = new Map(changes.map((change) => [change, sortKeyOfChange(change)]))
+  const compare = new Intl.Collator().compare
+  changes.sort((x, y) => compare(keys.get(x)!, keys.get(y)!))
 
   const count = (kind: RuleChange['kind']): number => changes.filter((change) => change.kind === kind).length
   return {
@@ -210,9 +223,9 @@ export function summarizeDiff(diff: EditionDiff): string {
   )
 }
 
-function describeChange(db: CrdbDatabase, old: Row | undefined, current: Row | undefined, countsOnly = false): RuleChange {
-  const from = old ? side(db, old) : undefined
-  const to = current ? side(db, current) : undefined
+function describeChange(contents: Map<number, ContentRow>, old: Row | undefined, current: Row | undefined, countsOnly = false): RuleChange {
+  const from = old ? side(contents, old) : undefined
+  const to = current ? side(contents, current) : undefined
   const kind: RuleChange['kind'] = !from
     ? 'added'
     : !to
@@ -245,23 +258,21 @@ function describeChange(db: CrdbDatabase, old: Row | undefined, current: Row | u
  * The lineage links between two editions, by the version they leave from
  * (`forward`) or arrive at (backward, for a diff from a newer to an older edition).
  */
-function linkSteps(db: CrdbDatabase, older: string, newer: string, forward: boolean): Map<number, LinkStep[]> {
-  const rows = listLinksBetween(db, older, newer)
+function linkSteps(
+  db: CrdbDatabase,
+  older: string,
+  newer: string,
+  forward: boolean
+): { steps: Map<number, LinkStep[]>; keyOf: (id: number) => { key: string; firstDate: string } } {
   const steps = new Map<number, LinkStep[]>()
-  for (const row of rows) {
+  // Numbers and dates of the versions the links touch, for the evidence.
+  const labels = new Map<number, { key: string; firstDate: string }>()
+  for (const row of listLinksBetween(db, older, newer)) {
     push(steps, forward ? row.from : row.to, { to: forward ? row.to : row.from, kind: row.kind, score: row.score, reason: row.reason })
+    labels.set(row.from, { key: row.fromKey, firstDate: row.fromDate })
+    labels.set(row.to, { key: row.toKey, firstDate: row.toDate })
   }
-  return steps
-}
-
-/** Numbers and dates of the versions the links touch, for the evidence. */
-function versionKeys(db: CrdbDatabase): (id: number) => { key: string; firstDate: string } {
-  const cache = new Map<number, { key: string; firstDate: string }>()
-  return (id) => {
-    let found = cache.get(id)
-    if (!found) cache.set(id, (found = findVersionLabel(db, id)))
-    return found
-  }
+  return { steps, keyOf: (id) => labels.get(id)! }
 }
 
 /** The versions of the other side that `start` leads to, each with the links on the way. */
@@ -309,18 +320,13 @@ function diffExamples(before: string[], after: string[]): ExampleChange[] {
   return changes
 }
 
-function side(db: CrdbDatabase, row: Row): DiffSide {
-  const examples = listExamples(db, row.contentId)
-  return { number: row.key, text: row.text, examples, validFrom: row.firstDate }
+function side(contents: Map<number, ContentRow>, row: Row): DiffSide {
+  const content = contents.get(row.contentId)!
+  return { number: row.key, text: content.text, examples: content.examples, validFrom: row.firstDate }
 }
 
 function sortKeyOfChange(change: RuleChange): string {
   return (change.to ?? change.from)!.number.replace(/\d+/g, (digits) => digits.padStart(4, '0'))
-}
-
-/** The rule versions in force in the edition dated `edition`. */
-export function rulesAt(db: CrdbDatabase, edition: string): Row[] {
-  return listRulesForDiff(db, edition)
 }
 
 /** Whether `key` lies in the section, rule or subrule `section` (`7`, `704`, `704.5`). */

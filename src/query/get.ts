@@ -9,16 +9,16 @@ import type { RuleVersion } from '../vocabulary/rule-version.js'
 import { resolveEdition } from './editions.js'
 
 export type { RuleVersion } from '../vocabulary/rule-version.js'
-import type { EditionSelector } from '../vocabulary/selector.js'
+import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import {
-  findRuleAt,
   findRuleBeside,
+  findRuleOnDay,
   findRuleTextAt,
-  listExamples,
   listExamplesOf,
   listNumbersBeside,
   listRulesBetween,
-  listSubtreeAt,
+  listSubtreeOnDay,
+  type RuleLookupRow,
   type RuleRow
 } from '../store/rules.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
@@ -31,10 +31,30 @@ import { findWhereabouts, RuleMovedError } from './moved.js'
  */
 export function getRule(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion {
   const key = parseRuleNumber(number)
+  const selector = checkSelector(at)
+  // One statement answers; only a miss asks again, to say why.
+  const row = findRuleOnDay(db, key, dayOf(selector))
+  if (row && (selector.by !== 'edition' || row.edition === selector.edition)) return toLookedUp(row)
   const edition = resolveEdition(db, at)
-  const row = findRuleAt(db, key, edition)
-  if (!row) throw notFound(db, key, edition)
-  return toRuleVersion(row, listExamples(db, row.contentId), edition)
+  throw notFound(db, key, edition)
+}
+
+/** The day whose edition in force a checked selector names (the far future for the newest). */
+function dayOf(selector: ReturnType<typeof checkSelector>): string {
+  return selector.by === 'newest' ? '9999-12-31' : selector.by === 'edition' ? selector.edition : selector.date
+}
+
+function toLookedUp(row: RuleLookupRow): RuleVersion {
+  return {
+    number: row.key,
+    text: row.text,
+    examples: row.examples,
+    edition: row.edition,
+    validFrom: row.firstDate,
+    validTo: row.validTo,
+    lastEdition: row.lastDate,
+    source: { uri: row.uri, sha256: row.sha256, line: row.line }
+  }
 }
 
 /** The rule numbers of an edition closest to `key` in document order: two before, two after. */
@@ -84,10 +104,11 @@ export interface CitedNumbers {
  */
 export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion[] {
   const key = parseRuleNumber(number)
+  const selector = checkSelector(at)
+  const rows = listSubtreeOnDay(db, key, sortKeyOf(key), dayOf(selector))
+  if (rows.length > 0 && (selector.by !== 'edition' || rows[0].edition === selector.edition)) return rows.map(toLookedUp)
   const edition = resolveEdition(db, at)
-  const rows = listSubtreeAt(db, key, sortKeyOf(key), edition)
-  if (rows.length === 0) throw notFound(db, key, edition)
-  return toRuleVersions(db, rows, edition)
+  throw notFound(db, key, edition)
 }
 
 /**

@@ -161,50 +161,14 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
   if (kinds.size === 0) throw new CrdbError('E_USAGE', 'no kind of hit to search for (give rule, example or term)')
   const limit = options.limit ?? 10
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CrdbError('E_USAGE', `limit must be a whole number from 1 to 1000, not ${limit}`)
-  const atGiven = options.at !== undefined && Object.values(options.at).some((value) => value !== undefined)
-  const rangeGiven = options.from !== undefined || options.to !== undefined
-  if ([atGiven, options.all === true, rangeGiven].filter(Boolean).length > 1) {
-    throw new CrdbError('E_USAGE', 'search one edition (at), all of them (all) or a range of dates (from, to), not several')
-  }
   const section = options.section === undefined ? undefined : sortKeyOf(parseRuleNumber(options.section))
-  if (options.at) checkSelector(options.at)
-
-  let edition: string | null = null
-  let range: ScopeRange = null
-  if (rangeGiven) {
-    const from = resolveEdition(db, { date: options.from ?? '1000-01-01' })
-    const to = resolveEdition(db, options.to === undefined ? {} : { date: options.to })
-    if (from > to) throw new CrdbError('E_USAGE', `the range ${options.from} to ${options.to} ends before it starts`)
-    range = { from, to }
-  } else if (!options.all) {
-    edition = resolveEdition(db, options.at)
-    range = { from: edition, to: edition }
-  }
+  const { edition, range, rangeGiven } = resolveSearchScope(db, options)
   const oneEdition = edition !== null
 
   const cache = searchCacheOf(db)
   const scope = scopeOf(db, cache, range)
   const plan = parsed.plain ? planRanked(db, cache, query) : planBoolean(db, cache, parsed)
-
-  // Candidate texts: the boolean expression's matches, or the ranked plan's rarer words.
-  let forRules: Set<number>
-  let forExamples: Set<number>
-  let ids: number[]
-  if (plan.mode === 'boolean') {
-    const expression = emitFlat(parsed.tree)
-    forRules = new Set(kinds.has('rule') || kinds.has('term') ? matchTexts(db, `{name text} : (${expression})`) : [])
-    forExamples = new Set(kinds.has('example') ? matchTexts(db, `{examples} : (${expression})`) : [])
-    ids = [...new Set([...forRules, ...forExamples])]
-  } else {
-    const expression = candidateExpression(plan)
-    ids = expression ? matchTexts(db, expression) : []
-    // Over many editions a common word matches thousands of texts: score the best by bm25 only.
-    // (In one edition about one text in six is in scope: allow six times as many.)
-    const most = oneEdition ? 6 * maxCandidates : maxCandidates
-    if (ids.length > most) ids = matchBestTexts(db, expression!, most)
-    // Ranked: every candidate is read both as a rule or term and as examples.
-    forRules = forExamples = new Set(ids)
-  }
+  const { ids, forRules, forExamples } = findCandidateTexts(db, plan, parsed, kinds, oneEdition)
 
   const versionsOf = scope.versionsFor(ids)
   const inScope = (version: ScopeVersion): boolean => section === undefined || (version.kind === 'rule' && version.sortKey.startsWith(section))
@@ -226,7 +190,7 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
     const text = texts.get(id)
     if (!text) continue
     const versions = versionsOf.get(id)!.filter(inScope)
-    if (forRules.has(id)) {
+    if (forRules === undefined || forRules.has(id)) {
       const score = scoreText(plan, text, ruleFields)
       if (score.score > 0) {
         for (const version of versions) {
@@ -234,7 +198,7 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
         }
       }
     }
-    if (forExamples.has(id) && kinds.has('example') && text.exampleTokens.length > 0) {
+    if ((forExamples === undefined || forExamples.has(id)) && kinds.has('example') && text.exampleTokens.length > 0) {
       const score = scoreText(plan, text, exampleFields)
       // An example supports its rule: it ranks below a rule hit of the same score.
       if (score.score > 0) for (const version of versions) if (version.kind === 'rule') addCandidate('example', version, text, score.score * 0.5, false)
@@ -243,20 +207,7 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
 
   if (oneEdition) boostRelated(db, cache, plan, scope, scored, kinds, inScope, addCandidate)
 
-  // One hit per kind and key; with several editions, every matching version in it.
-  const groups = new Map<string, Candidate[]>()
-  for (const candidate of candidates) {
-    const id = candidate.kind + '\u0000' + candidate.version.key
-    let group = groups.get(id)
-    if (!group) groups.set(id, (group = []))
-    group.push(candidate)
-  }
-  const ranked = [...groups.values()].map((group) => {
-    group.sort((a, b) => b.score - a.score || b.version.firstDate.localeCompare(a.version.firstDate))
-    return group
-  })
-  ranked.sort((a, b) => b[0].score - a[0].score || kindOrder(a[0].kind) - kindOrder(b[0].kind) || a[0].version.sortKey.localeCompare(b[0].version.sortKey))
-
+  const ranked = rankGroups(candidates)
   const hits = ranked.slice(0, limit).map((group) => hitOf(plan, scope.validTo, group))
   const searched = plan.terms.flatMap((term) => term.words.map((word) => `"${word.replace(/"/g, '""')}"`))
   const expression =
@@ -276,6 +227,71 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
   if (rangeGiven && range) result.range = range
   return result
 }
+
+/** Which versions a search reads: one edition (`at`, default the newest), all of them, or a range of dates. */
+function resolveSearchScope(db: CrdbDatabase, options: SearchOptions): { edition: string | null; range: ScopeRange; rangeGiven: boolean } {
+  const atGiven = options.at !== undefined && Object.values(options.at).some((value) => value !== undefined)
+  const rangeGiven = options.from !== undefined || options.to !== undefined
+  if ([atGiven, options.all === true, rangeGiven].filter(Boolean).length > 1) {
+    throw new CrdbError('E_USAGE', 'search one edition (at), all of them (all) or a range of dates (from, to), not several')
+  }
+  if (options.at) checkSelector(options.at)
+  if (rangeGiven) {
+    const from = resolveEdition(db, { date: options.from ?? '1000-01-01' })
+    const to = resolveEdition(db, options.to === undefined ? {} : { date: options.to })
+    if (from > to) throw new CrdbError('E_USAGE', `the range ${options.from} to ${options.to} ends before it starts`)
+    return { edition: null, range: { from, to }, rangeGiven }
+  }
+  if (options.all) return { edition: null, range: null, rangeGiven }
+  const edition = resolveEdition(db, options.at)
+  return { edition, range: { from: edition, to: edition }, rangeGiven }
+}
+
+/**
+ * The texts a search scores: the boolean expression's matches (read as rules and terms, or as
+ * examples: `forRules`, `forExamples`), or the ranked plan's rarer words' (each read both ways:
+ * the two sets are left out).
+ */
+function findCandidateTexts(
+  db: CrdbDatabase,
+  plan: SearchPlan,
+  parsed: ReturnType<typeof parseQuery>,
+  kinds: Set<SearchKind>,
+  oneEdition: boolean
+): { ids: number[]; forRules?: Set<number>; forExamples?: Set<number> } {
+  if (plan.mode === 'boolean') {
+    const expression = emitFlat(parsed.tree)
+    const forRules = new Set(kinds.has('rule') || kinds.has('term') ? matchTexts(db, `{name text} : (${expression})`) : [])
+    const forExamples = new Set(kinds.has('example') ? matchTexts(db, `{examples} : (${expression})`) : [])
+    return { ids: [...new Set([...forRules, ...forExamples])], forRules, forExamples }
+  }
+  const expression = candidateExpression(plan)
+  const ids = expression ? matchTexts(db, expression) : []
+  // Over many editions a common word matches thousands of texts: score the best by bm25 only.
+  // (In one edition about one text in six is in scope: allow six times as many.)
+  const most = oneEdition ? 6 * maxCandidates : maxCandidates
+  return { ids: ids.length > most ? matchBestTexts(db, expression!, most) : ids }
+}
+
+/** One group per kind and key (with several editions, every matching version in it), best first. */
+function rankGroups(candidates: Candidate[]): Candidate[][] {
+  const groups = new Map<string, Candidate[]>()
+  for (const candidate of candidates) {
+    const id = candidate.kind + '\u0000' + candidate.version.key
+    let group = groups.get(id)
+    if (!group) groups.set(id, (group = []))
+    group.push(candidate)
+  }
+  const ranked = [...groups.values()].map((group) => {
+    group.sort((a, b) => b.score - a.score || compareText(b.version.firstDate, a.version.firstDate))
+    return group
+  })
+  ranked.sort((a, b) => b[0].score - a[0].score || kindOrder(a[0].kind) - kindOrder(b[0].kind) || compareText(a[0].version.sortKey, b[0].version.sortKey))
+  return ranked
+}
+
+/** `localeCompare` (the default locale's order), with the collator made once rather than per comparison. */
+const compareText = new Intl.Collator().compare
 
 /**
  * In one edition: the rules a matched glossary term cites rank just below it
@@ -357,7 +373,7 @@ function hitOf(plan: SearchPlan, validTo: (lastDate: string) => string | null, g
       : snippetOf(plan, candidate.text.text, candidate.text.textTokens)
   const shown = snippetFor(best)
   const versions = [...group]
-    .sort((a, b) => a.version.firstDate.localeCompare(b.version.firstDate))
+    .sort((a, b) => compareText(a.version.firstDate, b.version.firstDate))
     .map(
       (candidate): SearchVersion => ({
         ...(candidate === best ? shown : snippetFor(candidate)),
@@ -386,7 +402,7 @@ function hitOf(plan: SearchPlan, validTo: (lastDate: string) => string | null, g
 }
 
 function joinRanges(ranges: Array<{ validFrom: string; validTo: string | null }>): Array<{ validFrom: string; validTo: string | null }> {
-  const sorted = [...ranges].sort((a, b) => a.validFrom.localeCompare(b.validFrom))
+  const sorted = [...ranges].sort((a, b) => compareText(a.validFrom, b.validFrom))
   const joined: Array<{ validFrom: string; validTo: string | null }> = []
   for (const range of sorted) {
     const last = joined[joined.length - 1]

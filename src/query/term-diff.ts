@@ -5,7 +5,7 @@
  * removed or added.
  */
 import type { CrdbDatabase } from '../store/database.js'
-import { findLastTermSortKey, isEditionTruncated, listTermsForDiff, type DiffTermRow } from '../store/diff.js'
+import { countVersionsStaying, findLastTermSortKey, isEditionTruncated, listVersionsOnlyIn, type DiffTermRow } from '../store/diff.js'
 import { diffWords, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
 /** One glossary term that differs between two editions. */
@@ -41,13 +41,17 @@ const renameThreshold = 0.5
 export function diffTerms(db: CrdbDatabase, from: string, to: string, options: { countsOnly?: boolean } = {}): TermDiff {
   const changed = (kind: 'changed' | 'renamed', old: TermRow, current: TermRow): TermChange =>
     describeTermChange(kind, old, current, options.countsOnly === true)
-  const before = termsAt(db, from)
-  const after = termsAt(db, to)
+  // Only what differs is read: the versions in force in one edition and not the other (a term in
+  // force in both under the same version is unchanged, and only counted).
+  const [earlier, later] = from <= to ? [from, to] : [to, from]
+  const leaving = listVersionsOnlyIn(db, 'term', earlier, later)
+  const arriving = listVersionsOnlyIn(db, 'term', later, earlier)
+  const [before, after] = from <= to ? [leaving, arriving] : [arriving, leaving]
   const afterByKey = new Map(after.map((row) => [row.key, row]))
   const beforeByKey = new Map(before.map((row) => [row.key, row]))
   const cut = { from: truncationPoint(db, from), to: truncationPoint(db, to) }
   const changes: TermChange[] = []
-  let unchanged = 0
+  let unchanged = countVersionsStaying(db, 'term', earlier, later)
   const removed: TermRow[] = []
   for (const row of before) {
     const other = afterByKey.get(row.key)
@@ -119,10 +123,6 @@ export function summarizeTermDiff(diff: TermDiff): string {
 export function truncationPoint(db: CrdbDatabase, edition: string): string | undefined {
   if (!isEditionTruncated(db, edition)) return undefined
   return findLastTermSortKey(db, edition)
-}
-
-function termsAt(db: CrdbDatabase, edition: string): TermRow[] {
-  return listTermsForDiff(db, edition)
 }
 
 function side(row: TermRow): NonNullable<TermChange['from']> {

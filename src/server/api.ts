@@ -18,6 +18,9 @@ import { ruleHistory } from '../query/history.js'
 import { search, type SearchKind } from '../query/search.js'
 import { getRuleSources } from '../query/sources.js'
 import { listSourcesVerified } from '../query/verification.js'
+import { readDerivedState, type DerivedData } from '../store/derived-state.js'
+import type { CrdbDatabase } from '../store/database.js'
+import { findTruncation } from '../store/edition-flags.js'
 import { errorBody, statusOf } from './errors.js'
 import { editionOf, readPoint, readSelector, type At } from './selector.js'
 import type { ServerState } from './state.js'
@@ -44,7 +47,7 @@ export function registerApi(app: Hono, state: ServerState): void {
     const number = c.req.param('number')
     const wanted = readIncludes(c.req.query('include'))
     const rule = getRule(db, number, at(c))
-    if (wanted.length === 0) return c.json(rule)
+    if (wanted.length === 0) return c.json(flag(db, rule, { edition: rule.edition }))
     const answer: Record<string, unknown> = { ...rule }
     const edition = { edition: rule.edition }
     for (const part of wanted) {
@@ -53,17 +56,21 @@ export function registerApi(app: Hono, state: ServerState): void {
       else if (part === 'refs') answer.refs = getReferences(db, rule.number, edition)
       else answer.sources = getRuleSources(db, rule.number, edition)
     }
-    return c.json(answer)
+    return c.json(flag(db, answer, { edition: rule.edition, needs: wanted.includes('sources') ? 'reconciliation' : undefined }))
   })
 
   app.get('/v1/rules/:number/history', (c) => {
     const selector = at(c)
     const direction = oneOf(c, 'direction', ['both', 'forward', 'backward'] as const)
-    return c.json(ruleHistory(db, c.req.param('number'), { at: Object.keys(selector).length ? selector : undefined, direction }))
+    const history = ruleHistory(db, c.req.param('number'), { at: Object.keys(selector).length ? selector : undefined, direction })
+    return c.json(flag(db, history, { needs: 'lineage' }))
   })
 
   app.get('/v1/glossary', (c) => c.json(listTerms(db, { edition: editionOf(db, at(c)) })))
-  app.get('/v1/glossary/:term', (c) => c.json(getTerm(db, c.req.param('term'), at(c))))
+  app.get('/v1/glossary/:term', (c) => {
+    const term = getTerm(db, c.req.param('term'), at(c))
+    return c.json(flag(db, term, { edition: term.edition }))
+  })
 
   app.get('/v1/search', (c) => {
     const selector = at(c)
@@ -88,8 +95,14 @@ export function registerApi(app: Hono, state: ServerState): void {
     if (!from || !to) throw new CrdbError('E_USAGE', 'give from=... and to=... (an edition, a date or an era)')
     const diff = diffEditions(db, readPoint(from), readPoint(to), { section: c.req.query('section') || undefined })
     if (readBoolean(c, 'summary'))
-      return c.json({ from: diff.from, to: diff.to, section: diff.section, summary: diff.summary, terms: diff.terms && { summary: diff.terms.summary } })
-    return c.json(diff)
+      return c.json(
+        flag(
+          db,
+          { from: diff.from, to: diff.to, section: diff.section, summary: diff.summary, terms: diff.terms && { summary: diff.terms.summary } },
+          { needs: 'lineage' }
+        )
+      )
+    return c.json(flag(db, diff, { needs: 'lineage' }))
   })
 
   app.get('/v1/checks', (c) => c.json(listEraChecks(state.eraRules(at(c)))))
@@ -114,6 +127,18 @@ export function registerApi(app: Hono, state: ServerState): void {
       return c.json(answerSba(rules, checkStateBasedActions(game, rules)))
     }
   )
+}
+
+/**
+ * An answer with the flags `crdb --json` adds to the same answer: `stale: true`
+ * when the derived data it depends on (`needs`) is out of date (an interrupted
+ * build), `truncated: true` when it comes from a truncated edition.
+ */
+function flag<T extends object>(db: CrdbDatabase, value: T, from: { edition?: string; needs?: DerivedData }): T & { stale?: true; truncated?: true } {
+  const stale = from.needs !== undefined && readDerivedState(db)[from.needs]
+  const truncated = from.edition !== undefined && findTruncation(db, from.edition) !== undefined
+  if (!stale && !truncated) return value
+  return { ...value, ...(stale ? { stale: true as const } : {}), ...(truncated ? { truncated: true as const } : {}) }
 }
 
 function readIncludes(value: string | undefined): Include[] {

@@ -7,14 +7,16 @@ import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import type { CrdbDatabase } from '../store/database.js'
+import { RuleMovedError } from '../query/moved.js'
+import { explainMissing } from '../store/edition-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { registerApi } from './api.js'
 import { registerFeed } from './feed.js'
 import { errorBody, statusOf, type HttpErrorCode } from './errors.js'
 import { renderErrorPage } from './html.js'
 import { openApiDocument } from './openapi.js'
-import { cachePages } from './page-cache.js'
 import { registerPages } from './pages/index.js'
+import { cacheResponses, type ResponseCache } from './response-cache.js'
 import { createState } from './state.js'
 import { stylesheet } from './style.js'
 
@@ -31,9 +33,31 @@ export interface AppOptions {
 /** How long clients and caches may reuse an answer before revalidating it with its ETag. */
 const cacheControl = 'public, max-age=60'
 
+/**
+ * What the answers kept in memory may take: enough for thousands of rules and
+ * pages and a few whole editions and diffs, well inside the server's 200 MB.
+ */
+const cacheBytes = 48 * 1024 * 1024
+
+/** The largest answer kept: a whole edition's page (about 2 MB) fits, several times over. */
+const cacheEntryBytes = 12 * 1024 * 1024
+
+/** The app, and its cache of answers for a server to look in before the app. */
+export interface ServerApp {
+  app: Hono
+  /** The kept answer to a GET or HEAD of a whole URL, if any (see {@link ResponseCache.lookup}). */
+  lookup: ResponseCache['lookup']
+}
+
 /** Build the app serving `options.db`. */
 export function createApp(options: AppOptions): Hono {
+  return createServerApp(options).app
+}
+
+/** Build the app serving `options.db`, with its cache of answers. */
+export function createServerApp(options: AppOptions): ServerApp {
   const state = createState(options.db, options.version ?? 'dev')
+  const answers = cacheResponses({ content: state.content, cacheControl, maxBytes: cacheBytes, maxEntryBytes: cacheEntryBytes })
   const app = new Hono()
   const log = options.log
 
@@ -41,20 +65,10 @@ export function createApp(options: AppOptions): Hono {
     app.use(async (c, next) => {
       const started = performance.now()
       await next()
-      log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
+      log(formatLogLine(c.req.method, new URL(c.req.url).pathname, c.res.status, started))
     })
   }
-  app.use(async (c, next) => {
-    await next()
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return
-    c.header('Cache-Control', cacheControl)
-    if (c.res.status !== 200) return
-    const tag = state.tag()
-    c.header('ETag', tag)
-    if (matchesTag(c.req.header('if-none-match'), tag)) {
-      c.res = new Response(null, { status: 304, headers: { ETag: tag, 'Cache-Control': cacheControl, 'Access-Control-Allow-Origin': '*' } })
-    }
-  })
+  app.use(answers.middleware)
   app.use(cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }))
   app.use(
     methodNotAllowed({
@@ -68,34 +82,38 @@ export function createApp(options: AppOptions): Hono {
   app.get('/openapi.json', (c) => c.json(openApiDocument))
   registerFeed(app, state)
   app.get('/style.css', (c) => c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
-  const heavy = cachePages(state.tag, 8)
-  app.use('/cr', heavy)
-  app.use('/diff', heavy)
   registerPages(app, state)
 
   app.notFound((c) => failure(c, 'E_NO_ROUTE', `no such page: ${clipPath(new URL(c.req.url).pathname)}`))
   app.onError((error, c) => {
-    if (error instanceof CrdbError) return failure(c, error.code, error.message)
+    if (error instanceof CrdbError)
+      return failure(
+        c,
+        error.code,
+        error.code === 'E_NOT_FOUND' ? explainMissing(state.db, error.message) : error.message,
+        {},
+        error instanceof RuleMovedError ? { whereabouts: error.whereabouts } : undefined
+      )
     log?.(`error: ${c.req.method} ${c.req.url}: ${error.stack ?? error}`)
     return failure(c, 'E_INTERNAL', 'internal error')
   })
-  return app
+  return { app, lookup: answers.lookup }
 }
 
-/** An error answer: JSON under `/v1`, an HTML page elsewhere. */
-function failure(c: Context, code: HttpErrorCode, message: string, headers: Record<string, string> = {}): Response {
+/**
+ * An error answer: JSON under `/v1` (with `extra` beside the error, as `crdb
+ * --json` prints it), an HTML page elsewhere.
+ */
+function failure(c: Context, code: HttpErrorCode, message: string, headers: Record<string, string> = {}, extra?: Record<string, unknown>): Response {
   const status = statusOf(code)
   const path = new URL(c.req.url).pathname
-  if (path.startsWith('/v1/') || path === '/v1' || path === '/openapi.json') return c.json(errorBody(code, message), status, headers)
+  if (path.startsWith('/v1/') || path === '/v1' || path === '/openapi.json') return c.json({ ...errorBody(code, message), ...extra }, status, headers)
   return c.html(renderErrorPage(status, code, message), status, headers)
 }
 
-function matchesTag(header: string | undefined, tag: string): boolean {
-  if (!header) return false
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim()
-    return value === '*' || value === tag || value === `W/${tag}`
-  })
+/** The log line of one request: method, path, status and time taken since `started` (a `performance.now()`). */
+export function formatLogLine(method: string, path: string, status: number, started: number): string {
+  return `${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`
 }
 
 function clipPath(path: string): string {

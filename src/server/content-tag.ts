@@ -1,23 +1,39 @@
 /**
- * The ETag of every answer: a digest of what the database holds (its sources'
- * digests and schema) and of this crdb's version. It changes when a build adds
- * or replaces a source; SQLite's `data_version` says when to recompute it, so a
- * server on a file that `crdb build` updates serves the new content at once.
+ * What the database holds, as the server sees it: SQLite's `data_version`
+ * (which changes when another connection, such as `crdb build`, commits to
+ * the file) and the ETag of every answer, a digest of the content (its
+ * sources' digests, schema and lineage, and whether derived data is stale,
+ * which answers say) and of this crdb's version. A server
+ * on a file that a build updates serves the new content at once.
  */
 import { createHash } from 'node:crypto'
 import { readContentSummary, readDataVersion } from '../store/content.js'
 import type { CrdbDatabase } from '../store/database.js'
+import { readDerivedState } from '../store/derived-state.js'
 
-/** A function that returns the current ETag (quoted) of `db`, cheap to call per request. */
-export function trackContentTag(db: CrdbDatabase, version: string): () => string {
-  let seen = -1
-  let tag = ''
+/** The database's content at one moment. */
+export interface ContentState {
+  /** SQLite's `data_version` when it was read: any commit by another connection changes it. */
+  dataVersion: number
+  /** The ETag (quoted) of the content: it changes when a build adds, replaces or relinks a source, or leaves derived data stale. */
+  tag: string
+}
+
+/**
+ * A function that returns the current {@link ContentState} of `db`, cheap to
+ * call per request (one `PRAGMA data_version`). It returns the same object
+ * until the database changes, so that caches compare it by identity and drop
+ * what they hold on any commit, even one that leaves the ETag as it was.
+ */
+export function trackContent(db: CrdbDatabase, version: string): () => ContentState {
+  let state: ContentState = { dataVersion: -1, tag: '' }
   return () => {
-    const current = readDataVersion(db)
-    if (current !== seen) {
-      tag = `"${createHash('sha256').update(version).update(readContentSummary(db)).digest('base64url').slice(0, 22)}"`
-      seen = current
+    const dataVersion = readDataVersion(db)
+    if (dataVersion !== state.dataVersion) {
+      const derived = JSON.stringify(readDerivedState(db))
+      const tag = `"${createHash('sha256').update(version).update(readContentSummary(db)).update(derived).digest('base64url').slice(0, 22)}"`
+      state = { dataVersion, tag }
     }
-    return tag
+    return state
   }
 }

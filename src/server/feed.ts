@@ -14,11 +14,12 @@ const feedEntries = 20
 
 /** Register `GET /feed.xml`. */
 export function registerFeed(app: Hono, state: ServerState): void {
-  let cached: { tag: string; xml: string } | undefined
+  // The notes (each a diff) once per content; the links name the host each request was made to.
+  let cached: { tag: string; notes: ReleaseNote[] } | undefined
   app.get('/feed.xml', (c) => {
     const tag = state.tag()
-    if (cached?.tag !== tag) cached = { tag, xml: renderFeed(listReleaseNotes(state.db, { limit: feedEntries }), new URL(c.req.url).origin) }
-    return c.body(cached.xml, 200, { 'Content-Type': 'application/atom+xml; charset=utf-8' })
+    if (cached?.tag !== tag) cached = { tag, notes: listReleaseNotes(state.db, { limit: feedEntries }) }
+    return c.body(renderFeed(cached.notes, new URL(c.req.url).origin), 200, { 'Content-Type': 'application/atom+xml; charset=utf-8' })
   })
 }
 

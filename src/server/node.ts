@@ -3,11 +3,13 @@
  * tests and benchmarks start on `127.0.0.1:0`.
  */
 import { readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { serve, type ServerType } from '@hono/node-server'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { openDatabase } from '../store/database.js'
 import { packageRoot } from '../vocabulary/paths.js'
-import { createApp } from './app.js'
+import { createServerApp, formatLogLine, type ServerApp } from './app.js'
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -36,15 +38,18 @@ export interface RunningServer {
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const db = openDatabase(options.databasePath, { readonly: true })
-  const app = createApp({ db, version: readVersion(), log: options.log })
+  const served = createServerApp({ db, version: readVersion(), log: options.log })
   const host = options.host ?? '127.0.0.1'
-  let server: ServerType
+  const listener = getRequestListener(served.app.fetch, { hostname: host })
+  const server: Server = createServer((request, response) => {
+    if (!answerFromCache(served, request, response, options.log)) void listener(request, response)
+  })
   const port = await new Promise<number>((resolve, reject) => {
-    server = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, (info) => resolve(info.port))
     server.once('error', (error) => {
       db.close()
       reject(error)
     })
+    server.listen(options.port ?? 8080, host, () => resolve((server.address() as AddressInfo).port))
   })
   const shown = host.includes(':') ? `[${host}]` : host
   return {
@@ -56,9 +61,28 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           db.close()
           resolve()
         })
-        if ('closeIdleConnections' in server) server.closeIdleConnections()
+        server.closeIdleConnections()
       })
   }
+}
+
+/**
+ * Answer a GET or HEAD that the app's cache holds straight from Node's
+ * request, without making a web-standard Request and Response for it: the
+ * same bytes and headers the app would give, at a fraction of the cost.
+ * Whatever the cache does not hold goes to the app.
+ */
+function answerFromCache(served: ServerApp, request: IncomingMessage, response: ServerResponse, log?: (line: string) => void): boolean {
+  const method = request.method
+  if (method !== 'GET' && method !== 'HEAD') return false
+  const started = log ? performance.now() : 0
+  // The URL as Hono's node adapter spells it for an ordinary request; any other spelling misses and goes to the app.
+  const answer = served.lookup(`http://${request.headers.host}${request.url}`, request.headers['if-none-match'])
+  if (!answer) return false
+  response.writeHead(answer.status, answer.headers)
+  response.end(answer.body)
+  if (log) log(formatLogLine(method, request.url!.replace(/\?.*/s, ''), answer.status, started))
+  return true
 }
 
 function readVersion(): string {

@@ -37,7 +37,7 @@ export const openApiDocument = {
     title: 'crdb',
     version: '1',
     description:
-      'The Magic: The Gathering Comprehensive Rules, every edition since 1999, read-only. Every route takes one edition selector (date, edition or era; none: the newest edition) and answers in the shapes `crdb --json` prints. Answers carry an ETag (304 on If-None-Match) and Cache-Control.'
+      'The Magic: The Gathering Comprehensive Rules, every edition since 1999, read-only. Every route takes one edition selector (date, edition or era; none: the newest edition) and answers in the shapes `crdb --json` prints. As there, an answer taken from a truncated edition carries `truncated: true`, one that depends on derived data (lineage, reconciliation of the dumps) left out of date by an interrupted build carries `stale: true`, and a rule number that moved answers 404 with `whereabouts` beside the error. Answers carry an ETag (304 on If-None-Match) and Cache-Control.'
   },
   paths: {
     '/v1/editions': get(
@@ -149,7 +149,8 @@ export const openApiDocument = {
           validFrom: { type: 'string', format: 'date' },
           validTo: { type: ['string', 'null'], format: 'date' },
           lastEdition: { type: 'string', format: 'date' },
-          source: { type: 'object', properties: { uri: { type: 'string' }, sha256: { type: 'string' }, line: { type: 'integer' } } }
+          source: { type: 'object', properties: { uri: { type: 'string' }, sha256: { type: 'string' }, line: { type: 'integer' } } },
+          truncated: { const: true, description: 'present when the edition is truncated' }
         }
       }
     }

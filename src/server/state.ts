@@ -1,17 +1,20 @@
 /**
  * What the server holds: the read-only database handle, its content tag, and
- * the era rules already opened (dropped when the content changes).
+ * the era rules, editions and rule histories already read (dropped when the
+ * database changes).
  */
 import type { CrdbDatabase } from '../store/database.js'
 import { openRules, type EraRules } from '../engine/rules.js'
 import { listEditions, type EditionSummary } from '../query/editions.js'
 import { ruleHistory, type RuleHistory } from '../query/history.js'
-import { trackContentTag } from './content-tag.js'
+import { trackContent, type ContentState } from './content-tag.js'
 import { editionOf, type At } from './selector.js'
 
 /** Shared by every route of one app. */
 export interface ServerState {
   db: CrdbDatabase
+  /** The database's content now (the same object until it changes). */
+  content: () => ContentState
   /** The current ETag of the database's content. */
   tag: () => string
   /** The rules of the era `at` selects, opened once per edition and content. */
@@ -30,13 +33,13 @@ const historyEntries = 500
 
 /** The state of an app serving `db`, as crdb `version`. */
 export function createState(db: CrdbDatabase, version: string): ServerState {
-  const tag = trackContentTag(db, version)
-  let cachedFor = ''
+  const content = trackContent(db, version)
+  let cachedFor: ContentState | undefined
   const rules = new Map<string, EraRules>()
   let editions: EditionSummary[] = []
   const histories = new Map<string, RuleHistory>()
   const fresh = (): void => {
-    const current = tag()
+    const current = content()
     if (current !== cachedFor) {
       rules.clear()
       histories.clear()
@@ -46,7 +49,8 @@ export function createState(db: CrdbDatabase, version: string): ServerState {
   }
   return {
     db,
-    tag,
+    content,
+    tag: () => content().tag,
     eraRules: (at) => {
       fresh()
       const key = `${editionOf(db, at)} ${at.era ?? ''}`

@@ -16,6 +16,7 @@ import * as migration004 from '../../db/migrations/004-search.js'
 import * as migration005 from '../../db/migrations/005-lineage-links.js'
 import * as migration006 from '../../db/migrations/006-robustness.js'
 import * as migration007 from '../../db/migrations/007-hot-indexes.js'
+import * as migration008 from '../../db/migrations/008-external-search-content.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { packageRoot } from '../vocabulary/paths.js'
 
@@ -29,7 +30,16 @@ export type CrdbDatabase = Database.Database
 /**
  * Migrations in order; `user_version` is the number of those applied.
  */
-const migrations: ReadonlyArray<{ sql: string }> = [migration001, migration002, migration003, migration004, migration005, migration006, migration007]
+const migrations: ReadonlyArray<{ sql: string }> = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+  migration005,
+  migration006,
+  migration007,
+  migration008
+]
 
 /** The schema version this code writes. */
 export const schemaVersion = migrations.length

@@ -5,7 +5,7 @@
 import type { CrdbDatabase } from './database.js'
 import { inForceAt, prepared } from './statements.js'
 
-/** A version in force in an edition, as a diff compares it. */
+/** A version in force in an edition, as a diff compares it (its text is read only when it changed: {@link listContentsOf}). */
 export interface DiffVersionRow {
   id: number
   key: string
@@ -13,7 +13,6 @@ export interface DiffVersionRow {
   contentId: number
   lineageId: number | null
   firstDate: string
-  text: string
 }
 
 /** A term version in force in an edition, as the glossary diff compares it. */
@@ -27,48 +26,86 @@ export interface DiffTermRow {
   text: string
 }
 
-/** The rule versions in force in `edition`, in document order. */
-export function listRulesForDiff(db: CrdbDatabase, edition: string): DiffVersionRow[] {
+/**
+ * The versions of `kind` in force in the edition dated `edition` but not in the one dated `other`, in
+ * document order: one side of what changed between two editions. Against a later edition, those that
+ * ended before it (walked by last date); against an earlier one, those that began after it (by first date).
+ */
+export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule', edition: string, other: string): DiffVersionRow[]
+export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'term', edition: string, other: string): DiffTermRow[]
+export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule' | 'term', edition: string, other: string): DiffVersionRow[] | DiffTermRow[] {
+  const condition =
+    other > edition
+      ? 'v.last_date >= @edition AND v.last_date < @other AND v.first_date <= @edition'
+      : 'v.first_date > @other AND v.first_date <= @edition AND v.last_date >= @edition'
+  // `+v.kind`: walk the dates' index, not every version of the kind in document order.
   return prepared(
     db,
-    `SELECT v.id, v.key, v.sort_key AS sortKey, v.content_id AS contentId, v.lineage_id AS lineageId, v.first_date AS firstDate, c.text
-     FROM versions v JOIN contents c ON c.id = v.content_id
-     WHERE v.kind = 'rule' AND ${inForceAt('v')}
-     ORDER BY v.sort_key`
-  ).all({ edition }) as DiffVersionRow[]
+    `SELECT ${diffColumns(kind)} FROM versions v ${kind === 'term' ? 'JOIN contents c ON c.id = v.content_id' : ''}
+     WHERE ${condition} AND +v.kind = @kind ORDER BY v.sort_key`
+  ).all({ kind, edition, other }) as DiffVersionRow[] | DiffTermRow[]
 }
 
-/** The term versions in force in `edition`, in document order. */
-export function listTermsForDiff(db: CrdbDatabase, edition: string): DiffTermRow[] {
-  return prepared(
+function diffColumns(kind: 'rule' | 'term'): string {
+  return kind === 'rule'
+    ? 'v.id, v.key, v.sort_key AS sortKey, v.content_id AS contentId, v.lineage_id AS lineageId, v.first_date AS firstDate'
+    : 'v.id, v.key, v.label, v.sort_key AS sortKey, v.content_id AS contentId, v.first_date AS firstDate, c.text'
+}
+
+/** How many versions of `kind` are in force in both the edition dated `earlier` and the later one dated `later` (read from an index alone). */
+export function countVersionsStaying(db: CrdbDatabase, kind: 'rule' | 'term', earlier: string, later: string): number {
+  return prepared(db, 'SELECT COUNT(*) FROM versions v WHERE v.first_date <= @earlier AND v.last_date >= @later AND +v.kind = @kind')
+    .pluck()
+    .get({ kind, earlier, later }) as number
+}
+
+/** The numbers of the rule versions in force in both the edition dated `earlier` and the later one dated `later`. */
+export function listRuleKeysStaying(db: CrdbDatabase, earlier: string, later: string): string[] {
+  return prepared(db, `SELECT v.key FROM versions v WHERE v.first_date <= @earlier AND v.last_date >= @later AND +v.kind = 'rule'`)
+    .pluck()
+    .all({ earlier, later }) as string[]
+}
+
+/** A stored text with its examples. */
+export interface ContentRow {
+  text: string
+  examples: string[]
+}
+
+/** The texts (with their examples, in order) of these contents, read in one query, by content id. */
+export function listContentsOf(db: CrdbDatabase, contentIds: Iterable<number>): Map<number, ContentRow> {
+  const rows = prepared(
     db,
-    `SELECT v.id, v.key, v.label, v.sort_key AS sortKey, v.content_id AS contentId, v.first_date AS firstDate, c.text
-     FROM versions v JOIN contents c ON c.id = v.content_id
-     WHERE v.kind = 'term' AND ${inForceAt('v')} ORDER BY v.sort_key`
-  ).all({ edition }) as DiffTermRow[]
+    `SELECT c.id, c.text, (SELECT json_group_array(e.text) FROM (SELECT text FROM examples WHERE content_id = c.id ORDER BY ordinal) e)
+     FROM contents c WHERE c.id IN (SELECT value FROM json_each(?))`
+  )
+    .raw()
+    .all(JSON.stringify([...new Set(contentIds)])) as Array<[number, string, string]>
+  return new Map(rows.map(([id, text, examples]) => [id, { text, examples: JSON.parse(examples) as string[] }]))
 }
 
-/** A lineage link as a diff walks it. */
+/** A lineage link as a diff walks it, with the number and first date of the versions at both ends. */
 export interface DiffLinkRow {
   from: number
   to: number
   kind: string
   score: number
   reason: string
+  fromKey: string
+  fromDate: string
+  toKey: string
+  toDate: string
 }
 
 /** The lineage links into versions that start after `older` and by `newer`. */
 export function listLinksBetween(db: CrdbDatabase, older: string, newer: string): DiffLinkRow[] {
   return prepared(
     db,
-    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.score, l.reason FROM lineage_links l
-     JOIN versions t ON t.id = l.to_version WHERE t.first_date > @older AND t.first_date <= @newer`
+    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.score, l.reason,
+            f.key AS fromKey, f.first_date AS fromDate, v.key AS toKey, v.first_date AS toDate
+     FROM versions v JOIN lineage_links l ON l.to_version = v.id JOIN versions f ON f.id = l.from_version
+     WHERE v.first_date > @older AND v.first_date <= @newer`
   ).all({ older, newer }) as DiffLinkRow[]
-}
-
-/** The number and first date of version `id`. */
-export function findVersionLabel(db: CrdbDatabase, id: number): { key: string; firstDate: string } {
-  return prepared(db, 'SELECT key, first_date AS firstDate FROM versions WHERE id = ?').get(id) as { key: string; firstDate: string }
 }
 
 /** A rule version's number and interval. */

@@ -17,10 +17,8 @@ export interface DumpRow {
   entryCount: number
 }
 
-/** An attestation row to insert (pending until reconciliation links it). */
-export interface AttestationInsert {
-  sourceId: number
-  ordinal: number
+/** The columns an attestation is stored with, as read back (`examples` is a JSON array of texts). */
+export interface AttestationFields {
   line: number
   kind: string
   label: string
@@ -36,6 +34,12 @@ export interface AttestationInsert {
   author: string | null
   authoredDate: string | null
   status: string
+}
+
+/** An attestation row to insert (pending until reconciliation links it). */
+export interface AttestationInsert extends AttestationFields {
+  sourceId: number
+  ordinal: number
 }
 
 /** The writes of one dump, prepared once for `db`. */

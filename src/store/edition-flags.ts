@@ -35,3 +35,15 @@ export function truncationNote(truncation: Truncation): string {
   const where = truncation.text?.replace(/^document is truncated: /, '') ?? `it stops${truncation.line ? ` at line ${truncation.line}` : ''}`
   return `the edition of ${truncation.edition} is truncated (${truncation.uri}: ${where}); what comes after is missing from it`
 }
+
+/**
+ * The message of a "not found" error about an edition (one that names "the
+ * edition of YYYY-MM-DD"), with the note saying that edition is truncated when
+ * it is: what was asked for may be in the part cut off. Otherwise the message
+ * as it was.
+ */
+export function explainMissing(db: CrdbDatabase, message: string): string {
+  const edition = /edition of (\d{4}-\d{2}-\d{2})/.exec(message)?.[1]
+  const truncation = edition ? findTruncation(db, edition) : undefined
+  return truncation ? `${message}; ${truncationNote(truncation)}` : message
+}

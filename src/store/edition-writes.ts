@@ -97,6 +97,7 @@ export function prepareEditionWrites(db: CrdbDatabase) {
     ),
     insertMessage: db.prepare('INSERT INTO messages (source_id, line, rule, severity, code, text) VALUES (?, ?, ?, ?, ?, ?)'),
     insertContent: db.prepare('INSERT INTO contents (hash, kind, text) VALUES (?, ?, ?)'),
+    insertSearchName: db.prepare('INSERT INTO search_names (content_id, name) VALUES (?, ?)'),
     insertExample: db.prepare('INSERT INTO examples (content_id, ordinal, text) VALUES (?, ?, ?)'),
     insertFts: db.prepare('INSERT INTO contents_fts (rowid, name, text, examples) VALUES (?, ?, ?, ?)'),
     insertVersion: db.prepare(
@@ -156,6 +157,7 @@ export function prepareEditionWrites(db: CrdbDatabase) {
     /** Insert a distinct text with its examples into the contents and the full-text index (with its {@link searchNameOf name}); its id. */
     insertContent: (hash: string, kind: string, text: string, examples: readonly string[], name = ''): number => {
       const id = Number(s.insertContent.run(hash, kind, text).lastInsertRowid)
+      if (name !== '') s.insertSearchName.run(id, name)
       for (const [ordinal, example] of examples.entries()) s.insertExample.run(id, ordinal, example)
       s.insertFts.run(id, name, text, examples.join('\n'))
       return id
@@ -241,8 +243,10 @@ export function removeEditionRows(db: CrdbDatabase, editionId: number, sourceId:
   prepared(db, 'DELETE FROM sources WHERE id = ?').run(sourceId)
   const orphans = prepared(db, 'SELECT id FROM contents WHERE id NOT IN (SELECT content_id FROM versions)').pluck().all() as number[]
   for (const id of orphans) {
-    prepared(db, 'DELETE FROM examples WHERE content_id = ?').run(id)
+    // The index reads a text back (through contents_search) to take it out: first, while it is whole.
     prepared(db, 'DELETE FROM contents_fts WHERE rowid = ?').run(id)
+    prepared(db, 'DELETE FROM search_names WHERE content_id = ?').run(id)
+    prepared(db, 'DELETE FROM examples WHERE content_id = ?').run(id)
     prepared(db, 'DELETE FROM contents WHERE id = ?').run(id)
   }
 }

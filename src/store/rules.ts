@@ -16,6 +16,70 @@ const ruleSelect = `SELECT v.id, v.key, v.sort_key AS sortKey, v.content_id AS c
        v.last_date AS lastDate, ${validToOf('v')} AS validTo, v.line, s.uri, s.sha256
 FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id`
 
+/** A rule version as one lookup reads it: with the edition asked about and its examples. */
+export interface RuleLookupRow {
+  /** The edition that answered. */
+  edition: string
+  key: string
+  text: string
+  firstDate: string
+  lastDate: string
+  validTo: string | null
+  line: number
+  uri: string
+  sha256: string
+  examples: string[]
+}
+
+/** SQL: the examples of content `v.content_id`, in order, as a JSON array. */
+const examplesJson = `(SELECT json_group_array(x.text) FROM (SELECT text FROM examples WHERE content_id = v.content_id ORDER BY ordinal) x)`
+
+/** SQL: the edition in force on the day bound to the parameter (the newest that took effect by then). */
+const editionByDay = '(SELECT MAX(effective_date) FROM editions WHERE effective_date <= ?)'
+
+// Each version of a number is in force over one run of editions and a number's runs never overlap, so
+// the one in force in the edition of a day is the newest that began by that day, if it lasted until
+// that edition (checked in toLookupRow). Positional parameters (day, key, day): the hot lookup binds
+// them faster than named ones.
+const ruleOnDay = `SELECT ${editionByDay}, v.key, c.text, v.first_date, v.last_date, ${validToOf('v')}, v.line, s.uri, s.sha256, ${examplesJson}
+FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id
+WHERE v.kind = 'rule' AND v.key = ? AND v.first_date <= ? ORDER BY v.first_date DESC LIMIT 1`
+
+type LookupTuple = [string | null, string, string, string, string, string | null, number, string, string, string]
+
+function toLookupRow(tuple: LookupTuple): RuleLookupRow | undefined {
+  const [edition, key, text, firstDate, lastDate, validTo, line, uri, sha256, examples] = tuple
+  if (edition === null || lastDate < edition) return undefined
+  return { edition, key, text, firstDate, lastDate, validTo, line, uri, sha256, examples: JSON.parse(examples) as string[] }
+}
+
+/**
+ * Rule `key` in the edition in force on `day` (a date; `'9999-12-31'` for the newest edition), with
+ * its examples, in one statement: the hot lookup. `undefined` when that edition does not have the
+ * number, or when no edition took effect by `day` (the caller tells which).
+ */
+export function findRuleOnDay(db: CrdbDatabase, key: string, day: string): RuleLookupRow | undefined {
+  const tuple = prepared(db, ruleOnDay).raw().get(day, key, day) as LookupTuple | undefined
+  return tuple && toLookupRow(tuple)
+}
+
+const subtreeOnDay = `SELECT ${editionByDay}, v.key, c.text, v.first_date, v.last_date, ${validToOf('v')}, v.line, s.uri, s.sha256, ${examplesJson}
+FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id
+WHERE v.kind = 'rule' AND v.key >= ? AND v.key < ? AND v.sort_key >= ? AND v.sort_key < ?
+  AND v.first_date <= ${editionByDay} AND v.last_date >= ${editionByDay}
+ORDER BY v.sort_key`
+
+/**
+ * Rule `key` and every rule numbered under it (`704.5` -> 704.5, 704.5a, ...) in the edition in force
+ * on `day`, in document order, with their examples, in one statement.
+ */
+export function listSubtreeOnDay(db: CrdbDatabase, key: string, sortKey: string, day: string): RuleLookupRow[] {
+  const tuples = prepared(db, subtreeOnDay)
+    .raw()
+    .all(day, key, key + '~', sortKey, sortKey + '~', day, day) as LookupTuple[]
+  return tuples.map(toLookupRow).filter((row) => row !== undefined)
+}
+
 /**
  * Rule `key` in force in `edition`, or `undefined`. The hot lookup: one walk down
  * `versions_by_key` to the newest version that began by `edition` (a key's
@@ -67,6 +131,15 @@ export function findRuleTextAt(db: CrdbDatabase, key: string, edition: string): 
   return prepared(db, `SELECT c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')}`)
     .pluck()
     .get({ key, edition }) as string | undefined
+}
+
+/** Every rule of `edition` with its text, in document order. */
+export function listRuleTextsAt(db: CrdbDatabase, edition: string): Array<{ key: string; text: string }> {
+  return prepared(
+    db,
+    `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
+  ).all({ edition }) as Array<{ key: string; text: string }>
 }
 
 /** The rules of `edition` from document position `from` to `to` (inclusive), at most `limit`. */

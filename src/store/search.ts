@@ -65,9 +65,14 @@ export function anyTextMatches(db: CrdbDatabase, match: string): boolean {
   return prepared(db, 'SELECT 1 FROM contents_fts WHERE contents_fts MATCH ? LIMIT 1').get(match) !== undefined
 }
 
-/** The indexed fields of these texts: id, name, text, examples. */
+/** The indexed fields of these texts: id, name, text, examples (joined by line breaks), as the index read them. */
 export function readIndexedTexts(db: CrdbDatabase, ids: number[]): Array<[number, string, string, string]> {
-  return prepared(db, 'SELECT rowid, name, text, examples FROM contents_fts WHERE rowid IN (SELECT value FROM json_each(?))')
+  return prepared(
+    db,
+    `SELECT c.id, COALESCE(n.name, ''), c.text,
+            COALESCE((SELECT group_concat(e.text, char(10)) FROM (SELECT text FROM examples WHERE content_id = c.id ORDER BY ordinal) e), '')
+     FROM contents c LEFT JOIN search_names n ON n.content_id = c.id WHERE c.id IN (SELECT value FROM json_each(?))`
+  )
     .raw()
     .all(JSON.stringify(ids)) as Array<[number, string, string, string]>
 }

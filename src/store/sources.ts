@@ -3,6 +3,7 @@
  * the read side asks about provenance.
  */
 import type { CrdbDatabase } from './database.js'
+import type { AttestationFields } from './dump-writes.js'
 import type { MessageRow } from './editions.js'
 import { prepared } from './statements.js'
 
@@ -120,26 +121,15 @@ export interface Attestation {
   version: { id: number; firstDate: string; lastDate: string } | null
 }
 
-const attestationColumns = `a.id, a.line, a.kind, a.label, a.key, a.term, a.document, a.text, a.examples, a.fragment, a.as_of, a.revision_date,
-  a.author, a.authored_date, a.status, a.similarity, a.diff, a.remarks, a.version_id, v.first_date, v.last_date,
+const attestationColumns = `a.id, a.line, a.kind, a.label, a.key, a.term, a.document, a.text, a.examples, a.fragment, a.as_of AS asOf,
+  a.revision_date AS revisionDate, a.author, a.authored_date AS authoredDate, a.status, a.similarity, a.diff, a.remarks, a.version_id, v.first_date, v.last_date,
   s.id AS source_id, s.uri, s.format, d.kind AS dump_kind, d.stated_date, d.inferred_from, d.inferred_to`
 
-/** An attestation row as selected by `attestationColumns` (snake_case, examples as JSON). */
-interface AttestationRow {
+/** An attestation row as selected by `attestationColumns`: the stored fields, then its link and its source (snake_case). */
+interface AttestationRow extends AttestationFields {
   id: number
-  line: number
   kind: Attestation['kind']
-  label: string
-  key: string | null
-  term: string | null
-  document: string | null
-  text: string
-  examples: string
   fragment: Attestation['fragment']
-  as_of: string | null
-  revision_date: string | null
-  author: string | null
-  authored_date: string | null
   status: Attestation['status']
   similarity: number | null
   diff: string | null
@@ -180,10 +170,10 @@ function toAttestation(row: AttestationRow): Attestation {
     text: row.text,
     examples: JSON.parse(row.examples),
     fragment: row.fragment,
-    asOf: row.as_of,
-    revisionDate: row.revision_date,
+    asOf: row.asOf,
+    revisionDate: row.revisionDate,
     author: row.author,
-    authoredDate: row.authored_date,
+    authoredDate: row.authoredDate,
     status: row.status,
     similarity: row.similarity,
     diff: row.diff,

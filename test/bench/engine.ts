@@ -10,8 +10,8 @@
  * tenth of the creatures have lethal damage: 100 are destroyed, their 100
  * Equipment become unattached in the next check, and a third check finds nothing.
  * A third metric calls it on a new board each time, one object of which is a
- * new object (as an engine's next state shares all but what changed): the
- * engine reads again only what it has not seen. A last one times `profile()`.
+ * new object (as an engine's next state shares all but what changed); the
+ * engine reads every object on every call either way. A last one times `profile()`.
  *
  *   import { benchEngine } from './engine.js'; await benchEngine(dbPath, 5)
  */

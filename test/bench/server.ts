@@ -3,6 +3,12 @@
  * 127.0.0.1 (port 0) over the built database, and autocannon loads it with 20
  * connections: `/v1/rules/{n}?date=...` over random rules and dates,
  * `/v1/search` over the query benchmark's searches, and `/rules/{n}` pages.
+ * Each URL is first asked for once (the server has not answered it yet: what
+ * a new URL costs, reported without a target), then over and over for 5 s,
+ * three times (the steady state: the server answers from its cache of
+ * answers, as it does for any URL asked for again while the file is as it was).
+ * Before it, the floor: Node's bare HTTP server answering a constant, loaded
+ * the same way, which says what this machine allows at the time.
  * The server's resident memory is sampled during the load. The heaviest pages
  * (the M10 diff, a whole edition) are timed on a fresh in-process app each run,
  * so each render is a first one (no page cache). It never asserts timing.
@@ -50,6 +56,25 @@ function startServe(root: string, database: string): Promise<{ child: ChildProce
   })
 }
 
+/**
+ * The floor no server can beat in the same conditions: Node's own HTTP server
+ * in its own process answering every request with the same 500 bytes and the
+ * headers crdb's answers carry, loaded the same way.
+ */
+function startFloor(): Promise<{ child: ChildProcess; url: string }> {
+  const code = `
+    const body = Buffer.alloc(500, 120)
+    const headers = { 'content-type': 'application/json', 'content-length': '500', etag: '"floor"', 'cache-control': 'public, max-age=60', 'access-control-allow-origin': '*' }
+    const server = require('node:http').createServer((request, response) => { response.writeHead(200, headers); response.end(body) })
+    server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/'))
+    process.on('SIGTERM', () => server.close(() => process.exit(0)))`
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', (chunk) => resolve({ child, url: String(chunk).trim().replace(/\/$/, '') }))
+    child.once('exit', (code) => reject(new Error(`the floor server exited ${code}`)))
+  })
+}
+
 /** Resident memory of a process in MB (Linux), or NaN. */
 function residentMB(pid: number): number {
   try {
@@ -81,17 +106,21 @@ interface LoadResult {
   cpuPerRequest: number
 }
 
-async function load(url: string, paths: string[], seconds: number, pid: number): Promise<LoadResult> {
+/** Load `paths` in turn for `seconds`, or (with `once`) ask for each of them once. */
+async function load(url: string, paths: string[], seconds: number, pid: number, once = false): Promise<LoadResult> {
   let next = 0
   const cpuBefore = cpuMs(pid)
+  const started = performance.now()
   const result = await autocannon({
     url,
     connections: 20,
-    duration: seconds,
+    ...(once ? { amount: paths.length } : { duration: seconds }),
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
   })
   const cpuPerRequest = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)
-  return { perSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpuPerRequest }
+  // autocannon averages its per-second samples: too few in a short run of requests counted out.
+  const perSecond = once ? (result.requests.total * 1000) / (performance.now() - started) : result.requests.average
+  return { perSecond, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpuPerRequest }
 }
 
 /**
@@ -108,6 +137,14 @@ function cpuFigure(route: string, results: LoadResult[], perSecond: number): Ben
   }
 }
 
+/** The figures of a route's first requests (each URL once, none answered from the cache): no target, for the record. */
+function firstFigures(route: string, results: LoadResult[]): BenchFigure[] {
+  return [
+    { name: `server GET ${route}, each URL once (uncached)`, median: median(results.map((r) => r.perSecond)), unit: 'req/s', target: 'none' },
+    { name: `server CPU per ${route} request, uncached`, median: median(results.map((r) => r.cpuPerRequest)), unit: 'us', target: 'none' }
+  ]
+}
+
 /**
  * Load `crdb serve` on the database at `dbPath` and time its heaviest pages;
  * `root` is the project root (for `bin/crdb.js`).
@@ -116,13 +153,18 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
   const db = openDatabase(dbPath, { readonly: true })
   let rulePaths: string[]
   let pagePaths: string[]
+  let warmRulePaths: string[]
+  let warmPagePaths: string[]
   const heavy = { diff: [] as number[], cr: [] as number[] }
   let calibration = Number.NaN
   try {
     const pairs = db.prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{ key: string; date: string }>
-    const sample = shuffled(pairs).slice(0, 500)
+    const mixed = shuffled(pairs)
+    const sample = mixed.slice(0, 500)
     rulePaths = sample.map((pair) => `/v1/rules/${pair.key}?date=${pair.date}`)
     pagePaths = sample.map((pair) => `/rules/${pair.key}?date=${pair.date}`)
+    warmRulePaths = mixed.slice(500, 550).map((pair) => `/v1/rules/${pair.key}?date=${pair.date}`)
+    warmPagePaths = mixed.slice(500, 550).map((pair) => `/rules/${pair.key}?date=${pair.date}`)
     // How fast this machine is right now: getRule in-process, the unit the README's figures can be scaled by.
     const started = performance.now()
     let lookups = 0
@@ -148,14 +190,29 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
   }
   const searchPaths = benchQueries.map(([query]) => `/v1/search?q=${encodeURIComponent(query)}`)
 
+  const floors: LoadResult[] = []
+  const floor = await startFloor()
+  try {
+    for (let run = 0; run < Math.min(runs, 3); run++) floors.push(await load(floor.url, ['/'], 5, floor.child.pid!))
+  } finally {
+    const exited = new Promise((resolve) => floor.child.once('exit', resolve))
+    floor.child.kill('SIGTERM')
+    await exited
+  }
+
   const server = await startServe(root, dbPath)
   const figures = { rules: [] as LoadResult[], search: [] as LoadResult[], pages: [] as LoadResult[] }
+  const first = { rules: [] as LoadResult[], search: [] as LoadResult[], pages: [] as LoadResult[] }
   const pid = server.child.pid!
   const memory: number[] = []
   const sampler = setInterval(() => memory.push(residentMB(pid)), 100)
   try {
-    // Warm-up: the first requests build per-edition caches.
-    await load(server.url, [...rulePaths.slice(0, 50), ...searchPaths, ...pagePaths.slice(0, 50)], 2, pid)
+    // Warm-up on other URLs: the first requests build per-edition caches and compile the code.
+    await load(server.url, [...warmRulePaths, ...warmPagePaths, ...searchPaths.slice(0, 3)], 2, pid)
+    // Each URL once: the server answers none of them from its cache of answers yet (what a new URL costs).
+    first.rules.push(await load(server.url, rulePaths, 0, pid, true))
+    first.search.push(await load(server.url, searchPaths, 0, pid, true))
+    first.pages.push(await load(server.url, pagePaths, 0, pid, true))
     const seconds = 5
     for (let run = 0; run < Math.min(runs, 3); run++) {
       figures.rules.push(await load(server.url, rulePaths, seconds, pid))
@@ -174,6 +231,14 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
   }
   return [
     { name: 'server bench calibration: getRule in-process at the time of the load', median: calibration, unit: 'us', target: 'as get in-process above' },
+    {
+      name: "server floor: Node's bare HTTP server, a constant 500-byte answer (20 connections)",
+      median: median(floors.map((r) => r.perSecond)),
+      unit: 'req/s',
+      target: 'none: what no server beats here now'
+    },
+    { name: 'server floor p99 latency', median: median(floors.map((r) => r.p99)), unit: 'ms', target: 'none' },
+    { name: 'server floor CPU per request', median: median(floors.map((r) => r.cpuPerRequest)), unit: 'us', target: 'none' },
     {
       name: `server GET /v1/rules/{n}?date= (20 connections${errors(figures.rules)})`,
       median: median(figures.rules.map((r) => r.perSecond)),
@@ -196,6 +261,9 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
       target: '>= 3000 req/s'
     },
     cpuFigure('/rules/{n}', figures.pages, 3000),
+    ...firstFigures('/v1/rules/{n}?date=', first.rules),
+    ...firstFigures('/v1/search', first.search),
+    ...firstFigures('/rules/{n}', first.pages),
     { name: 'server M10 diff page, first render', median: median(heavy.diff), unit: 'ms', target: '< 1000 ms' },
     { name: 'server whole-edition /cr page, first render', median: median(heavy.cr), unit: 'ms', target: '< 500 ms' },
     { name: 'server resident memory under load (max)', median: Math.max(...memory.filter((value) => !Number.isNaN(value))), unit: 'MB', target: '< 200 MB' }

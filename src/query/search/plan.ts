@@ -51,11 +51,10 @@ function idfOf(docs: number, total: number): number {
   return Math.log(1 + (total - docs + 0.5) / (docs + 0.5))
 }
 
-/** The plan of a plain query: ranked. */
-export function planRanked(db: CrdbDatabase, cache: SearchCache, query: string): SearchPlan {
-  const tokens = tokenize(query)
-  const plan: SearchPlan = {
-    mode: 'ranked',
+/** A plan of `mode` with nothing in it yet. */
+function emptyPlan(mode: SearchPlan['mode']): SearchPlan {
+  return {
+    mode,
     terms: [],
     pairs: [],
     nameStems: [],
@@ -66,6 +65,12 @@ export function planRanked(db: CrdbDatabase, cache: SearchCache, query: string):
     ruleNumbers: [],
     passage: false
   }
+}
+
+/** The plan of a plain query: ranked. */
+export function planRanked(db: CrdbDatabase, cache: SearchCache, query: string): SearchPlan {
+  const tokens = tokenize(query)
+  const plan = emptyPlan('ranked')
   // Rule numbers as written (704.5j, 702.19), before the text is split into words.
   for (const match of query.matchAll(/(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d\w])/g)) {
     try {
@@ -172,18 +177,7 @@ export function planRanked(db: CrdbDatabase, cache: SearchCache, query: string):
 
 /** The plan of a query in the boolean syntax: its words and phrases (not those after NOT), exact. */
 export function planBoolean(db: CrdbDatabase, cache: SearchCache, parsed: ParsedQuery): SearchPlan {
-  const plan: SearchPlan = {
-    mode: 'boolean',
-    terms: [],
-    pairs: [],
-    nameStems: [],
-    optionalNameStems: new Set(),
-    corrections: [],
-    expansions: [],
-    unknown: [],
-    ruleNumbers: [],
-    passage: false
-  }
+  const plan = emptyPlan('boolean')
   const raw: Array<{ display: string; stem: string; prefix: boolean; pairWithPrevious: boolean }> = []
   for (const term of positiveTerms(parsed.tree)) {
     const tokens = tokenize(term.text)

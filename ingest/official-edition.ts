@@ -1,0 +1,112 @@
+/**
+ * Reading an official edition into what the store takes, and its misprinted
+ * numbers decided by the next edition of the archive (issue 13): where a
+ * number breaks the sequence, the number the edition after it gives the same
+ * text decides the repair. That edition comes from the same build, or is
+ * already stored; an edition stored earlier is read again when the edition
+ * after it arrives.
+ */
+import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
+import type { CrdbDatabase } from '../src/store/database.js'
+import { listRuleTextsAt } from '../src/store/rules.js'
+import { listEditionDates, listEditionMessageRows } from '../src/store/editions.js'
+import { sha256Of } from '../src/vocabulary/hash.js'
+import { decodeSource, type DecodedSource } from './decode.js'
+import { normalizeEdition } from './normalize.js'
+import { attributeToEntries, parseOfficialText, type NextEdition } from './parse/official-text.js'
+import type { EditionInput, EditionWriter } from './store.js'
+
+/** Parse and normalize a decoded official edition, its misprints decided by `nextEdition` where it can. */
+export function readOfficialEdition(uri: string, decoded: DecodedSource, nextEdition?: NextEdition): EditionInput {
+  const parsed = parseOfficialText(decoded.text, uri, { nextEdition })
+  const messages = [...attributeToEntries(parsed, decoded.messages), ...parsed.messages]
+  const named = /(\d{4}-\d{2}-\d{2})/.exec(basename(uri))
+  if (named && named[1] !== parsed.effectiveDate) {
+    messages.push({
+      line: parsed.dateLine,
+      severity: 'info',
+      code: 'name-date-mismatch',
+      text: `file name says ${named[1]} but the document states ${parsed.effectiveDate} ("${parsed.dateStatement}"); filed under the stated date`
+    })
+  }
+  messages.sort((a, b) => a.line - b.line)
+  return { uri, format: 'official-text', decoded, parsed, entries: normalizeEdition(parsed), messages }
+}
+
+/** The rules of the stored edition dated `date`, as evidence. */
+function storedEdition(db: CrdbDatabase, date: string): NextEdition {
+  return { date, rules: listRuleTextsAt(db, date).map((row) => ({ number: row.key, text: row.text })) }
+}
+
+/**
+ * Read again, with the next edition as evidence, each edition of a build whose
+ * numbers break the sequence. `ready` is sorted by date; the next edition is
+ * the one after it in the build or the first stored after it, whichever is
+ * earlier. Newest first, so that the evidence is itself repaired.
+ */
+export function consultNextEditions(db: CrdbDatabase, ready: EditionInput[]): void {
+  if (!ready.some((input) => input.parsed.misprints > 0)) return
+  const stored = listEditionDates(db)
+  for (let index = ready.length - 1; index >= 0; index--) {
+    const input = ready[index]
+    if (input.parsed.misprints === 0) continue
+    const date = input.parsed.effectiveDate
+    const inBuild = ready.slice(index + 1).find((other) => other.parsed.effectiveDate > date)
+    const inStore = stored.find((other) => other > date)
+    let next: NextEdition | undefined
+    if (inBuild && (inStore === undefined || inBuild.parsed.effectiveDate <= inStore)) {
+      next = { date: inBuild.parsed.effectiveDate, rules: rulesOf(inBuild) }
+    } else if (inStore !== undefined) {
+      next = storedEdition(db, inStore)
+    }
+    const { text } = input.decoded
+    if (text === undefined) throw new Error(`${input.uri}: prepared without its text, which its misprints need`)
+    if (next) ready[index] = readOfficialEdition(input.uri, { ...input.decoded, text }, next)
+  }
+}
+
+/**
+ * The rules of an edition of the build, as evidence: its parse, or (a build
+ * keeps only entries) its rule entries, whose first paragraphs have the same words.
+ */
+function rulesOf(input: EditionInput): NextEdition['rules'] {
+  return input.parsed.rules ?? input.entries.filter((entry) => entry.kind === 'rule').map((entry) => ({ number: entry.key, text: entry.text }))
+}
+
+/** Codes of the messages a misprinted number leaves: an edition with one may read differently once its next edition is known. */
+const misprintCodes = new Set(['number-slip', 'duplicate-number', 'out-of-order'])
+
+/**
+ * After a build stored editions, read again each stored edition that now has a
+ * new next edition and reported misprinted numbers, from its file when it is
+ * still there unchanged; it is stored again when the next edition changes how
+ * it reads (numbers or messages). Returns the dates stored again.
+ */
+export function rereadPreviousEditions(db: CrdbDatabase, writer: EditionWriter, storedDates: string[]): string[] {
+  const dates = listEditionDates(db)
+  const built = new Set(storedDates)
+  const reread: string[] = []
+  for (const date of storedDates) {
+    const previous = dates[dates.indexOf(date) - 1]
+    if (previous === undefined || built.has(previous) || reread.includes(previous)) continue
+    const stored = listEditionMessageRows(db, previous)
+    if (!stored.some((message) => misprintCodes.has(message.code) && message.severity !== 'info')) continue
+    const source = writer.findEditionSource(previous)
+    let bytes: Uint8Array
+    try {
+      bytes = readFileSync(source!.uri)
+    } catch {
+      continue // Gone: it keeps the reading it had.
+    }
+    if (sha256Of(bytes) !== source!.sha256) continue
+    const input = readOfficialEdition(source!.uri, decodeSource(bytes, source!.uri), storedEdition(db, date))
+    const same =
+      input.messages.length === stored.length &&
+      input.messages.every((message, index) => message.text === stored[index].text && message.line === stored[index].line)
+    if (same) continue
+    writer.write(input, { replace: true })
+    reread.push(previous)
+  }
+  return reread
+}
