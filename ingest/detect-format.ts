@@ -7,7 +7,7 @@
 import { CrdbError } from '../src/vocabulary/errors.js'
 import type { SourceFormat } from './parse/dump.js'
 import { stripTrailing } from './parse/shared.js'
-import { attributionPattern, looksLikeWikitext } from './parse/mtg-wiki.js'
+import { attributionPattern, looksLikeWikitext } from './parse/mtg-wiki-signs.js'
 
 /** Extra hints for {@link detectFormat}. */
 export interface DetectOptions {

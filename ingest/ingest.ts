@@ -8,28 +8,29 @@
  * after the editions are stored, so a dump and its editions can arrive in one
  * build, and every dump is reconciled again when new editions arrive.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { CrdbDatabase } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
-import { detectFormat } from './detect-format.js'
 import { computeLineage, readLineageOverrides, type LineageOverride } from './lineage.js'
 import { lineageOverridesPath } from '../src/vocabulary/paths.js'
 import type { SourceMessage } from '../src/vocabulary/messages.js'
-import { normalizeEdition } from './normalize.js'
+import { normalizeEdition, type NormalizedEntry } from './normalize.js'
 import { parseBookHtml, parseBookText } from './parse/book-text.js'
 import { parseCrystalKeepHtml, parseCrystalKeepText } from './parse/crystal-keep.js'
 import type { ParsedDump, SourceFormat } from './parse/dump.js'
+import { prepareTaskBytes } from './prepare-edition.js'
+import { readSource } from './read-source.js'
+import { prepareInWorkers, type PrepareTask } from './prepare-pool.js'
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
 import { parseOfficialText } from './parse/official-text.js'
-import { consultNextEditions, readOfficialEdition, rereadPreviousEditions } from './official-edition.js'
+import { consultNextEditions, rereadPreviousEditions } from './official-edition.js'
 import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './reconcile.js'
 import { storeDump, type DumpInput } from './store-dump.js'
-import { EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
+import { countsOf, EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
 import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatcher } from '../src/store/totals.js'
-import { acquireBuildLock } from '../src/store/build-lock.js'
+import { withBuildLock } from './unchanged.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 import { passFaultPoint } from './fault-points.js'
@@ -103,35 +104,11 @@ export interface IngestOptions {
   lineageOverrides?: LineageOverride[]
   /** Called once when another build holds the database and this one waits for it. */
   onWait?: (holder: number) => void
+  /** The sha256 of files hashed beforehand, by path (see `hashFiles`); the others are hashed here. */
+  hashes?: ReadonlyMap<string, string>
 }
 
-// Files in an archive folder that are not documents.
-const ignoredNames = /^(.*\.json|readme(\.md|\.txt)?|\..*)$/i
-
-/**
- * List the source files of an archive: a folder (not recursive), sorted by
- * name, or a single file. Subfolders are not read; `onSubfolder` hears of each.
- *
- * @throws {CrdbError} `E_IO` when the folder or file cannot be read.
- */
-export function listArchive(folder: string, onSubfolder?: (path: string) => void): string[] {
-  let names: string[]
-  try {
-    if (statSync(folder).isFile()) return [folder]
-    names = readdirSync(folder)
-  } catch (error) {
-    throw new CrdbError('E_IO', `${folder}: cannot read archive folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
-  }
-  const files: string[] = []
-  for (const name of names) {
-    if (ignoredNames.test(name)) continue
-    const path = join(folder, name)
-    const stat = statSync(path, { throwIfNoEntry: false })
-    if (stat?.isFile()) files.push(path)
-    else if (stat?.isDirectory()) onSubfolder?.(path)
-  }
-  return files.sort()
-}
+export { listArchive } from './unchanged.js'
 
 /**
  * Ingest source files into the database. Idempotent: a source whose bytes are
@@ -154,16 +131,6 @@ export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options:
   return withBuildLock(db, options, () => ingestLocked(db, sources, options))
 }
 
-/** Hold the database's build lock (files only) around `action`. */
-function withBuildLock<T>(db: CrdbDatabase, options: IngestOptions, action: () => T): T {
-  const release = db.memory ? undefined : acquireBuildLock(db.name, { onWait: options.onWait })
-  try {
-    return action()
-  } finally {
-    release?.()
-  }
-}
-
 function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions): IngestReport {
   // A store written before term keys folded typography gets the keys new editions will use.
   refoldTermKeys(db)
@@ -176,30 +143,31 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
 
   const ready: EditionInput[] = []
   const dumps: DumpInput[] = []
-  const seen = new Set<string>()
-  for (const source of sources) {
-    try {
-      const input = prepareSource(source.uri, source.bytes ?? readSource(source.uri), writer, seen, source.contentType)
-      if ('unchanged' in input) report({ status: 'unchanged', uri: source.uri, sha256: input.unchanged })
-      else if (isDumpInput(input)) dumps.push(input)
-      else ready.push(input)
-    } catch (error) {
-      report(rejection(source.uri, error))
-    }
+  for (const result of prepareSources(sources, writer, options.hashes)) {
+    if ('status' in result) report(result)
+    else if (isDumpInput(result)) dumps.push(result)
+    else ready.push(result)
   }
 
   ready.sort((a, b) => a.parsed.effectiveDate.localeCompare(b.parsed.effectiveDate))
   consultNextEditions(db, ready)
+  // One transaction for all of them (each edition a savepoint): intervals are written once, not per edition.
+  const written: IngestOutcome[] = []
   const storedDates: string[] = []
-  for (const input of ready) {
-    try {
-      report(editionOutcome(input, writer.write(input)))
-      storedDates.push(input.parsed.effectiveDate)
-      passFaultPoint('edition')
-    } catch (error) {
-      report(rejection(input.uri, error))
+  writer.batch(() => {
+    for (const input of ready) {
+      try {
+        written.push(editionOutcome(input, writer.write(input)))
+        storedDates.push(input.parsed.effectiveDate)
+        passFaultPoint('edition')
+      } catch (error) {
+        written.push(rejection(input.uri, error))
+      }
     }
-  }
+  })
+  ready.length = 0 // Stored: what follows needs the memory more.
+  // Reported once committed: a line that says "stored" is true even if the process is stopped now.
+  for (const outcome of written) report(outcome)
   rereadPreviousEditions(db, writer, storedDates)
   const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
   const derived = refreshLineage(db, options, editionsStored > 0)
@@ -292,8 +260,10 @@ export function removeEdition(db: CrdbDatabase, date: string, options: IngestOpt
 export function replaceEdition(db: CrdbDatabase, path: string, options: IngestOptions = {}): EditionChange {
   return withBuildLock(db, options, () => {
     const writer = new EditionWriter(db)
-    const prepared = prepareSource(path, readSource(path), writer, new Set())
-    if ('unchanged' in prepared) throw new CrdbError('E_DUPLICATE_EDITION', `${path}: these bytes are already stored; nothing to replace`)
+    const bytes = readSource(path)
+    const sha256 = sha256Of(bytes)
+    if (writer.hasSource(sha256)) throw new CrdbError('E_DUPLICATE_EDITION', `${path}: these bytes are already stored; nothing to replace`)
+    const prepared = prepareOne({ index: 0, uri: path, bytes, sha256 }, new SharedStrings())
     if (isDumpInput(prepared))
       throw new CrdbError('E_FORMAT', `${path}: a secondary dump (${prepared.parsed.format}), not an official edition; --replace takes an edition`)
     const ready = [prepared]
@@ -338,9 +308,7 @@ function editionOutcome(input: EditionInput, result: StoreResult): IngestOutcome
     uri: input.uri,
     effectiveDate: input.parsed.effectiveDate,
     encoding: input.decoded.encoding,
-    rules: input.parsed.rules.length,
-    examples: input.parsed.rules.reduce((count, rule) => count + rule.examples.length, 0),
-    terms: input.parsed.glossary.length,
+    ...countsOf(input),
     messages: input.messages,
     ...result
   }
@@ -388,38 +356,125 @@ export function parseDump(format: Exclude<SourceFormat, 'official-text'>, text: 
   return dumpParsers[format](text, uri)
 }
 
-function readSource(path: string): Uint8Array {
+/**
+ * Decode, detect, parse and normalize each source whose bytes are not stored
+ * yet (on worker threads when there are several: see `prepare-pool.ts`).
+ * Results come in the order of `sources`: an outcome for a source unchanged
+ * or rejected, else what to store.
+ */
+function prepareSources(sources: SourceInput[], writer: EditionWriter, hashes?: ReadonlyMap<string, string>): Array<IngestOutcome | EditionInput | DumpInput> {
+  const results: Array<IngestOutcome | EditionInput | DumpInput> = new Array(sources.length)
+  const tasks: PrepareTask[] = []
+  // Same bytes twice in one run: the later copy waits for the first (unchanged if it went in, else tried itself).
+  const firstOf = new Map<string, number>()
+  const copies: PrepareTask[] = []
+  sources.forEach((source, index) => {
+    try {
+      // Hash before decoding: a re-run with nothing new reads each file once and stops there. The bytes of a
+      // file are not kept meanwhile: it is read again when prepared, so a build holds one or two at a time.
+      const sha256 = source.bytes ? sha256Of(source.bytes) : (hashes?.get(source.uri) ?? sha256Of(readSource(source.uri)))
+      if (writer.hasSource(sha256)) results[index] = { status: 'unchanged', uri: source.uri, sha256 }
+      else {
+        const task: PrepareTask = { index, uri: source.uri, bytes: source.bytes, sha256, contentType: source.contentType }
+        if (firstOf.has(sha256)) copies.push(task)
+        else {
+          firstOf.set(sha256, index)
+          tasks.push(task)
+        }
+      }
+    } catch (error) {
+      results[index] = rejection(source.uri, error)
+    }
+  })
+
+  const texts = new SharedStrings()
+  const dumpsFound: PrepareTask[] = []
+  const byIndex = new Map(tasks.map((task) => [task.index, task]))
+  const left = prepareInWorkers(tasks, (answer) => {
+    const task = byIndex.get(answer.index)!
+    if ('error' in answer) {
+      const { code, message } = answer.error
+      results[answer.index] = rejection(task.uri, code ? new CrdbError(code, message) : new Error(message))
+    } else if ('dump' in answer.prepared)
+      dumpsFound.push(task) // Parsed here, where the dump parsers are.
+    else results[answer.index] = texts.share(answer.prepared)
+  })
+  for (const task of [...left, ...dumpsFound]) results[task.index] = prepareTask(task, texts)
+  for (const task of copies) {
+    const first = results[firstOf.get(task.sha256)!]
+    results[task.index] = 'status' in first ? prepareTask(task, texts) : { status: 'unchanged', uri: task.uri, sha256: task.sha256 }
+  }
+  return results
+}
+
+/** Prepare one source in this thread: an edition or a dump to store, or its rejection. */
+function prepareTask(task: PrepareTask, texts: SharedStrings): IngestOutcome | EditionInput | DumpInput {
   try {
-    return readFileSync(path)
+    return prepareOne(task, texts)
   } catch (error) {
-    throw new CrdbError('E_IO', `${path}: cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+    return rejection(task.uri, error)
   }
 }
 
-/** Decode, detect, parse and normalize one source, unless its bytes are already stored. */
-function prepareSource(
-  uri: string,
-  bytes: Uint8Array,
-  writer: EditionWriter,
-  seen: Set<string>,
-  contentType?: string
-): EditionInput | DumpInput | { unchanged: string } {
-  // Hash before decoding: a re-run with nothing new reads each file once and stops there.
-  const sha256 = sha256Of(bytes)
-  if (writer.hasSource(sha256) || seen.has(sha256)) return { unchanged: sha256 }
-  const decoded = decodeSource(bytes, uri)
-  const format = detectFormat(decoded.text, uri, { contentType })
-  if (format !== 'official-text') {
-    const parsed = parseDump(format, decoded.text, uri)
-    if (!parsed.entries.some((entry) => entry.kind === 'rule' || entry.kind === 'term')) {
-      const reason = parsed.messages.find((message) => message.code === 'no-entries')
-      throw new CrdbError('E_FORMAT', reason?.text ?? `${uri}: no rules or glossary entries found in this ${format} source`)
-    }
-    seen.add(sha256)
-    return { uri, decoded, parsed, messages: [...decoded.messages, ...parsed.messages].sort((a, b) => a.line - b.line) }
+/**
+ * Prepare one source in this thread.
+ *
+ * @throws {CrdbError} the source's error when it cannot be read.
+ */
+function prepareOne(task: PrepareTask, texts: SharedStrings): EditionInput | DumpInput {
+  const prepared = prepareTaskBytes(task)
+  if (!('dump' in prepared)) return texts.share(prepared)
+  const { dump: format, decoded } = prepared
+  const parsed = parseDump(format, decoded.text, task.uri)
+  if (!parsed.entries.some((entry) => entry.kind === 'rule' || entry.kind === 'term')) {
+    const reason = parsed.messages.find((message) => message.code === 'no-entries')
+    throw new CrdbError('E_FORMAT', reason?.text ?? `${task.uri}: no rules or glossary entries found in this ${format} source`)
   }
-  seen.add(sha256)
-  return readOfficialEdition(uri, decoded)
+  return { uri: task.uri, decoded, parsed, messages: [...decoded.messages, ...parsed.messages].sort((a, b) => a.line - b.line) }
+}
+
+/**
+ * Editions repeat most of what they say: while a build holds them all, keep one
+ * copy of each text (by hash), examples, aliases, key, label and sort key.
+ */
+class SharedStrings {
+  readonly #contents = new Map<string, NormalizedEntry>()
+  readonly #strings = new Map<string, string>()
+  readonly #lists = new Map<string, string[]>()
+
+  /** `input`, its entries now pointing at the shared copies. */
+  share(input: EditionInput): EditionInput {
+    for (const entry of input.entries) {
+      entry.hash = this.#string(entry.hash)
+      entry.key = this.#string(entry.key)
+      entry.label = this.#string(entry.label)
+      entry.sortKey = this.#string(entry.sortKey)
+      entry.aliases = this.#list(entry.aliases)
+      const first = this.#contents.get(entry.hash)
+      if (!first) this.#contents.set(entry.hash, entry)
+      else {
+        entry.text = first.text
+        entry.examples = first.examples
+      }
+    }
+    return input
+  }
+
+  #string(value: string): string {
+    const known = this.#strings.get(value)
+    if (known !== undefined) return known
+    this.#strings.set(value, value)
+    return value
+  }
+
+  #list(values: string[]): string[] {
+    if (values.length === 0) return values
+    const key = values.join('\u0000')
+    const known = this.#lists.get(key)
+    if (known) return known
+    this.#lists.set(key, values)
+    return values
+  }
 }
 
 function rejection(uri: string, error: unknown): IngestOutcome {

@@ -56,12 +56,22 @@ export function consultNextEditions(db: CrdbDatabase, ready: EditionInput[]): vo
     const inStore = stored.find((other) => other > date)
     let next: NextEdition | undefined
     if (inBuild && (inStore === undefined || inBuild.parsed.effectiveDate <= inStore)) {
-      next = { date: inBuild.parsed.effectiveDate, rules: inBuild.parsed.rules }
+      next = { date: inBuild.parsed.effectiveDate, rules: rulesOf(inBuild) }
     } else if (inStore !== undefined) {
       next = storedEdition(db, inStore)
     }
-    if (next) ready[index] = readOfficialEdition(input.uri, input.decoded, next)
+    const { text } = input.decoded
+    if (text === undefined) throw new Error(`${input.uri}: prepared without its text, which its misprints need`)
+    if (next) ready[index] = readOfficialEdition(input.uri, { ...input.decoded, text }, next)
   }
+}
+
+/**
+ * The rules of an edition of the build, as evidence: its parse, or (a build
+ * keeps only entries) its rule entries, whose first paragraphs have the same words.
+ */
+function rulesOf(input: EditionInput): NextEdition['rules'] {
+  return input.parsed.rules ?? input.entries.filter((entry) => entry.kind === 'rule').map((entry) => ({ number: entry.key, text: entry.text }))
 }
 
 /** Codes of the messages a misprinted number leaves: an edition with one may read differently once its next edition is known. */

@@ -28,10 +28,10 @@ import type { SourceMessage } from '../../src/vocabulary/messages.js'
 import { dropped, endsSentence, quoted, readDumpDate, ruleNumberOf, tidy, toSourceLines, type DumpEntry, type ParsedDump, type SourceLine } from './dump.js'
 import { markTruncated, stripTrailing } from './shared.js'
 import { lineOf, loadPage, pageLines, pageTitle } from './html-lines.js'
+import { attributionPattern, looksLikeWikitext } from './mtg-wiki-signs.js'
 
-/** `From the Comprehensive Rules (November 8, 2024—Magic: The Gathering Foundations)` and its kin. */
-export const attributionPattern =
-  /^From the (glossary of the )?((?:Magic(?: The Gathering)? )?[A-Z][A-Za-z:' ]*?(?:Rules|Guide|Procedures?|Policy|Document))\s*\((.+)\)\s*:?$/
+export { attributionPattern, looksLikeWikitext } from './mtg-wiki-signs.js'
+
 // The wiki's edit links after a heading, blanks collapsed: `[edit | edit source]`, `[ | ]`.
 const editLinksPattern = /^\[ ?(?:edit)? ?\|? ?(?:edit source)? ?\]$/i
 const rulePattern = /^(\d{3}\.\d{1,3}[a-z]?\.?|\d{3}\.|\d\.)\s+(\S.*)$/
@@ -148,11 +148,6 @@ function plainTextOf(node: Nodes): string {
   if (node.type === 'break') return '\n'
   if ('children' in node) return (node.children as Nodes[]).map(plainTextOf).join('')
   return ''
-}
-
-/** True when text is MediaWiki markup rather than markdown. */
-export function looksLikeWikitext(text: string): boolean {
-  return /^={2,6}[^=\n]+={2,6}\s*$/m.test(text) || /^''[^'\n]/m.test(text)
 }
 
 /** Rewrite the MediaWiki markup a rules page uses into markdown, line for line. */

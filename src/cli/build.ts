@@ -3,7 +3,8 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { Option } from 'commander'
-import type { IngestOutcome } from '../../ingest/ingest.js'
+import type { IngestOptions, IngestOutcome, IngestReport } from '../../ingest/ingest.js'
+import type { CrdbDatabase } from '../store/database.js'
 import { checkpointDatabase, countTotals } from '../store/totals.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
@@ -20,8 +21,8 @@ export const registerBuild: RegisterCommand = (program, context) => {
     .option('--corpus <dir>', "the corpus of secondary dumps, stored after the archives' editions (default: the project's corpus/)")
     .option('--no-corpus', 'do not ingest the corpus folder')
     .action(async (options: { archive: string[]; corpus?: string | false }) => {
-      // Loaded here, not at start-up: the parsers (cheerio, remark) cost every other command 0.3 s.
-      const { ingestPaths, listArchive } = await import('../../ingest/ingest.js')
+      // Loaded here, not at start-up, and only when something is new: the parsers (cheerio, remark) take 0.3 s to load.
+      const { hashFiles, ingestUnchanged, listArchive } = await import('../../ingest/unchanged.js')
       const { recordOriginWarnings } = await import('../../ingest/fetch/origins.js')
       // The corpus (secondary dumps) by default, plus any archive folders; editions are stored first either way.
       const defaultCorpus = projectPath('corpus')
@@ -34,21 +35,31 @@ export const registerBuild: RegisterCommand = (program, context) => {
       const paths = [...options.archive, ...corpus].flatMap((folder) =>
         listArchive(folder, (subfolder) => note(`note: ${subfolder}: subfolder not read (give it with --archive to build it)`))
       )
-      const report = context.withDatabase(false, (db) => {
-        const result = ingestPaths(db, paths, {
-          onOutcome: (outcome) => {
-            if (!context.json()) context.io.out(formatOutcome(outcome) + '\n')
-            // Rejections are errors: on stderr as well, with their code, even with --json.
-            if (outcome.status === 'rejected') note(`${outcome.code}: ${cutEcho(outcome.error)}`)
-          },
-          onWait: (holder) => note(`waiting: another build (process ${holder}) holds ${context.databasePath()}; this one starts when it has finished`)
-        })
+      const ingestOptions: IngestOptions = {
+        onOutcome: (outcome) => {
+          if (!context.json()) context.io.out(formatOutcome(outcome) + '\n')
+          // Rejections are errors: on stderr as well, with their code, even with --json.
+          if (outcome.status === 'rejected') note(`${outcome.code}: ${cutEcho(outcome.error)}`)
+        },
+        onWait: (holder) => note(`waiting: another build (process ${holder}) holds ${context.databasePath()}; this one starts when it has finished`)
+      }
+      const finish = (db: CrdbDatabase, result: IngestReport) => {
         // Editions crdb fetch accepted unverified carry their warning (from the folder's origins.json).
         recordOriginWarnings(db, paths)
         const totals = countTotals(db)
         checkpointDatabase(db)
         return { ...result, totals }
+      }
+      // Nothing new (the usual re-run): answered without loading the parsers.
+      const hashes = await hashFiles(paths)
+      let report = context.withDatabase(false, (db) => {
+        const result = ingestUnchanged(db, paths, ingestOptions, hashes)
+        return result && finish(db, result)
       })
+      if (!report) {
+        const { ingestPaths } = await import('../../ingest/ingest.js')
+        report = context.withDatabase(false, (db) => finish(db, ingestPaths(db, paths, { ...ingestOptions, hashes })))
+      }
       const seconds = (performance.now() - started) / 1000
       const bytes = statSync(context.databasePath()).size
       context.print(

@@ -113,7 +113,8 @@ export function prepareEditionWrites(db: CrdbDatabase) {
     startEarlier: db.prepare('UPDATE versions SET first_date = ?, source_id = ?, line = ?, label = ? WHERE id = ?'),
     restart: db.prepare('UPDATE versions SET first_date = ?, source_id = ?, line = coalesce(?, line), label = coalesce(?, label) WHERE id = ?'),
     deleteVersion: db.prepare('DELETE FROM versions WHERE id = ?'),
-    insertAlias: db.prepare('INSERT OR IGNORE INTO term_aliases (alias, key) VALUES (?, ?)')
+    insertAlias: db.prepare('INSERT OR IGNORE INTO term_aliases (alias, key) VALUES (?, ?)'),
+    aliases: db.prepare('SELECT alias || char(0) || key FROM term_aliases').pluck()
   }
   return {
     /** True when a source with these bytes is stored. */
@@ -189,6 +190,8 @@ export function prepareEditionWrites(db: CrdbDatabase) {
     deleteVersion: (id: number): void => {
       s.deleteVersion.run(id)
     },
+    /** Every glossary alias stored, as `alias NUL key`. */
+    aliases: (): Set<string> => new Set(s.aliases.all() as string[]),
     /** Record a glossary alias of term `key`. */
     insertAlias: (alias: string, key: string): void => {
       s.insertAlias.run(alias, key)

@@ -58,6 +58,18 @@ export function parseRuleNumber(input: string): string {
  * rules, `704.5` before `704.5a` before `704.6`, `100.9` before `100.10`.
  */
 export function sortKeyOf(number: string): string {
+  let key = sortKeys.get(number)
+  if (key === undefined) {
+    key = computeSortKey(number)
+    if (sortKeys.size < 100_000) sortKeys.set(number, key)
+  }
+  return key
+}
+
+// A build asks for the same few thousand numbers half a million times.
+const sortKeys = new Map<string, string>()
+
+function computeSortKey(number: string): string {
   const parts = splitRuleNumber(number)
   if (!parts) return number
   if (parts.rule === undefined) return String(parts.section)

@@ -1,0 +1,68 @@
+/**
+ * Stages 2-4 for an official edition: decode, detect, parse and normalize its
+ * bytes into what the store keeps of it ({@link EditionInput}: entries, facts
+ * and messages, without its text or parse tree). Kept apart from the dump
+ * parsers (and their HTML and markdown libraries) so worker threads load
+ * little: see `prepare-pool.ts`.
+ */
+import { CrdbError } from '../src/vocabulary/errors.js'
+import { sha256Of } from '../src/vocabulary/hash.js'
+import { decodeSource, type DecodedSource } from './decode.js'
+import { detectFormat } from './detect-format.js'
+import { readOfficialEdition } from './official-edition.js'
+import type { SourceFormat } from './parse/dump.js'
+import type { ParsedEdition } from './parse/official-text.js'
+import type { PrepareTask } from './prepare-pool.js'
+import { readSource } from './read-source.js'
+import type { EditionInput } from './store.js'
+
+/** A source decoded and found to be a secondary dump: the dump parsers take it from here. */
+export interface DumpFound {
+  dump: Exclude<SourceFormat, 'official-text'>
+  decoded: DecodedSource
+}
+
+/**
+ * Prepare a task: its bytes, or its file read again (and checked against the
+ * hash it was found new by).
+ *
+ * @throws {CrdbError} `E_IO` when the file cannot be read or changed since it was hashed, else as {@link prepareBytes}.
+ */
+export function prepareTaskBytes(task: PrepareTask): EditionInput | DumpFound {
+  let bytes = task.bytes
+  if (!bytes) {
+    bytes = readSource(task.uri)
+    if (sha256Of(bytes) !== task.sha256) throw new CrdbError('E_IO', `${task.uri}: the file changed while it was being built; build again`)
+  }
+  return prepareBytes(task.uri, bytes, task.sha256, task.contentType)
+}
+
+/**
+ * Decode `bytes` (whose sha256 is `sha256`) and, when they are an official
+ * edition, parse and normalize them.
+ *
+ * @throws {CrdbError} the decoder's, detector's or parser's error for a bad source.
+ */
+export function prepareBytes(uri: string, bytes: Uint8Array, sha256: string, contentType?: string): EditionInput | DumpFound {
+  const decoded = decodeSource(bytes, uri, sha256)
+  const format = detectFormat(decoded.text, uri, { contentType })
+  if (format !== 'official-text') return { dump: format, decoded }
+  return prepareOfficialEdition(uri, decoded)
+}
+
+/** Parse and normalize a decoded official edition; its text is kept only when the next edition may decide a misprint. */
+export function prepareOfficialEdition(uri: string, decoded: DecodedSource): EditionInput {
+  return compactEdition(readOfficialEdition(uri, decoded))
+}
+
+/** What a build holds of an edition until it is stored: not its parse tree, nor its text unless needed again. */
+export function compactEdition(input: EditionInput): EditionInput {
+  const { text, ...facts } = input.decoded
+  const { rules, glossary, messages: _messages, ...edition } = input.parsed as ParsedEdition
+  return {
+    ...input,
+    decoded: input.parsed.misprints > 0 ? { ...facts, text } : facts,
+    parsed: edition,
+    counts: input.counts ?? { rules: rules.length, examples: rules.reduce((count, rule) => count + rule.examples.length, 0), terms: glossary.length }
+  }
+}

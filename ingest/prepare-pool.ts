@@ -1,0 +1,91 @@
+/**
+ * Parse editions on every core: worker threads decode, parse and normalize
+ * sources (`prepare-worker.ts`) while the build thread waits for their
+ * answers synchronously (the ingest API is synchronous), then stores them
+ * itself, one writer, in date order.
+ *
+ * Used only where the compiled worker script is beside this module (the
+ * built package, not the TypeScript sources a test runner loads) and there
+ * is more than one core and a few sources; otherwise the caller prepares
+ * in-process, with the same code and the same result.
+ */
+import { existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads'
+import type { ErrorCode } from '../src/vocabulary/errors.js'
+import type { SourceFormat } from './parse/dump.js'
+import type { EditionInput } from './store.js'
+
+/** One source for a worker to prepare. */
+export interface PrepareTask {
+  /** Its position in the caller's list. */
+  index: number
+  uri: string
+  /** The bytes (fetched ones); absent for a file, read where it is prepared. */
+  bytes?: Uint8Array
+  /** The sha256 the bytes had when found new. */
+  sha256: string
+  contentType?: string
+}
+
+/** A worker's answer: the prepared edition, the dump format found, or the error (code and message of a `CrdbError`). */
+export type PrepareAnswer =
+  | { index: number; prepared: EditionInput | { dump: Exclude<SourceFormat, 'official-text'> } }
+  | { index: number; error: { code?: ErrorCode; message: string } }
+
+const workerScript = new URL('./prepare-worker.js', import.meta.url)
+// Workers start in about 50 ms each: not worth it for a source or two.
+const minimumTasks = 4
+// No answer for this long while tasks are out: a worker died; the rest is prepared in-process.
+const stallMs = 60_000
+
+/**
+ * Prepare `tasks` on worker threads, calling `onAnswer` (on this thread) as
+ * each answer arrives. Returns the tasks left unprepared: all of them when
+ * workers are not used here, none after a normal run.
+ */
+export function prepareInWorkers(tasks: PrepareTask[], onAnswer: (answer: PrepareAnswer) => void): PrepareTask[] {
+  const cores = availableParallelism()
+  if (cores < 2 || tasks.length < minimumTasks || !existsSync(fileURLToPath(workerScript))) return tasks
+  const signal = new Int32Array(new SharedArrayBuffer(4))
+  const pool: Array<{ worker: Worker; port: MessagePort; out: Set<number> }> = []
+  const answered = new Set<number>()
+  try {
+    for (let count = Math.min(cores, 4, Math.ceil(tasks.length / 2)); pool.length < count; ) {
+      const { port1, port2 } = new MessageChannel()
+      const worker = new Worker(workerScript, { workerData: { port: port2, signal }, transferList: [port2] })
+      pool.push({ worker, port: port1, out: new Set() })
+    }
+    let next = 0
+    const send = (member: (typeof pool)[number]): void => {
+      if (next >= tasks.length) return
+      const task = tasks[next++]
+      member.out.add(task.index)
+      member.port.postMessage(task)
+    }
+    // Two tasks in flight per worker: it starts the next while this thread takes in the last.
+    for (const member of pool) for (let slot = 0; slot < 2; slot++) send(member)
+    while (answered.size < tasks.length) {
+      const seen = Atomics.load(signal, 0)
+      let progress = false
+      for (const member of pool) {
+        for (let message = receiveMessageOnPort(member.port); message; message = receiveMessageOnPort(member.port)) {
+          const answer = message.message as PrepareAnswer
+          member.out.delete(answer.index)
+          answered.add(answer.index)
+          progress = true
+          onAnswer(answer)
+          send(member)
+        }
+      }
+      if (!progress && Atomics.wait(signal, 0, seen, stallMs) === 'timed-out' && Atomics.load(signal, 0) === seen) break
+    }
+  } finally {
+    for (const member of pool) {
+      member.port.close()
+      void member.worker.terminate()
+    }
+  }
+  return tasks.filter((task) => !answered.has(task.index))
+}

@@ -1,0 +1,28 @@
+/**
+ * A worker thread of the prepare pool (`prepare-pool.ts`): prepares the
+ * sources it is sent, one at a time, and answers each on its port, then
+ * raises the shared signal the waiting build thread sleeps on.
+ */
+import { type MessagePort, workerData } from 'node:worker_threads'
+import { CrdbError } from '../src/vocabulary/errors.js'
+import { prepareTaskBytes } from './prepare-edition.js'
+import type { PrepareAnswer, PrepareTask } from './prepare-pool.js'
+
+const { port, signal } = workerData as { port: MessagePort; signal: Int32Array }
+
+port.on('message', (task: PrepareTask) => {
+  let answer: PrepareAnswer
+  try {
+    const prepared = prepareTaskBytes(task)
+    // A dump goes back to the build thread whole (its parsers live there); only say which.
+    answer = { index: task.index, prepared: 'dump' in prepared ? { dump: prepared.dump } : prepared }
+  } catch (error) {
+    answer =
+      error instanceof CrdbError
+        ? { index: task.index, error: { code: error.code, message: error.message } }
+        : { index: task.index, error: { message: (error as Error).message ?? String(error) } }
+  }
+  port.postMessage(answer)
+  Atomics.add(signal, 0, 1)
+  Atomics.notify(signal, 0)
+})

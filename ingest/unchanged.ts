@@ -1,0 +1,119 @@
+/**
+ * A build with nothing new, answered without loading the parsers: every
+ * source's bytes are hashed and found stored, and nothing derived is stale.
+ * `crdb build` tries this first (the parsers and their libraries take longer
+ * to load than the whole re-run); anything else goes through `ingest.ts`,
+ * which makes the same decisions.
+ */
+import { readdirSync, statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { acquireBuildLock } from '../src/store/build-lock.js'
+import type { CrdbDatabase } from '../src/store/database.js'
+import { readDerivedState } from '../src/store/derived-state.js'
+import { prepareEditionWrites } from '../src/store/edition-writes.js'
+import { refoldTermKeys } from '../src/store/term-keys.js'
+import { hasLinksFromOlderMatcher, hasUnreconciledDumps, hasVersionsWithoutLineage } from '../src/store/totals.js'
+import { CrdbError } from '../src/vocabulary/errors.js'
+import { sha256Of } from '../src/vocabulary/hash.js'
+import type { IngestOptions, IngestOutcome, IngestReport } from './ingest.js'
+import { readSource } from './read-source.js'
+
+// Files in an archive folder that are not documents.
+const ignoredNames = /^(.*\.json|readme(\.md|\.txt)?|\..*)$/i
+
+/**
+ * List the source files of an archive: a folder (not recursive), sorted by
+ * name, or a single file. Subfolders are not read; `onSubfolder` hears of each.
+ *
+ * @throws {CrdbError} `E_IO` when the folder or file cannot be read.
+ */
+export function listArchive(folder: string, onSubfolder?: (path: string) => void): string[] {
+  let names: string[]
+  try {
+    if (statSync(folder).isFile()) return [folder]
+    names = readdirSync(folder)
+  } catch (error) {
+    throw new CrdbError('E_IO', `${folder}: cannot read archive folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+  const files: string[] = []
+  for (const name of names) {
+    if (ignoredNames.test(name)) continue
+    const path = join(folder, name)
+    const stat = statSync(path, { throwIfNoEntry: false })
+    if (stat?.isFile()) files.push(path)
+    else if (stat?.isDirectory()) onSubfolder?.(path)
+  }
+  return files.sort()
+}
+
+/** Hold the database's build lock (files only) around `action`. */
+export function withBuildLock<T>(db: CrdbDatabase, options: IngestOptions, action: () => T): T {
+  const release = db.memory ? undefined : acquireBuildLock(db.name, { onWait: options.onWait })
+  try {
+    return action()
+  } finally {
+    release?.()
+  }
+}
+
+/**
+ * The report of a build of `paths` when it has nothing to do: every file's
+ * bytes already stored and the derived data current. Undefined when there is
+ * something to do (or a file cannot be read): then ingest them with
+ * `ingestPaths`. Reports each outcome through `options.onOutcome`. `hashes`:
+ * the sha256 of files hashed beforehand ({@link hashFiles}).
+ */
+export function ingestUnchanged(
+  db: CrdbDatabase,
+  paths: readonly string[],
+  options: IngestOptions = {},
+  hashes?: ReadonlyMap<string, string>
+): IngestReport | undefined {
+  return withBuildLock(db, options, () => {
+    const writes = prepareEditionWrites(db)
+    const outcomes: IngestOutcome[] = []
+    for (const uri of paths) {
+      let sha256 = hashes?.get(uri)
+      try {
+        sha256 ??= sha256Of(readSource(uri))
+      } catch {
+        return undefined // Rejected by the full build, with its message.
+      }
+      if (!writes.hasSource(sha256)) return undefined
+      outcomes.push({ status: 'unchanged', uri, sha256 })
+    }
+    // A store whose term keys predate folding is re-keyed (and its derived data marked stale) as a build does.
+    refoldTermKeys(db)
+    const derived = readDerivedState(db)
+    if (derived.lineage || derived.reconciliation || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db) || hasUnreconciledDumps(db)) {
+      return undefined
+    }
+    for (const outcome of outcomes) options.onOutcome?.(outcome)
+    return { outcomes, stored: 0, unchanged: outcomes.length, rejected: 0, reconciled: 0 }
+  })
+}
+
+/**
+ * The sha256 of each file, read and hashed on the thread pool, several at a
+ * time (hashing the archive is most of a re-run). A file that cannot be read
+ * is left out.
+ */
+export async function hashFiles(paths: readonly string[]): Promise<Map<string, string>> {
+  const hashes = new Map<string, string>()
+  let next = 0
+  // A few at a time: all at once would hold the whole archive in memory.
+  const runner = async (): Promise<void> => {
+    while (next < paths.length) {
+      const path = paths[next++]
+      try {
+        const digest = await crypto.subtle.digest('SHA-256', await readFile(path))
+        hashes.set(path, Buffer.from(digest).toString('hex'))
+      } catch {
+        // Read (and rejected) by the build itself.
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, runner))
+  return hashes
+}
