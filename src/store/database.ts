@@ -94,11 +94,15 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
     throw new CrdbError('E_DB', `${path}: cannot open database (${(error as Error).message})`)
   }
   try {
-    const version = db.pragma('user_version', { simple: true }) as number
+    // The version and the tables in one read: a build creating the file meanwhile commits both at once.
+    const version = db.transaction(() => {
+      const found = db.pragma('user_version', { simple: true }) as number
+      checkOwnTables(db, path, found)
+      return found
+    })()
     if (version > schemaVersion) {
       throw new CrdbError('E_DB_NEWER', `${path}: database schema ${version} is newer than this crdb (schema ${schemaVersion}); upgrade crdb`)
     }
-    checkOwnTables(db, path, version)
     if (!readonly) {
       // A new file keeps a map of its pages, so a build can give back the pages it freed
       // (rebuilt indexes, rewritten lineage) without rewriting the file: see checkpointDatabase.
