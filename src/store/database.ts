@@ -7,8 +7,9 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
-import Database from 'better-sqlite3'
+import type BetterSqlite3 from 'better-sqlite3'
 import * as migration001 from '../../db/migrations/001-initial.js'
 import * as migration002 from '../../db/migrations/002-lineage.js'
 import * as migration003 from '../../db/migrations/003-attestations.js'
@@ -26,7 +27,15 @@ import { packageRoot } from '../vocabulary/paths.js'
 process.env.SQLITE_USE_URI ??= '1'
 
 /** An open crdb database (a better-sqlite3 handle). */
-export type CrdbDatabase = Database.Database
+export type CrdbDatabase = BetterSqlite3.Database
+
+// better-sqlite3 is CommonJS: required directly, it skips the ESM loader's scan of its exports. Its addon
+// is named outright when it is where a normal install puts it: the `bindings` package it uses otherwise
+// probes a dozen paths (a good part of a `crdb get`'s start-up).
+const requireCjs = createRequire(import.meta.url)
+const Database = requireCjs('better-sqlite3') as typeof BetterSqlite3
+const addonPath = join(dirname(requireCjs.resolve('better-sqlite3')), '..', 'build', 'Release', 'better_sqlite3.node')
+const addonOptions: BetterSqlite3.Options = existsSync(addonPath) ? { nativeBinding: addonPath } : {}
 
 /**
  * Migrations in order; `user_version` is the number of those applied.
@@ -88,7 +97,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
   if (!readonly && !memory) checkWritable(path)
   let db: CrdbDatabase
   try {
-    db = readonly && !memory ? openReadonly(path) : new Database(path)
+    db = readonly && !memory ? openReadonly(path) : new Database(path, addonOptions)
   } catch (error) {
     if (error instanceof CrdbError) throw error
     throw new CrdbError('E_DB', `${path}: cannot open database (${(error as Error).message})`)
@@ -146,7 +155,7 @@ function checkWritable(path: string): void {
  * package, on a CD) is opened `immutable`, as nothing can be writing it.
  */
 function openReadonly(path: string): CrdbDatabase {
-  const db = new Database(path, { readonly: true, fileMustExist: true })
+  const db = new Database(path, { ...addonOptions, readonly: true, fileMustExist: true })
   try {
     db.pragma('user_version', { simple: true })
     return db
@@ -155,7 +164,7 @@ function openReadonly(path: string): CrdbDatabase {
     const code = (error as { code?: string }).code ?? ''
     if (!/^SQLITE_(READONLY|CANTOPEN)/.test(code)) throw error
   }
-  return new Database(pathToFileURL(resolve(path)).href + '?immutable=1', { readonly: true, fileMustExist: true })
+  return new Database(pathToFileURL(resolve(path)).href + '?immutable=1', { ...addonOptions, readonly: true, fileMustExist: true })
 }
 
 /** Refuse a SQLite file with tables that are not crdb's: never add tables to someone else's database. */
