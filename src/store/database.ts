@@ -9,7 +9,7 @@ import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
-import type BetterSqlite3 from 'better-sqlite3'
+import Database from 'better-sqlite3'
 import * as migration001 from '../../db/migrations/001-initial.js'
 import * as migration002 from '../../db/migrations/002-lineage.js'
 import * as migration003 from '../../db/migrations/003-attestations.js'
@@ -27,15 +27,12 @@ import { packageRoot } from '../vocabulary/paths.js'
 process.env.SQLITE_USE_URI ??= '1'
 
 /** An open crdb database (a better-sqlite3 handle). */
-export type CrdbDatabase = BetterSqlite3.Database
+export type CrdbDatabase = Database.Database
 
-// better-sqlite3 is CommonJS: required directly, it skips the ESM loader's scan of its exports. Its addon
-// is named outright when it is where a normal install puts it: the `bindings` package it uses otherwise
-// probes a dozen paths (a good part of a `crdb get`'s start-up).
-const requireCjs = createRequire(import.meta.url)
-const Database = requireCjs('better-sqlite3') as typeof BetterSqlite3
-const addonPath = join(dirname(requireCjs.resolve('better-sqlite3')), '..', 'build', 'Release', 'better_sqlite3.node')
-const addonOptions: BetterSqlite3.Options = existsSync(addonPath) ? { nativeBinding: addonPath } : {}
+// better-sqlite3's addon, named outright where an install puts it: the `bindings` package it uses otherwise
+// probes a dozen paths (a good part of a `crdb get`'s start-up), and cannot find it from the bundled CLI.
+const addonPath = join(dirname(createRequire(import.meta.url).resolve('better-sqlite3')), '..', 'build', 'Release', 'better_sqlite3.node')
+const addonOptions: Database.Options = existsSync(addonPath) ? { nativeBinding: addonPath } : {}
 
 /**
  * Migrations in order; `user_version` is the number of those applied.
