@@ -7,6 +7,7 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import Database from 'better-sqlite3'
 import * as migration001 from '../../db/migrations/001-initial.js'
@@ -27,6 +28,11 @@ process.env.SQLITE_USE_URI ??= '1'
 
 /** An open crdb database (a better-sqlite3 handle). */
 export type CrdbDatabase = Database.Database
+
+// better-sqlite3's addon, named outright where an install puts it: the `bindings` package it uses otherwise
+// probes a dozen paths (a good part of a `crdb get`'s start-up), and cannot find it from the bundled CLI.
+const addonPath = join(dirname(createRequire(import.meta.url).resolve('better-sqlite3')), '..', 'build', 'Release', 'better_sqlite3.node')
+const addonOptions: Database.Options = existsSync(addonPath) ? { nativeBinding: addonPath } : {}
 
 /**
  * Migrations in order; `user_version` is the number of those applied.
@@ -88,7 +94,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
   if (!readonly && !memory) checkWritable(path)
   let db: CrdbDatabase
   try {
-    db = readonly && !memory ? openReadonly(path) : new Database(path)
+    db = readonly && !memory ? openReadonly(path) : new Database(path, addonOptions)
   } catch (error) {
     if (error instanceof CrdbError) throw error
     throw new CrdbError('E_DB', `${path}: cannot open database (${(error as Error).message})`)
@@ -150,7 +156,7 @@ function checkWritable(path: string): void {
  * package, on a CD) is opened `immutable`, as nothing can be writing it.
  */
 function openReadonly(path: string): CrdbDatabase {
-  const db = new Database(path, { readonly: true, fileMustExist: true })
+  const db = new Database(path, { ...addonOptions, readonly: true, fileMustExist: true })
   try {
     db.pragma('user_version', { simple: true })
     return db
@@ -159,7 +165,7 @@ function openReadonly(path: string): CrdbDatabase {
     const code = (error as { code?: string }).code ?? ''
     if (!/^SQLITE_(READONLY|CANTOPEN)/.test(code)) throw error
   }
-  return new Database(pathToFileURL(resolve(path)).href + '?immutable=1', { readonly: true, fileMustExist: true })
+  return new Database(pathToFileURL(resolve(path)).href + '?immutable=1', { ...addonOptions, readonly: true, fileMustExist: true })
 }
 
 /** Refuse a SQLite file with tables that are not crdb's: never add tables to someone else's database. */

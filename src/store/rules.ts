@@ -50,7 +50,7 @@ type LookupTuple = [string | null, string, string, string, string, string | null
 function toLookupRow(tuple: LookupTuple): RuleLookupRow | undefined {
   const [edition, key, text, firstDate, lastDate, validTo, line, uri, sha256, examples] = tuple
   if (edition === null || lastDate < edition) return undefined
-  return { edition, key, text, firstDate, lastDate, validTo, line, uri, sha256, examples: JSON.parse(examples) as string[] }
+  return { edition, key, text, firstDate, lastDate, validTo, line, uri, sha256, examples: examples === '[]' ? [] : (JSON.parse(examples) as string[]) }
 }
 
 /**

@@ -9,6 +9,17 @@ import { CrdbError, quoteInput } from './errors.js'
  * @throws {CrdbError} `E_BAD_DATE` when it is not one, or not a real day.
  */
 export function parseDate(input: string): string {
+  // Lookups ask about the same few days over and over: remember the days already checked.
+  const known = checkedDates.get(input)
+  if (known !== undefined) return known
+  const date = checkDate(input)
+  if (checkedDates.size < 10_000) checkedDates.set(input, date)
+  return date
+}
+
+const checkedDates = new Map<string, string>()
+
+function checkDate(input: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input.trim())
   if (match) {
     const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]

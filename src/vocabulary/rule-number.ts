@@ -40,6 +40,17 @@ export function splitRuleNumber(number: string): RuleNumberParts | undefined {
  * @throws {CrdbError} `E_BAD_NUMBER` when the input is not a rule number.
  */
 export function parseRuleNumber(input: string): string {
+  // Lookups ask about the same numbers over and over: remember the inputs already read.
+  const known = readNumbers.get(input)
+  if (known !== undefined) return known
+  const key = readRuleNumber(input)
+  if (readNumbers.size < 100_000) readNumbers.set(input, key)
+  return key
+}
+
+const readNumbers = new Map<string, string>()
+
+function readRuleNumber(input: string): string {
   const cleaned = input
     .trim()
     .replace(/^(?:cr|rule|rules|comprehensive rules?)\s*/i, '')

@@ -35,7 +35,9 @@ export type CheckedSelector = { by: 'newest' } | { by: 'date'; date: string } | 
  *   era; `E_BAD_DATE` for a malformed date; `E_BAD_ERA` for an unknown era.
  */
 export function checkSelector(selector: EditionSelector = {}): CheckedSelector {
-  const given = selectorFields.filter((name) => selector[name] !== undefined)
+  // The common case, one field or none, without building the list of those given.
+  const count = (selector.date !== undefined ? 1 : 0) + (selector.edition !== undefined ? 1 : 0) + (selector.era !== undefined ? 1 : 0)
+  const given = count > 1 ? selectorFields.filter((name) => selector[name] !== undefined) : []
   if (given.length > 1) throw new CrdbError('E_USAGE', `give one of date, edition or era, not ${given.join(' and ')}`)
   if (selector.date !== undefined) return { by: 'date', date: parseDate(selector.date) }
   // A set code (`M10`, `dom`) names the edition that came with the set.
