@@ -9,6 +9,7 @@ import {
   readAllVersions,
   readEditionDates,
   readGeneration,
+  matchTexts,
   readIndexedTexts,
   readRuleVersions,
   readStemCounts,
@@ -44,11 +45,16 @@ export interface IndexedText {
 /** The versions a search reads. */
 export interface Scope {
   /** The versions in scope of these contents, by content id (it may hold others too). */
-  versionsFor: (contentIds: number[]) => Map<number, ScopeVersion[]>
+  versionsFor: (contentIds: readonly number[]) => Map<number, ScopeVersion[]>
   /** The versions in scope of these rule numbers. */
   rulesNumbered: (keys: string[]) => ScopeVersion[]
   /** The day a version whose last edition is `lastDate` stopped being in force. */
   validTo: (lastDate: string) => string | null
+  /**
+   * Of the texts holding `word` (`ids`, ascending), those with a version in scope, kept per word
+   * (a loaded scope only: `undefined` while the scope reads versions as it needs them).
+   */
+  narrow?: (word: string, ids: readonly number[]) => readonly number[]
 }
 
 /** The per-handle state of search. */
@@ -58,6 +64,8 @@ export interface SearchCache {
   /** Texts in the index. */
   textCount: number
   texts: Map<number, IndexedText>
+  /** The ids of the texts each word matches in the full-text index, ascending. */
+  wordTexts: Map<string, readonly number[]>
   stemCounts: Map<string, number>
   uses: Map<string, number>
   loaded: Map<string, Scope>
@@ -77,6 +85,7 @@ export function searchCacheOf(db: CrdbDatabase): SearchCache {
       dates: readEditionDates(db),
       textCount: Math.max(1, countIndexedTexts(db)),
       texts: new Map(),
+      wordTexts: new Map(),
       stemCounts: new Map(),
       uses: new Map(),
       loaded: new Map(),
@@ -95,6 +104,20 @@ export function stemCountsOf(db: CrdbDatabase, cache: SearchCache, stems: string
     for (const stem of missing) cache.stemCounts.set(stem, counts.get(stem) ?? 0)
   }
   return new Map(stems.map((stem) => [stem, cache.stemCounts.get(stem)!]))
+}
+
+/**
+ * The ids of the texts the full-text index matches `word` in (any field), ascending, read once per
+ * handle: a common word's thousands of hits are read from FTS5 once, not per query.
+ */
+export function textsHolding(db: CrdbDatabase, cache: SearchCache, word: string): readonly number[] {
+  let ids = cache.wordTexts.get(word)
+  if (!ids) {
+    if (cache.wordTexts.size >= 5000) cache.wordTexts.clear()
+    ids = matchTexts(db, `"${word.replace(/"/g, '""')}"`).sort((a, b) => a - b)
+    cache.wordTexts.set(word, ids)
+  }
+  return ids
 }
 
 /** These indexed texts with their words, read and split once per handle. */
@@ -153,10 +176,19 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
     }
   }
   const { byContent, byRule } = indexVersions(readAllVersions(db, range))
+  const narrowed = new Map<string, readonly number[]>()
   const scope: Scope = {
     versionsFor: () => byContent,
     rulesNumbered: (keys) => keys.flatMap((key) => byRule.get(key) ?? []),
-    validTo
+    validTo,
+    narrow: (word, ids) => {
+      let kept = narrowed.get(word)
+      if (!kept) {
+        if (narrowed.size >= 5000) narrowed.clear()
+        narrowed.set(word, (kept = ids.filter((id) => byContent.has(id))))
+      }
+      return kept
+    }
   }
   cache.loaded.set(name, scope)
   return scope
