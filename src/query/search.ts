@@ -189,7 +189,7 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
   for (const id of wantedIds) {
     const text = texts.get(id)
     if (!text) continue
-    const versions = versionsOf.get(id)!.filter(inScope)
+    const versions = section === undefined ? versionsOf.get(id)! : versionsOf.get(id)!.filter(inScope)
     if (forRules === undefined || forRules.has(id)) {
       const score = scoreText(plan, text, ruleFields)
       if (score.score > 0) {

@@ -139,6 +139,21 @@ function termPlaces(text: IndexedText, places: Map<string, StemPlaces>, stems: s
   return merged
 }
 
+const planStems = new WeakMap<SearchPlan, { terms: Set<string>; names: Set<string> }>()
+
+/** A plan's terms' first stems and its name stems, as sets (made once per plan, not per text). */
+function stemSetsOf(plan: SearchPlan): { terms: Set<string>; names: Set<string> } {
+  let sets = planStems.get(plan)
+  if (!sets) planStems.set(plan, (sets = { terms: new Set(plan.terms.map((term) => term.stems[0])), names: new Set(plan.nameStems) }))
+  return sets
+}
+
+/** Whether every member of `set` is in `other`. */
+function everyIn(set: Set<string>, other: Set<string>): boolean {
+  for (const member of set) if (!other.has(member)) return false
+  return true
+}
+
 /** Score `text` against `plan`, reading the fields `weights` gives weight to. */
 export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWeights): Score {
   // The fields read, in this order: name, text, examples (each with its length normalisation).
@@ -185,7 +200,7 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
 
   if (plan.passage) {
     // Word overlap with the passage (Dice over content stems).
-    const query = new Set(plan.terms.map((term) => term.stems[0]))
+    const query = stemSetsOf(plan).terms
     const words = contentStemsOf(body)
     let shared = 0
     for (const stem of query) if (words.has(stem)) shared++
@@ -197,9 +212,9 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
   let nameMatch = 0
   let nameWords = 0
   if (plan.nameStems.length > 0) {
-    const query = new Set(plan.nameStems)
+    const query = stemSetsOf(plan).names
     for (const name of nameStemSets(text)) {
-      if (![...name].every((stem) => query.has(stem))) continue
+      if (!everyIn(name, query)) continue
       const needed = [...query].filter((stem) => !name.has(stem) && !plan.optionalNameStems.has(stem)).length
       const share = needed === 0 ? 1 : name.size / (name.size + needed)
       if (share > nameMatch || (share === nameMatch && name.size > nameWords)) {

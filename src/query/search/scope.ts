@@ -120,8 +120,11 @@ export function textsHolding(db: CrdbDatabase, cache: SearchCache, word: string)
   return ids
 }
 
-/** These indexed texts with their words, read and split once per handle. */
-export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: number[]): Map<number, IndexedText> {
+/**
+ * These indexed texts with their words, read and split once per handle: the
+ * returned map holds each of `ids` the index has (and may hold others).
+ */
+export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: readonly number[]): ReadonlyMap<number, IndexedText> {
   const missing = ids.filter((id) => !cache.texts.has(id))
   if (missing.length > 0) {
     if (cache.texts.size + missing.length > 60_000) cache.texts.clear()
@@ -137,12 +140,7 @@ export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: number
       })
     }
   }
-  const found = new Map<number, IndexedText>()
-  for (const id of ids) {
-    const text = cache.texts.get(id)
-    if (text) found.set(id, text)
-  }
-  return found
+  return cache.texts
 }
 
 /**
