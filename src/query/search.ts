@@ -22,7 +22,17 @@ import { findReferences } from './get.js'
 import { candidateExpression, candidateWords, describePlan, planBoolean, planRanked, type SearchPlan } from './search/plan.js'
 import { emitFlat, parseQuery, toFtsExpression } from './search/query-language.js'
 import { exampleFields, finalScore, ruleFields, scoreText } from './search/rank.js'
-import { indexedTextsOf, scopeOf, searchCacheOf, textsHolding, type IndexedText, type Scope, type SearchCache, type ScopeVersion } from './search/scope.js'
+import {
+  indexedTextsOf,
+  scopeOf,
+  searchCacheOf,
+  textsHolding,
+  unionOf,
+  type IndexedText,
+  type Scope,
+  type SearchCache,
+  type ScopeVersion
+} from './search/scope.js'
 import { snippetOf } from './search/snippet.js'
 import { matchBestTexts, matchTexts, type ScopeRange } from '../store/search.js'
 
@@ -277,14 +287,7 @@ function findCandidateTexts(
   if (lists.reduce((sum, list) => sum + list.length, 0) > most && unionOf(lists).length > most) {
     return { ids: matchBestTexts(db, candidateExpression(plan)!, most) }
   }
-  const narrow = scope.narrow
-  return { ids: unionOf(narrow ? lists.map((list, index) => narrow(words[index], list)) : lists) }
-}
-
-/** The union of ascending lists of ids, ascending. */
-function unionOf(lists: ReadonlyArray<readonly number[]>): readonly number[] {
-  if (lists.length === 1) return lists[0]
-  return [...new Set(lists.flat())].sort((a, b) => a - b)
+  return { ids: scope.holdingAny ? scope.holdingAny(words, lists) : unionOf(lists) }
 }
 
 /** One group per kind and key (with several editions, every matching version in it), best first. */

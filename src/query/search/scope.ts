@@ -51,10 +51,11 @@ export interface Scope {
   /** The day a version whose last edition is `lastDate` stopped being in force. */
   validTo: (lastDate: string) => string | null
   /**
-   * Of the texts holding `word` (`ids`, ascending), those with a version in scope, kept per word
-   * (a loaded scope only: `undefined` while the scope reads versions as it needs them).
+   * Of the texts holding any of `words` (`lists`: each word's, ascending), those with a version in
+   * scope, ascending, kept per set of words (a loaded scope only: `undefined` while the scope reads
+   * versions as it needs them).
    */
-  narrow?: (word: string, ids: readonly number[]) => readonly number[]
+  holdingAny?: (words: readonly string[], lists: ReadonlyArray<readonly number[]>) => readonly number[]
 }
 
 /** The per-handle state of search. */
@@ -175,21 +176,38 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
   }
   const { byContent, byRule } = indexVersions(readAllVersions(db, range))
   const narrowed = new Map<string, readonly number[]>()
+  const narrow = (word: string, ids: readonly number[]): readonly number[] => {
+    let kept = narrowed.get(word)
+    if (!kept) {
+      if (narrowed.size >= 5000) narrowed.clear()
+      narrowed.set(word, (kept = ids.filter((id) => byContent.has(id))))
+    }
+    return kept
+  }
+  const unions = new Map<string, readonly number[]>()
   const scope: Scope = {
     versionsFor: () => byContent,
     rulesNumbered: (keys) => keys.flatMap((key) => byRule.get(key) ?? []),
     validTo,
-    narrow: (word, ids) => {
-      let kept = narrowed.get(word)
-      if (!kept) {
-        if (narrowed.size >= 5000) narrowed.clear()
-        narrowed.set(word, (kept = ids.filter((id) => byContent.has(id))))
+    holdingAny: (words, lists) => {
+      if (words.length === 1) return narrow(words[0], lists[0])
+      const key = words.join('\u0000')
+      let union = unions.get(key)
+      if (!union) {
+        if (unions.size >= 2000) unions.clear()
+        unions.set(key, (union = unionOf(lists.map((list, index) => narrow(words[index], list)))))
       }
-      return kept
+      return union
     }
   }
   cache.loaded.set(name, scope)
   return scope
+}
+
+/** The union of ascending lists of ids, ascending. */
+export function unionOf(lists: ReadonlyArray<readonly number[]>): readonly number[] {
+  if (lists.length === 1) return lists[0]
+  return [...new Set(lists.flat())].sort((a, b) => a - b)
 }
 
 function indexVersions(rows: VersionTuple[]): { all: ScopeVersion[]; byContent: Map<number, ScopeVersion[]>; byRule: Map<string, ScopeVersion[]> } {
