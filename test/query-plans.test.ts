@@ -11,6 +11,7 @@ import { findEditionDated, findEditionInForce, findNewestEdition, listEditionDat
 import { findRuleAt, findRuleBeside, findRuleOnDay, listExamples, listNumbersBeside, listSubtreeAt, listSubtreeOnDay } from '../src/store/rules.js'
 import { countVersionsStaying, listContentsOf, listLinksBetween, listVersionsOnlyIn } from '../src/store/diff.js'
 import { findTermAt, findTermsNamed } from '../src/store/terms.js'
+import { matchTexts, readAllVersions, readRuleVersions, readVersionsOfContents } from '../src/store/search.js'
 import { listPreparedSql } from '../src/store/statements.js'
 import { temporaryFolder } from './helpers.js'
 
@@ -46,7 +47,9 @@ const named = {
   earlier: '2009-10-01',
   later: '2010-07-01',
   older: '2009-10-01',
-  newer: '2010-07-01'
+  newer: '2010-07-01',
+  ids: '[1,2]',
+  keys: '["704.5j"]'
 }
 
 /** The plan lines of each statement `ask` prepares through the store. */
@@ -88,7 +91,11 @@ const hot: Array<[string, () => unknown, unknown[]?]> = [
   ['edition dated', () => findEditionDated(db, '2010-01-01'), ['2010-01-01']],
   ['edition in force', () => findEditionInForce(db, '2010-01-01'), ['2010-01-01']],
   ['newest edition', () => findNewestEdition(db)],
-  ['edition dates', () => listEditionDates(db)]
+  ['edition dates', () => listEditionDates(db)],
+  ['versions in a search scope (search)', () => readAllVersions(db, { from: '2010-01-01', to: '2010-01-01' })],
+  ['versions of candidate texts (search)', () => readVersionsOfContents(db, [1, 2], { from: '2010-01-01', to: '2010-01-01' })],
+  ['rules named by number (search)', () => readRuleVersions(db, ['704.5j'], { from: '2010-01-01', to: '2010-01-01' })],
+  ['texts holding a word (search)', () => matchTexts(db, '"player"'), ['"player"']]
 ]
 
 describe('hot statements', () => {
@@ -99,6 +106,8 @@ describe('hot statements', () => {
         expect(text, sql).not.toMatch(/\bSCAN (v|versions)\b/)
         if (walks.has(question)) expect(text, sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/)
         if (/\bversions\b/.test(sql)) expect(text, sql).toMatch(/SEARCH (v|versions) USING (COVERING )?INDEX versions_by_/)
+        // A full-text match is answered by the index (FTS5's match plan, `:M`), never by reading every text.
+        if (/\bMATCH\b/.test(sql)) expect(text, sql).toMatch(/SCAN contents_fts VIRTUAL TABLE INDEX \d+:M/)
         if (/\beditions\b/.test(sql) && !/\bversions\b/.test(sql))
           expect(text, sql).toMatch(/SEARCH editions USING (COVERING )?INDEX|SCAN editions USING COVERING INDEX/)
       }

@@ -19,10 +19,20 @@ import { parseRuleNumber, sortKeyOf } from '../vocabulary/rule-number.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import { resolveEdition } from './editions.js'
 import { findReferences } from './get.js'
-import { candidateExpression, describePlan, planBoolean, planRanked, type SearchPlan } from './search/plan.js'
+import { candidateExpression, candidateWords, describePlan, planBoolean, planRanked, type SearchPlan } from './search/plan.js'
 import { emitFlat, parseQuery, toFtsExpression } from './search/query-language.js'
 import { exampleFields, finalScore, ruleFields, scoreText } from './search/rank.js'
-import { indexedTextsOf, scopeOf, searchCacheOf, type IndexedText, type ScopeVersion } from './search/scope.js'
+import {
+  indexedTextsOf,
+  scopeOf,
+  searchCacheOf,
+  textsHolding,
+  unionOf,
+  type IndexedText,
+  type Scope,
+  type SearchCache,
+  type ScopeVersion
+} from './search/scope.js'
 import { snippetOf } from './search/snippet.js'
 import { matchBestTexts, matchTexts, type ScopeRange } from '../store/search.js'
 
@@ -168,7 +178,7 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
   const cache = searchCacheOf(db)
   const scope = scopeOf(db, cache, range)
   const plan = parsed.plain ? planRanked(db, cache, query) : planBoolean(db, cache, parsed)
-  const { ids, forRules, forExamples } = findCandidateTexts(db, plan, parsed, kinds, oneEdition)
+  const { ids, forRules, forExamples } = findCandidateTexts(db, plan, parsed, kinds, oneEdition, cache, scope)
 
   const versionsOf = scope.versionsFor(ids)
   const inScope = (version: ScopeVersion): boolean => section === undefined || (version.kind === 'rule' && version.sortKey.startsWith(section))
@@ -189,7 +199,7 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
   for (const id of wantedIds) {
     const text = texts.get(id)
     if (!text) continue
-    const versions = versionsOf.get(id)!.filter(inScope)
+    const versions = section === undefined ? versionsOf.get(id)! : versionsOf.get(id)!.filter(inScope)
     if (forRules === undefined || forRules.has(id)) {
       const score = scoreText(plan, text, ruleFields)
       if (score.score > 0) {
@@ -257,20 +267,27 @@ function findCandidateTexts(
   plan: SearchPlan,
   parsed: ReturnType<typeof parseQuery>,
   kinds: Set<SearchKind>,
-  oneEdition: boolean
-): { ids: number[]; forRules?: Set<number>; forExamples?: Set<number> } {
+  oneEdition: boolean,
+  cache: SearchCache,
+  scope: Scope
+): { ids: readonly number[]; forRules?: Set<number>; forExamples?: Set<number> } {
   if (plan.mode === 'boolean') {
     const expression = emitFlat(parsed.tree)
     const forRules = new Set(kinds.has('rule') || kinds.has('term') ? matchTexts(db, `{name text} : (${expression})`) : [])
     const forExamples = new Set(kinds.has('example') ? matchTexts(db, `{examples} : (${expression})`) : [])
     return { ids: [...new Set([...forRules, ...forExamples])], forRules, forExamples }
   }
-  const expression = candidateExpression(plan)
-  const ids = expression ? matchTexts(db, expression) : []
+  // The union of the candidate words' texts, each word's read once per handle (and narrowed to the scope once).
+  const words = candidateWords(plan)
+  if (words.length === 0) return { ids: [] }
+  const lists = words.map((word) => textsHolding(db, cache, word))
   // Over many editions a common word matches thousands of texts: score the best by bm25 only.
   // (In one edition about one text in six is in scope: allow six times as many.)
   const most = oneEdition ? 6 * maxCandidates : maxCandidates
-  return { ids: ids.length > most ? matchBestTexts(db, expression!, most) : ids }
+  if (lists.reduce((sum, list) => sum + list.length, 0) > most && unionOf(lists).length > most) {
+    return { ids: matchBestTexts(db, candidateExpression(plan)!, most) }
+  }
+  return { ids: scope.holdingAny ? scope.holdingAny(words, lists) : unionOf(lists) }
 }
 
 /** One group per kind and key (with several editions, every matching version in it), best first. */

@@ -219,11 +219,11 @@ export function planBoolean(db: CrdbDatabase, cache: SearchCache, parsed: Parsed
 }
 
 /**
- * The FTS5 expression that finds a ranked plan's candidates: its rarer words,
- * OR'ed, as many as keep the candidates to a few thousand texts (the common
- * words still count in the scoring).
+ * The words that find a ranked plan's candidates: its rarer words, as many as
+ * keep the candidates to a few thousand texts (the common words still count in
+ * the scoring); a text holding any of them is a candidate.
  */
-export function candidateExpression(plan: SearchPlan): string | undefined {
+export function candidateWords(plan: SearchPlan): string[] {
   const sorted = [...plan.terms].sort((a, b) => a.docs - b.docs)
   const chosen: PlanTerm[] = []
   let total = 0
@@ -232,8 +232,13 @@ export function candidateExpression(plan: SearchPlan): string | undefined {
     chosen.push(term)
     total += term.docs
   }
-  if (chosen.length === 0) return undefined
-  const words = [...new Set(chosen.flatMap((term) => term.words))]
+  return [...new Set(chosen.flatMap((term) => term.words))]
+}
+
+/** The FTS5 expression that finds a ranked plan's candidates ({@link candidateWords}, OR'ed). */
+export function candidateExpression(plan: SearchPlan): string | undefined {
+  const words = candidateWords(plan)
+  if (words.length === 0) return undefined
   return `(${words.map((word) => `"${word.replace(/"/g, '""')}"`).join(' OR ')})`
 }
 

@@ -74,64 +74,116 @@ function readNameStemSets(text: IndexedText): Array<Set<string>> {
   return sets
 }
 
-/** Where each stem (and each folded word) is in a field: positions in the token list. */
-type FieldIndex = Map<string, number[]>
-
-const fieldIndexes = new WeakMap<Token[], FieldIndex>()
-
-function indexOf(tokens: Token[]): FieldIndex {
-  let index = fieldIndexes.get(tokens)
-  if (!index) {
-    index = new Map()
-    tokens.forEach((token, position) => {
-      let at = index!.get(token.stem)
-      if (!at) index!.set(token.stem, (at = []))
-      at.push(position)
-    })
-    fieldIndexes.set(tokens, index)
-  }
-  return index
+/** Where one stem is in a text: how often in its name, and its positions in its text and in its examples. */
+interface StemPlaces {
+  name: number
+  text: number[]
+  examples: number[]
 }
 
-/** The positions in a field of the tokens a term matches, in order. */
-function positionsOf(tokens: Token[], stems: string[], prefix: boolean): number[] {
-  if (prefix) {
-    const at: number[] = []
-    tokens.forEach((token, position) => {
-      if (matches(token, stems, true)) at.push(position)
+const stemPlaces = new WeakMap<IndexedText, Map<string, StemPlaces>>()
+
+/** Every stem of a text with its places, field by field (read once per text: a query then looks up each of its terms once). */
+function stemPlacesOf(text: IndexedText): Map<string, StemPlaces> {
+  let places = stemPlaces.get(text)
+  if (!places) {
+    const found = new Map<string, StemPlaces>()
+    const at = (stem: string): StemPlaces => {
+      let place = found.get(stem)
+      if (!place) found.set(stem, (place = { name: 0, text: [], examples: [] }))
+      return place
+    }
+    for (const token of text.nameTokens) at(token.stem).name++
+    text.textTokens.forEach((token, position) => {
+      at(token.stem).text.push(position)
     })
-    return at
+    text.exampleTokens.forEach((token, position) => {
+      at(token.stem).examples.push(position)
+    })
+    stemPlaces.set(text, (places = found))
   }
-  const index = indexOf(tokens)
-  if (stems.length === 1) return index.get(stems[0]) ?? []
-  return stems.flatMap((stem) => index.get(stem) ?? []).sort((a, b) => a - b)
+  return places
+}
+
+/** The positions in a field of the tokens a prefix matches, in order. */
+function prefixPositions(tokens: Token[], stems: string[]): number[] {
+  const at: number[] = []
+  tokens.forEach((token, position) => {
+    if (matches(token, stems, true)) at.push(position)
+  })
+  return at
+}
+
+const noPlaces: StemPlaces = { name: 0, text: [], examples: [] }
+
+/** Where a term's stems are in a text (several stems: their places merged, positions in order). */
+function termPlaces(text: IndexedText, places: Map<string, StemPlaces>, stems: string[], prefix: boolean): StemPlaces {
+  if (prefix) {
+    return {
+      name: prefixPositions(text.nameTokens, stems).length,
+      text: prefixPositions(text.textTokens, stems),
+      examples: prefixPositions(text.exampleTokens, stems)
+    }
+  }
+  if (stems.length === 1) return places.get(stems[0]) ?? noPlaces
+  const merged: StemPlaces = { name: 0, text: [], examples: [] }
+  for (const stem of stems) {
+    const place = places.get(stem)
+    if (!place) continue
+    merged.name += place.name
+    merged.text.push(...place.text)
+    merged.examples.push(...place.examples)
+  }
+  merged.text.sort((a, b) => a - b)
+  merged.examples.sort((a, b) => a - b)
+  return merged
+}
+
+const planStems = new WeakMap<SearchPlan, { terms: Set<string>; names: Set<string> }>()
+
+/** A plan's terms' first stems and its name stems, as sets (made once per plan, not per text). */
+function stemSetsOf(plan: SearchPlan): { terms: Set<string>; names: Set<string> } {
+  let sets = planStems.get(plan)
+  if (!sets) planStems.set(plan, (sets = { terms: new Set(plan.terms.map((term) => term.stems[0])), names: new Set(plan.nameStems) }))
+  return sets
+}
+
+/** Whether every member of `set` is in `other`. */
+function everyIn(set: Set<string>, other: Set<string>): boolean {
+  for (const member of set) if (!other.has(member)) return false
+  return true
 }
 
 /** Score `text` against `plan`, reading the fields `weights` gives weight to. */
 export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWeights): Score {
-  const fields: Array<[Token[], number, number]> = []
-  if (weights.name > 0 && text.nameTokens.length > 0) fields.push([text.nameTokens, weights.name, averageLength.name])
-  if (weights.text > 0) fields.push([text.textTokens, weights.text, averageLength.text])
-  if (weights.examples > 0 && text.exampleTokens.length > 0) fields.push([text.exampleTokens, weights.examples, averageLength.examples])
+  // The fields read, in this order: name, text, examples (each with its length normalisation).
+  const useName = weights.name > 0 && text.nameTokens.length > 0
+  const useText = weights.text > 0
+  const useExamples = weights.examples > 0 && text.exampleTokens.length > 0
+  const nameNorm = 1 - b + (b * text.nameTokens.length) / averageLength.name
+  const textNorm = 1 - b + (b * text.textTokens.length) / averageLength.text
+  const examplesNorm = 1 - b + (b * text.exampleTokens.length) / averageLength.examples
+  const places = stemPlacesOf(text)
 
   let bm = 0
   let found = 0
   let wanted = 0
   const positions: Array<number[] | undefined> = []
   const body = weights.text > 0 ? text.textTokens : text.exampleTokens
-  plan.terms.forEach((term, index) => {
+  for (let index = 0; index < plan.terms.length; index++) {
+    const term = plan.terms[index]
     wanted += term.weight * term.idf
+    const place = termPlaces(text, places, term.stems, term.prefix)
     let weighted = 0
-    for (const [tokens, weight, average] of fields) {
-      const count = positionsOf(tokens, term.stems, term.prefix).length
-      if (count > 0) weighted += (weight * count) / (1 - b + (b * tokens.length) / average)
-    }
+    if (useName && place.name > 0) weighted += (weights.name * place.name) / nameNorm
+    if (useText && place.text.length > 0) weighted += (weights.text * place.text.length) / textNorm
+    if (useExamples && place.examples.length > 0) weighted += (weights.examples * place.examples.length) / examplesNorm
     if (weighted > 0) {
       bm += (term.weight * term.idf * weighted * (k1 + 1)) / (k1 + weighted)
       found += term.weight * term.idf
-      if (plan.pairs.length > 0) positions[index] = positionsOf(body, term.stems, term.prefix)
+      if (plan.pairs.length > 0) positions[index] = weights.text > 0 ? place.text : place.examples
     }
-  })
+  }
   if (bm === 0) return { score: 0, coverage: 0, nameMatch: 0, nameWords: 0 }
   const coverage = wanted > 0 ? found / wanted : 0
 
@@ -148,7 +200,7 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
 
   if (plan.passage) {
     // Word overlap with the passage (Dice over content stems).
-    const query = new Set(plan.terms.map((term) => term.stems[0]))
+    const query = stemSetsOf(plan).terms
     const words = contentStemsOf(body)
     let shared = 0
     for (const stem of query) if (words.has(stem)) shared++
@@ -160,9 +212,9 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
   let nameMatch = 0
   let nameWords = 0
   if (plan.nameStems.length > 0) {
-    const query = new Set(plan.nameStems)
+    const query = stemSetsOf(plan).names
     for (const name of nameStemSets(text)) {
-      if (![...name].every((stem) => query.has(stem))) continue
+      if (!everyIn(name, query)) continue
       const needed = [...query].filter((stem) => !name.has(stem) && !plan.optionalNameStems.has(stem)).length
       const share = needed === 0 ? 1 : name.size / (name.size + needed)
       if (share > nameMatch || (share === nameMatch && name.size > nameWords)) {

@@ -9,6 +9,7 @@ import {
   readAllVersions,
   readEditionDates,
   readGeneration,
+  matchTexts,
   readIndexedTexts,
   readRuleVersions,
   readStemCounts,
@@ -44,11 +45,17 @@ export interface IndexedText {
 /** The versions a search reads. */
 export interface Scope {
   /** The versions in scope of these contents, by content id (it may hold others too). */
-  versionsFor: (contentIds: number[]) => Map<number, ScopeVersion[]>
+  versionsFor: (contentIds: readonly number[]) => Map<number, ScopeVersion[]>
   /** The versions in scope of these rule numbers. */
   rulesNumbered: (keys: string[]) => ScopeVersion[]
   /** The day a version whose last edition is `lastDate` stopped being in force. */
   validTo: (lastDate: string) => string | null
+  /**
+   * Of the texts holding any of `words` (`lists`: each word's, ascending), those with a version in
+   * scope, ascending, kept per set of words (a loaded scope only: `undefined` while the scope reads
+   * versions as it needs them).
+   */
+  holdingAny?: (words: readonly string[], lists: ReadonlyArray<readonly number[]>) => readonly number[]
 }
 
 /** The per-handle state of search. */
@@ -58,6 +65,8 @@ export interface SearchCache {
   /** Texts in the index. */
   textCount: number
   texts: Map<number, IndexedText>
+  /** The ids of the texts each word matches in the full-text index, ascending. */
+  wordTexts: Map<string, readonly number[]>
   stemCounts: Map<string, number>
   uses: Map<string, number>
   loaded: Map<string, Scope>
@@ -77,6 +86,7 @@ export function searchCacheOf(db: CrdbDatabase): SearchCache {
       dates: readEditionDates(db),
       textCount: Math.max(1, countIndexedTexts(db)),
       texts: new Map(),
+      wordTexts: new Map(),
       stemCounts: new Map(),
       uses: new Map(),
       loaded: new Map(),
@@ -97,8 +107,25 @@ export function stemCountsOf(db: CrdbDatabase, cache: SearchCache, stems: string
   return new Map(stems.map((stem) => [stem, cache.stemCounts.get(stem)!]))
 }
 
-/** These indexed texts with their words, read and split once per handle. */
-export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: number[]): Map<number, IndexedText> {
+/**
+ * The ids of the texts the full-text index matches `word` in (any field), ascending, read once per
+ * handle: a common word's thousands of hits are read from FTS5 once, not per query.
+ */
+export function textsHolding(db: CrdbDatabase, cache: SearchCache, word: string): readonly number[] {
+  let ids = cache.wordTexts.get(word)
+  if (!ids) {
+    if (cache.wordTexts.size >= 5000) cache.wordTexts.clear()
+    ids = matchTexts(db, `"${word.replace(/"/g, '""')}"`).sort((a, b) => a - b)
+    cache.wordTexts.set(word, ids)
+  }
+  return ids
+}
+
+/**
+ * These indexed texts with their words, read and split once per handle: the
+ * returned map holds each of `ids` the index has (and may hold others).
+ */
+export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: readonly number[]): ReadonlyMap<number, IndexedText> {
   const missing = ids.filter((id) => !cache.texts.has(id))
   if (missing.length > 0) {
     if (cache.texts.size + missing.length > 60_000) cache.texts.clear()
@@ -114,12 +141,7 @@ export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: number
       })
     }
   }
-  const found = new Map<number, IndexedText>()
-  for (const id of ids) {
-    const text = cache.texts.get(id)
-    if (text) found.set(id, text)
-  }
-  return found
+  return cache.texts
 }
 
 /**
@@ -153,13 +175,39 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
     }
   }
   const { byContent, byRule } = indexVersions(readAllVersions(db, range))
+  const narrowed = new Map<string, readonly number[]>()
+  const narrow = (word: string, ids: readonly number[]): readonly number[] => {
+    let kept = narrowed.get(word)
+    if (!kept) {
+      if (narrowed.size >= 5000) narrowed.clear()
+      narrowed.set(word, (kept = ids.filter((id) => byContent.has(id))))
+    }
+    return kept
+  }
+  const unions = new Map<string, readonly number[]>()
   const scope: Scope = {
     versionsFor: () => byContent,
     rulesNumbered: (keys) => keys.flatMap((key) => byRule.get(key) ?? []),
-    validTo
+    validTo,
+    holdingAny: (words, lists) => {
+      if (words.length === 1) return narrow(words[0], lists[0])
+      const key = words.join('\u0000')
+      let union = unions.get(key)
+      if (!union) {
+        if (unions.size >= 2000) unions.clear()
+        unions.set(key, (union = unionOf(lists.map((list, index) => narrow(words[index], list)))))
+      }
+      return union
+    }
   }
   cache.loaded.set(name, scope)
   return scope
+}
+
+/** The union of ascending lists of ids, ascending. */
+export function unionOf(lists: ReadonlyArray<readonly number[]>): readonly number[] {
+  if (lists.length === 1) return lists[0]
+  return [...new Set(lists.flat())].sort((a, b) => a - b)
 }
 
 function indexVersions(rows: VersionTuple[]): { all: ScopeVersion[]; byContent: Map<number, ScopeVersion[]>; byRule: Map<string, ScopeVersion[]> } {

@@ -29,6 +29,18 @@ function allowedEdits(length: number): number {
  */
 export function correctWord(db: CrdbDatabase, cache: SearchCache, word: string): Correction | undefined {
   if (word.length < 4 || !/^[a-z]+$/.test(word)) return undefined
+  // A word's correction does not change until the database does (the cache is per generation).
+  let known = cache.extra.get('corrections') as Map<string, Correction | undefined> | undefined
+  if (!known) cache.extra.set('corrections', (known = new Map()))
+  if (known.has(word)) return known.get(word)
+  if (known.size >= 10_000) known.clear()
+  const correction = findCorrection(db, cache, word)
+  known.set(word, correction)
+  return correction
+}
+
+/** The nearest indexed word to `word` (see {@link correctWord}), searched for. */
+function findCorrection(db: CrdbDatabase, cache: SearchCache, word: string): Correction | undefined {
   // The word counts may be stale after an interrupted build: ask the index itself.
   if (anyTextMatches(db, `"${word}"`)) return undefined
   let vocabulary = cache.extra.get('stems') as Array<[string, number]> | undefined
