@@ -117,6 +117,11 @@ interface Pending {
 
 /** An object check of a plan. */
 interface ObjectItem {
+  /**
+   * `check.detect`, read once: the table's entries have many shapes, so reading
+   * it from the entry for each object is a megamorphic load.
+   */
+  detect: ObjectCheck['detect']
   check: ObjectCheck
   inForce: boolean
   mask: number
@@ -195,7 +200,7 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
     if (check.subject === 'player') plan.players.push({ check, inForce })
     else if (check.subject === 'team') plan.teams.push({ check, inForce })
     else if (check.subject === 'object') {
-      ;(check.after ? plan.after : plan.objects).push({ check, inForce, mask: maskOf(check.on) })
+      ;(check.after ? plan.after : plan.objects).push({ detect: check.detect, check, inForce, mask: maskOf(check.on) })
       if (check.after) plan.afterMask |= maskOf(check.on)
     } else {
       const lists = check.gather.map((name) => {
@@ -573,8 +578,9 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
     const route = routeOf(plan, mask)
     const items = route.items
     for (let k = 0; k < items.length; k++) {
-      const found = items[k].check.detect(object, board)
-      if (found) findings.act(items[k].check, items[k].inForce, 'object', object, found)
+      const item = items[k]
+      const found = item.detect(object, board)
+      if (found) findings.act(item.check, item.inForce, 'object', object, found)
     }
     const joins = route.lists
     for (let g = 0; g < joins.length; g++) lists[joins[g]].push(object)
@@ -587,9 +593,9 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
       const mask = later[l + 1]
       const object = objects[i]
       board.at = i
-      for (const { check, inForce, mask: on } of plan.after) {
+      for (const { detect, check, inForce, mask: on } of plan.after) {
         if (!(mask & on)) continue
-        const found = check.detect(object, board)
+        const found = detect(object, board)
         if (found) findings.act(check, inForce, 'object', object, found)
       }
     }
