@@ -186,11 +186,21 @@ export function finalChapterOf(object: ObjectState): number | undefined {
   return object.finalChapter ?? (object.hasChapterAbilities === false ? 0 : undefined)
 }
 
-/** The card types in lower case, so that comparing them with enchant words allocates nothing. */
-const lowerCaseTypes = new Map(
-  ['Artifact', 'Battle', 'Creature', 'Enchantment', 'Instant', 'Kindred', 'Land', 'Planeswalker', 'Sorcery', 'Tribal'].map((type) => [type, type.toLowerCase()])
-)
-const lowerCaseOf = (type: string): string => lowerCaseTypes.get(type) ?? type.toLowerCase()
+/**
+ * Whether `type` (a card type, "Creature") in lower case is `word` ("creature"),
+ * without making the lower-case string: ASCII letters are compared ignoring case,
+ * and anything else not equal goes through `toLowerCase`.
+ */
+function isLowerCaseOf(type: string, word: string): boolean {
+  if (type.length !== word.length) return false
+  for (let i = 0; i < type.length; i++) {
+    const a = type.charCodeAt(i)
+    const b = word.charCodeAt(i)
+    if (a === b || (a >= 65 && a <= 90 && a + 32 === b)) continue
+    return a > 127 || b > 127 ? type.toLowerCase() === word : false
+  }
+  return true
+}
 
 /** Whether `quality` (a protection) covers `source` (an Aura or Equipment). */
 function protects(quality: string, source: ObjectState): boolean {
@@ -226,7 +236,7 @@ function auraIllegal(object: ObjectState, context: SbaContext): boolean {
   if (!context.withinRange(object.controller, host.controller, 'aura')) return true
   for (const word of enchant) {
     if (word === 'permanent') return false
-    for (const type of host.types) if (lowerCaseOf(type) === word) return false
+    for (const type of host.types) if (isLowerCaseOf(type, word)) return false
   }
   return true
 }
