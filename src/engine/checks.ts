@@ -188,16 +188,16 @@ export function finalChapterOf(object: ObjectState): number | undefined {
 
 /**
  * Whether `type` (a card type, "Creature") in lower case is `word` ("creature"),
- * without making the lower-case string: ASCII letters are compared ignoring case,
- * and anything else not equal goes through `toLowerCase`.
+ * as `type.toLowerCase() === word` says, without making the lower-case string
+ * when `type` is ASCII (only A-Z change case then).
  */
 function isLowerCaseOf(type: string, word: string): boolean {
-  if (type.length !== word.length) return false
-  for (let i = 0; i < type.length; i++) {
+  const n = type.length
+  for (let i = 0; i < n; i++) if (type.charCodeAt(i) > 127) return type.toLowerCase() === word
+  if (n !== word.length) return false
+  for (let i = 0; i < n; i++) {
     const a = type.charCodeAt(i)
-    const b = word.charCodeAt(i)
-    if (a === b || (a >= 65 && a <= 90 && a + 32 === b)) continue
-    return a > 127 || b > 127 ? type.toLowerCase() === word : false
+    if ((a >= 65 && a <= 90 ? a + 32 : a) !== word.charCodeAt(i)) return false
   }
   return true
 }
