@@ -155,6 +155,17 @@ describe.skipIf(!available)('state-based actions by era', () => {
     expect(() => checkStateBasedActions(state, eras['2024'], () => 'karn-b')).toThrow(expect.objectContaining({ code: 'E_USAGE' }))
   })
 
+  it('finds the one shared name among 300 legends, and keeps names alike but not equal (same length, same first, middle and last letters)', () => {
+    const many = Array.from({ length: 300 }, (_, i) => creature(`l${i}`, { name: `Legend ${i}`, supertypes: ['Legendary'], timestamp: i + 10 }))
+    const alike = [
+      creature('jace', { name: 'Jace Beleren', supertypes: ['Legendary'], timestamp: 1 }),
+      creature('jack', { name: 'Jack Beleren', supertypes: ['Legendary'], timestamp: 2 })
+    ]
+    expect(brief(checkStateBasedActions(board([...alike, ...many]), eras['2024']))).toEqual([])
+    const twice = board([...alike, ...many, creature('jace2', { name: 'Jace Beleren', supertypes: ['Legendary'], timestamp: 3 })])
+    expect(brief(checkStateBasedActions(twice, eras['2024']))).toEqual(['1 put-into-graveyard jace legend-rule=704.5j'])
+  })
+
   it('puts all tied legends into the graveyard in 2003, and keeps the earliest in 1999', () => {
     const tied = board([
       creature('a', { name: 'Mirri', supertypes: ['Legendary'], timestamp: 1, legendarySince: 5 }),

@@ -173,7 +173,9 @@ const named = (object: ObjectState): string => `${object.name} (${object.id})`
 
 /** Toughness: the base value, +1/+1 and -1/-1 counters, and continuous effects. */
 export function toughnessOf(object: ObjectState): number {
-  let toughness = (object.toughness ?? 0) + count(object, '+1/+1') - count(object, '-1/-1')
+  // Named reads rather than `count`: one keyed read shared by every kind of counter is megamorphic.
+  const counters = object.counters
+  let toughness = (object.toughness ?? 0) + (counters?.['+1/+1'] ?? 0) - (counters?.['-1/-1'] ?? 0)
   const effects = object.powerToughnessEffects
   if (effects !== undefined) for (const effect of effects) toughness += effect.toughness ?? 0
   return toughness
@@ -182,6 +184,22 @@ export function toughnessOf(object: ObjectState): number {
 /** A Saga's final chapter number: as given, else 0 for a Saga without chapter abilities (714.2d), else unknown. */
 export function finalChapterOf(object: ObjectState): number | undefined {
   return object.finalChapter ?? (object.hasChapterAbilities === false ? 0 : undefined)
+}
+
+/**
+ * Whether `type` (a card type, "Creature") in lower case is `word` ("creature"),
+ * as `type.toLowerCase() === word` says, without making the lower-case string
+ * when `type` is ASCII (only A-Z change case then).
+ */
+function isLowerCaseOf(type: string, word: string): boolean {
+  const n = type.length
+  for (let i = 0; i < n; i++) if (type.charCodeAt(i) > 127) return type.toLowerCase() === word
+  if (n !== word.length) return false
+  for (let i = 0; i < n; i++) {
+    const a = type.charCodeAt(i)
+    if ((a >= 65 && a <= 90 ? a + 32 : a) !== word.charCodeAt(i)) return false
+  }
+  return true
 }
 
 /** Whether `quality` (a protection) covers `source` (an Aura or Equipment). */
@@ -216,7 +234,11 @@ function auraIllegal(object: ObjectState, context: SbaContext): boolean {
   if (object.types.includes('Creature')) return true // an Aura that's also a creature can't enchant anything
   if (protectionAgainst(host, object) !== undefined) return true
   if (!context.withinRange(object.controller, host.controller, 'aura')) return true
-  return !enchant.some((word) => word === 'permanent' || host.types.some((type) => type.toLowerCase() === word))
+  for (const word of enchant) {
+    if (word === 'permanent') return false
+    for (const type of host.types) if (isLowerCaseOf(type, word)) return false
+  }
+  return true
 }
 
 function equipmentIllegal(object: ObjectState, context: SbaContext): boolean {
@@ -271,15 +293,52 @@ function groupsOf(objects: readonly ObjectState[], key: (object: ObjectState) =>
   }
 }
 
-/** Whether two of `objects` share a key: one set insertion each, for the usual board where none do. */
+/** The table of `sharesKey` (it keeps nothing from one call to the next). */
+let table = new Int32Array(256)
+
+/**
+ * Whether two of `objects` share a key, for the usual board where none do. An
+ * open-addressing table of string hashes sized for the keys costs a fraction
+ * of a `Set`'s insertions, which grow and rehash as they go. The hash
+ * reads a few characters of each key; keys of equal hashes are compared as
+ * strings, so the answer is exact whatever the names.
+ */
 function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) => string | readonly string[] | undefined): boolean {
-  const seen = new Set<string>()
-  for (const object of objects) {
-    const keys = key(object)
-    if (keys === undefined) continue
-    if (typeof keys === 'string') {
-      if (seen.size === seen.add(keys).size) return true
-    } else for (const k of keys) if (seen.size === seen.add(k).size) return true
+  const keys: string[] = []
+  for (let i = 0; i < objects.length; i++) {
+    const k = key(objects[i])
+    if (k === undefined) continue
+    if (typeof k === 'string') keys.push(k)
+    else for (let j = 0; j < k.length; j++) keys.push(k[j])
+  }
+  if (keys.length < 2) return false
+  let size = 16
+  while (size < keys.length * 2) size <<= 1
+  // 1 + the position in `keys` (0: empty) and the hash, per slot. A typed array this size is allocated
+  // outside the heap, which costs more than the rest: one buffer, cleared each call, serves them all.
+  if (table.length < size * 2) table = new Int32Array(size * 2)
+  else table.fill(0, 0, size * 2)
+  const slots = table
+  const last = size - 1
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]
+    const n = k.length
+    // A few characters, not all: names differ most at their ends (a hash over every character costs more than the Set).
+    let hash = n
+    if (n > 0) {
+      hash = Math.imul(hash ^ k.charCodeAt(0), 0x01000193)
+      hash = Math.imul(hash ^ k.charCodeAt(n >> 1), 0x01000193)
+      hash = Math.imul(hash ^ k.charCodeAt(n - 1), 0x01000193)
+      if (n > 2) hash = Math.imul(hash ^ k.charCodeAt(n - 2) ^ (k.charCodeAt(n - 3) << 16), 0x01000193)
+      hash ^= hash >>> 15
+    }
+    let slot = hash & last
+    while (slots[slot] !== 0) {
+      if (slots[slot + size] === hash && keys[slots[slot] - 1] === k) return true
+      slot = (slot + 1) & last
+    }
+    slots[slot] = i + 1
+    slots[slot + size] = hash
   }
   return false
 }
@@ -475,7 +534,7 @@ export const sbaChecks = [
     subject: 'object',
     on: ['planeswalker'],
     does: 'put-into-graveyard',
-    detect: (object) => count(object, 'loyalty') === 0,
+    detect: (object) => (object.counters?.loyalty ?? 0) === 0,
     unruled: (object, context) => `${named(object)} has loyalty 0: ${context.notInForce('planeswalker-zero-loyalty')}`
   },
   {
