@@ -2,22 +2,14 @@
  * Calendar dates as crdb uses them: `YYYY-MM-DD`, checked to be real days.
  */
 import { CrdbError, quoteInput } from './errors.js'
+import { rememberAccepted } from './remember.js'
 
 /**
  * Check a `YYYY-MM-DD` date.
  *
  * @throws {CrdbError} `E_BAD_DATE` when it is not one, or not a real day.
  */
-export function parseDate(input: string): string {
-  // Lookups ask about the same few days over and over: remember the days already checked.
-  const known = checkedDates.get(input)
-  if (known !== undefined) return known
-  const date = checkDate(input)
-  if (checkedDates.size < 10_000) checkedDates.set(input, date)
-  return date
-}
-
-const checkedDates = new Map<string, string>()
+export const parseDate: (input: string) => string = rememberAccepted(checkDate, 10_000)
 
 function checkDate(input: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input.trim())

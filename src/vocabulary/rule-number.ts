@@ -5,6 +5,7 @@
  * (subrules). Its canonical form has no trailing period.
  */
 import { CrdbError, quoteInput } from './errors.js'
+import { rememberAccepted } from './remember.js'
 
 /** The parts of a canonical rule number. */
 export interface RuleNumberParts {
@@ -39,16 +40,7 @@ export function splitRuleNumber(number: string): RuleNumberParts | undefined {
  *
  * @throws {CrdbError} `E_BAD_NUMBER` when the input is not a rule number.
  */
-export function parseRuleNumber(input: string): string {
-  // Lookups ask about the same numbers over and over: remember the inputs already read.
-  const known = readNumbers.get(input)
-  if (known !== undefined) return known
-  const key = readRuleNumber(input)
-  if (readNumbers.size < 100_000) readNumbers.set(input, key)
-  return key
-}
-
-const readNumbers = new Map<string, string>()
+export const parseRuleNumber: (input: string) => string = rememberAccepted(readRuleNumber, 100_000)
 
 function readRuleNumber(input: string): string {
   const cleaned = input
