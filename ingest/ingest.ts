@@ -445,14 +445,17 @@ class SharedStrings {
   /** `input`, its entries now pointing at the shared copies. */
   share(input: EditionInput): EditionInput {
     for (const entry of input.entries) {
-      entry.hash = this.#string(entry.hash)
       entry.key = this.#string(entry.key)
       entry.label = this.#string(entry.label)
       entry.sortKey = this.#string(entry.sortKey)
       entry.aliases = this.#list(entry.aliases)
       const first = this.#contents.get(entry.hash)
-      if (!first) this.#contents.set(entry.hash, entry)
-      else {
+      if (!first) {
+        // A worker leaves out only what it sent before, and every answer comes through here.
+        if (entry.text === undefined) throw new Error(`${input.uri}: content ${entry.hash} arrived without its text`)
+        this.#contents.set(entry.hash, entry)
+      } else {
+        entry.hash = first.hash
         entry.text = first.text
         entry.examples = first.examples
       }

@@ -29,10 +29,30 @@ export interface PrepareTask {
   contentType?: string
 }
 
-/** A worker's answer: the prepared edition, the dump format found, or the error (code and message of a `CrdbError`). */
+/**
+ * A worker's answer: the prepared edition, the dump format found, or the error (code and message of a `CrdbError`).
+ * An entry of a content the same worker sent in an earlier answer comes without its text and examples
+ * (`text` undefined): the build thread has them from that answer.
+ */
 export type PrepareAnswer =
   | { index: number; prepared: EditionInput | { dump: Exclude<SourceFormat, 'official-text'> } }
   | { index: number; error: { code?: ErrorCode; message: string } }
+
+/**
+ * `input` as a worker sends it: the entries of contents in `sent` without their text and examples; the
+ * contents of the others are added to `sent`.
+ */
+export function withoutTextsSent(input: EditionInput, sent: Set<string>): EditionInput {
+  const entries = input.entries.map((entry) => {
+    if (!sent.has(entry.hash)) {
+      sent.add(entry.hash)
+      return entry
+    }
+    const { text: _text, examples: _examples, ...rest } = entry
+    return rest as EditionInput['entries'][number]
+  })
+  return { ...input, entries }
+}
 
 const workerScript = new URL('./prepare-worker.js', import.meta.url)
 // Workers start in about 50 ms each: not worth it for a source or two.

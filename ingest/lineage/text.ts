@@ -61,6 +61,7 @@ const wordPattern = /[a-z0-9]+(?:['+/-][a-z0-9]+)*/g
  */
 export class WordWeights {
   private readonly idOf = new Map<string, number>()
+  private readonly words: string[] = []
   private frequency = new Int32Array(1024)
   private weightOf = new Float64Array(0)
   private documents = 0
@@ -70,6 +71,7 @@ export class WordWeights {
     let id = this.idOf.get(word)
     if (id === undefined) {
       this.idOf.set(word, (id = this.idOf.size))
+      this.words.push(word)
       if (id >= this.frequency.length) {
         const grown = new Int32Array(this.frequency.length * 2)
         grown.set(this.frequency)
@@ -79,11 +81,34 @@ export class WordWeights {
     return id
   }
 
+  /** The word of an id. */
+  word(id: number): string {
+    return this.words[id]
+  }
+
+  /** The ids of `words`, in order (new words get new ids). */
+  ids(words: string[]): Int32Array {
+    const ids = new Int32Array(words.length)
+    for (let index = 0; index < words.length; index++) ids[index] = this.id(words[index])
+    return ids
+  }
+
   /** Count one document's words. */
   add(words: Iterable<string>): void {
+    this.addIds(Array.from(words, (word) => this.id(word)))
+  }
+
+  /** Count one document's words, as ids. */
+  addIds(ids: ArrayLike<number>): void {
     this.documents++
     this.weightOf = new Float64Array(0)
-    for (const id of new Set(Array.from(words, (word) => this.id(word)))) this.frequency[id]++
+    const seen = new Set<number>()
+    for (let index = 0; index < ids.length; index++) {
+      const id = ids[index]
+      if (seen.has(id)) continue
+      seen.add(id)
+      this.frequency[id]++
+    }
   }
 
   /** The weight of a word id: rarer words weigh more (inverse document frequency). */
@@ -98,7 +123,12 @@ export class WordWeights {
 
   /** A text's words with their weights. */
   weigh(words: string[]): WeightedWords {
-    const ids = Int32Array.from(new Set(words.map((word) => this.id(word)))).sort()
+    return this.weighIds(this.ids(words))
+  }
+
+  /** A text's words, as ids, with their weights. */
+  weighIds(words: Int32Array): WeightedWords {
+    const ids = Int32Array.from(new Set(words)).sort()
     const weights = new Float64Array(ids.length)
     let total = 0
     for (let index = 0; index < ids.length; index++) total += weights[index] = this.weight(ids[index])
