@@ -446,20 +446,25 @@ function wordsOf(text: string): string[] {
  * rule), else none. Numbers of rules printed twice there are ambiguous: none.
  */
 function indexNextEdition(next: NextEdition): (text: string) => string | undefined {
-  const exact = new Map<string, string | null>()
-  const bags: Array<{ number: string; words: Set<string> }> = []
-  for (const rule of next.rules) {
-    const words = wordsOf(rule.text.split('\n')[0])
-    const joined = words.join(' ')
-    exact.set(joined, exact.has(joined) ? null : rule.number)
-    bags.push({ number: rule.number, words: new Set(words) })
-  }
+  // Built on first use, the bags only when a text has no exact match: most editions ask a few texts, if any.
+  let exact: Map<string, string | null> | undefined
+  let bags: Array<{ number: string; words: Set<string> }> | undefined
+  let words: string[][] = []
   return (text) => {
-    const words = wordsOf(text)
-    const found = exact.get(words.join(' '))
+    if (!exact) {
+      exact = new Map()
+      words = next.rules.map((rule) => wordsOf(rule.text.split('\n')[0]))
+      for (const [index, rule] of next.rules.entries()) {
+        const joined = words[index].join(' ')
+        exact.set(joined, exact.has(joined) ? null : rule.number)
+      }
+    }
+    const textWords = wordsOf(text)
+    const found = exact.get(textWords.join(' '))
     if (found !== undefined) return found ?? undefined
-    if (words.length < 4) return undefined
-    const bag = new Set(words)
+    if (textWords.length < 4) return undefined
+    bags ??= next.rules.map((rule, index) => ({ number: rule.number, words: new Set(words[index]) }))
+    const bag = new Set(textWords)
     let best: { number: string; score: number } | undefined
     let second = 0
     for (const candidate of bags) {
