@@ -542,8 +542,17 @@ const damagedQuotePattern = /(^|[ (])\?[A-Za-z]|[A-Za-z.,]\?($|[ ).,])|[a-z]\?[a
 const damagedQuoteAt = new RegExp(damagedQuotePattern.source)
 
 function hasDamagedQuotes(text: string): boolean {
+  // Each damaged quote holds one "?": count those first (cheap), and run the pattern only when they could be enough.
+  let marks = 0
+  for (let at = text.indexOf('?'); at >= 0; at = text.indexOf('?', at + 1)) marks++
+  if (marks < 3) return false
+  let quotes = 0
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 34 || code === 39 || code === 0x201c || code === 0x201d || code === 0x2018 || code === 0x2019) quotes++ // " ' “ ” ‘ ’
+  }
+  if (marks <= 2 * quotes) return false
   const damaged = (text.match(damagedQuotePattern) ?? []).length
-  const quotes = (text.match(/["'“”‘’]/g) ?? []).length
   return damaged >= 3 && damaged > 2 * quotes
 }
 
