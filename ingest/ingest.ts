@@ -445,14 +445,18 @@ class SharedStrings {
   /** `input`, its entries now pointing at the shared copies. */
   share(input: EditionInput): EditionInput {
     for (const entry of input.entries) {
-      entry.hash = this.#string(entry.hash)
-      entry.key = this.#string(entry.key)
-      entry.label = this.#string(entry.label)
-      entry.sortKey = this.#string(entry.sortKey)
-      entry.aliases = this.#list(entry.aliases)
       const first = this.#contents.get(entry.hash)
-      if (!first) this.#contents.set(entry.hash, entry)
-      else {
+      // Most contents keep their number from one edition to the next: take the first entry's copies when equal.
+      entry.key = first !== undefined && entry.key === first.key ? first.key : this.#string(entry.key)
+      entry.label = first !== undefined && entry.label === first.label ? first.label : this.#string(entry.label)
+      entry.sortKey = first !== undefined && entry.sortKey === first.sortKey ? first.sortKey : this.#string(entry.sortKey)
+      entry.aliases = first !== undefined && sameStrings(entry.aliases, first.aliases) ? first.aliases : this.#list(entry.aliases)
+      if (!first) {
+        // A worker leaves out only what it sent before, and every answer comes through here.
+        if (entry.text === undefined) throw new Error(`${input.uri}: content ${entry.hash} arrived without its text`)
+        this.#contents.set(entry.hash, entry)
+      } else {
+        entry.hash = first.hash
         entry.text = first.text
         entry.examples = first.examples
       }
@@ -475,6 +479,10 @@ class SharedStrings {
     this.#lists.set(key, values)
     return values
   }
+}
+
+function sameStrings(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index])
 }
 
 function rejection(uri: string, error: unknown): IngestOutcome {

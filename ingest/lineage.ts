@@ -79,20 +79,21 @@ export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = 
   const { rows, texts } = readLineageInput(db)
   const compiled = compileRewrites(rewrites)
   const weights = new WordWeights()
-  const plain = new Map<number, { normalized: string; words: string[] }>()
+  // Each text's comparable form and its words as ids, once: every later step works on these.
+  const plain = new Map<number, { normalized: string; words: Int32Array }>()
   for (const row of rows) {
     if (plain.has(row.contentId)) continue
     const normalized = normalizeText(texts.get(row.contentId)!)
-    const words = wordsOf(normalized)
+    const words = weights.ids(wordsOf(normalized))
     plain.set(row.contentId, { normalized, words })
-    weights.add(words)
+    weights.addIds(words)
   }
   const weighed = new Map<number, WeightedWords>()
   const matchRow = (row: VersionRow, rewrite?: CompiledRewrite): MatchRow => {
     if (!rewrite) {
       const base = plain.get(row.contentId)!
       let words = weighed.get(row.contentId)
-      if (!words) weighed.set(row.contentId, (words = weights.weigh(base.words)))
+      if (!words) weighed.set(row.contentId, (words = weights.weighIds(base.words)))
       return { id: row.id, key: row.key, contentId: row.contentId, normalized: base.normalized, words }
     }
     const normalized = normalizeText(texts.get(row.contentId)!, rewrite)
@@ -135,9 +136,19 @@ export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = 
       continues: (key) => versionsOf.get(key)?.some((row) => row.firstDate <= before && row.lastDate >= after) ?? false,
       overrides: overrides.filter((override) => override.edition === after)
     }
+    // The newer side reads its own text, its words mapped to the rewrite's equivalents (ids in order of use).
+    const equivalent = new Map<number, number>()
+    const equivalentOf = (id: number): number => {
+      let mapped = equivalent.get(id)
+      if (mapped === undefined) {
+        const word = rewrite!.equivalents.get(weights.word(id))
+        equivalent.set(id, (mapped = word === undefined ? id : weights.id(word)))
+      }
+      return mapped
+    }
     const newSide = (row: VersionRow): MatchRow => {
       const base = matchRow(row)
-      return rewrite ? { ...base, words: weights.weigh(wordsOf(base.normalized, rewrite)) } : base
+      return rewrite ? { ...base, words: weights.weighIds(plain.get(row.contentId)!.words.map(equivalentOf)) } : base
     }
     links.push(
       ...matchRules(

@@ -82,5 +82,14 @@ function hashContent(kind: VersionKind, text: string, examples: string[], obsole
   let content = kind + '\u0000' + text
   for (const example of examples) content += '\u0001' + example
   if (obsolete) content += '\u0002obsolete'
-  return hash('sha1', content, 'base64url')
+  let digest = knownHashes.get(content)
+  if (digest === undefined) {
+    if (knownHashes.size >= knownHashesLimit) knownHashes.clear()
+    knownHashes.set(content, (digest = hash('sha1', content, 'base64url')))
+  }
+  return digest
 }
+
+// Editions repeat most of their contents: a lookup costs a fraction of a hash. Bounded, for long-lived processes.
+const knownHashes = new Map<string, string>()
+const knownHashesLimit = 50_000

@@ -29,10 +29,33 @@ export interface PrepareTask {
   contentType?: string
 }
 
-/** A worker's answer: the prepared edition, the dump format found, or the error (code and message of a `CrdbError`). */
+/**
+ * A worker's answer: the prepared edition, the dump format found, or the error (code and message of a `CrdbError`).
+ * An entry of a content the same worker sent in an earlier answer comes without its text and examples
+ * (`text` undefined): the build thread has them from that answer.
+ */
 export type PrepareAnswer =
   | { index: number; prepared: EditionInput | { dump: Exclude<SourceFormat, 'official-text'> } }
   | { index: number; error: { code?: ErrorCode; message: string } }
+
+/**
+ * `input` as a worker sends it: the entries of contents in `sent` without their text and examples; the
+ * contents of the others are added to `sent`.
+ */
+export function withoutTextsSent(input: EditionInput, sent: Set<string>): EditionInput {
+  const entries = input.entries.map((entry) => {
+    if (!sent.has(entry.hash)) {
+      sent.add(entry.hash)
+      return entry
+    }
+    // Spelled out: a rest pattern is slow here, and this runs for every entry of the archive.
+    // (Typed, so that a field added to entries is not left out unnoticed.)
+    const { kind, key, label, sortKey, aliases, obsolete, hash, line } = entry
+    const slim: Omit<EditionInput['entries'][number], 'text' | 'examples'> = { kind, key, label, sortKey, aliases, obsolete, hash, line }
+    return slim as EditionInput['entries'][number]
+  })
+  return { ...input, entries }
+}
 
 const workerScript = new URL('./prepare-worker.js', import.meta.url)
 // Workers start in about 50 ms each: not worth it for a source or two.

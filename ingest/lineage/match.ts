@@ -78,6 +78,8 @@ interface Candidate {
   from: MatchRow
   to: MatchRow
   similarity: number
+  /** Whether one side keeps nearly all the other's words (computed once: the words do not change). */
+  kept?: boolean
 }
 
 /** A candidate with the structural evidence for it and its score. */
@@ -295,9 +297,9 @@ class RuleMatcher {
         if (!targets) targetsOfSiblings.set(candidate.from.id, (targets = this.siblingTargets(candidate.from)))
         const isAdopted = target !== null && targets.has(target)
         const family = target !== null && (parents.has(target) || isAdopted)
-        const kept =
+        const kept = (candidate.kept ??=
           candidate.similarity >= 0.25 &&
-          Math.max(containment(candidate.from.words, candidate.to.words), containment(candidate.to.words, candidate.from.words)) >= 0.9
+          Math.max(containment(candidate.from.words, candidate.to.words), containment(candidate.to.words, candidate.from.words)) >= 0.9)
         const score = candidate.similarity + (parent ? 0.25 : 0) + (family ? 0.1 : 0) + (kept ? 0.2 : 0) + (candidate.from.key === candidate.to.key ? 0.05 : 0)
         return { ...candidate, parent, family, kept, adopted: isAdopted, score }
       })

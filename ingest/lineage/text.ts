@@ -41,8 +41,22 @@ export function normalizeText(text: string, rewrite?: CompiledRewrite): string {
 /** The words of a normalized text: stop words and numbers dropped, plurals and possessives folded. */
 export function wordsOf(normalized: string, rewrite?: CompiledRewrite): string[] {
   const words: string[] = []
-  for (const match of normalized.matchAll(wordPattern)) {
-    let word = match[0]
+  // A scan for /[a-z0-9]+(?:['+/-][a-z0-9]+)*/g by hand: this runs over every text of the archive.
+  const length = normalized.length
+  for (let start = 0; start < length; ) {
+    if (!isWordCode(normalized.charCodeAt(start))) {
+      start++
+      continue
+    }
+    let end = start + 1
+    for (;;) {
+      while (end < length && isWordCode(normalized.charCodeAt(end))) end++
+      const joiner = normalized.charCodeAt(end)
+      if ((joiner === 39 || joiner === 43 || joiner === 47 || joiner === 45) && end + 1 < length && isWordCode(normalized.charCodeAt(end + 1))) end += 2
+      else break
+    }
+    let word = normalized.slice(start, end)
+    start = end
     if (word.endsWith("'s")) word = word.slice(0, -2)
     const first = word.charCodeAt(0)
     if ((first >= 48 && first <= 57 && /^[\d/+-]+$/.test(word)) || stopWords.has(word)) continue
@@ -52,7 +66,10 @@ export function wordsOf(normalized: string, rewrite?: CompiledRewrite): string[]
   return words
 }
 
-const wordPattern = /[a-z0-9]+(?:['+/-][a-z0-9]+)*/g
+/** A character of a word: a-z or 0-9. */
+function isWordCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57)
+}
 
 /**
  * Document frequencies of words over a set of texts, and the weight they give.
@@ -61,7 +78,9 @@ const wordPattern = /[a-z0-9]+(?:['+/-][a-z0-9]+)*/g
  */
 export class WordWeights {
   private readonly idOf = new Map<string, number>()
+  private readonly words: string[] = []
   private frequency = new Int32Array(1024)
+  private counted = new Int32Array(0)
   private weightOf = new Float64Array(0)
   private documents = 0
 
@@ -70,6 +89,7 @@ export class WordWeights {
     let id = this.idOf.get(word)
     if (id === undefined) {
       this.idOf.set(word, (id = this.idOf.size))
+      this.words.push(word)
       if (id >= this.frequency.length) {
         const grown = new Int32Array(this.frequency.length * 2)
         grown.set(this.frequency)
@@ -79,11 +99,39 @@ export class WordWeights {
     return id
   }
 
+  /** The word of an id. */
+  word(id: number): string {
+    return this.words[id]
+  }
+
+  /** The ids of `words`, in order (new words get new ids). */
+  ids(words: string[]): Int32Array {
+    const ids = new Int32Array(words.length)
+    for (let index = 0; index < words.length; index++) ids[index] = this.id(words[index])
+    return ids
+  }
+
   /** Count one document's words. */
   add(words: Iterable<string>): void {
+    this.addIds(Array.from(words, (word) => this.id(word)))
+  }
+
+  /** Count one document's words, as ids. */
+  addIds(ids: ArrayLike<number>): void {
     this.documents++
     this.weightOf = new Float64Array(0)
-    for (const id of new Set(Array.from(words, (word) => this.id(word)))) this.frequency[id]++
+    // A word counts once per document: `counted` holds the last document that counted it.
+    if (this.counted.length < this.frequency.length) {
+      const grown = new Int32Array(this.frequency.length)
+      grown.set(this.counted)
+      this.counted = grown
+    }
+    for (let index = 0; index < ids.length; index++) {
+      const id = ids[index]
+      if (this.counted[id] === this.documents) continue
+      this.counted[id] = this.documents
+      this.frequency[id]++
+    }
   }
 
   /** The weight of a word id: rarer words weigh more (inverse document frequency). */
@@ -98,7 +146,16 @@ export class WordWeights {
 
   /** A text's words with their weights. */
   weigh(words: string[]): WeightedWords {
-    const ids = Int32Array.from(new Set(words.map((word) => this.id(word)))).sort()
+    return this.weighIds(this.ids(words))
+  }
+
+  /** A text's words, as ids, with their weights. */
+  weighIds(words: Int32Array): WeightedWords {
+    // Distinct ids, sorted: sort a copy, then drop repeats in place.
+    const sorted = Int32Array.from(words).sort()
+    let distinct = 0
+    for (let index = 0; index < sorted.length; index++) if (index === 0 || sorted[index] !== sorted[index - 1]) sorted[distinct++] = sorted[index]
+    const ids = sorted.slice(0, distinct)
     const weights = new Float64Array(ids.length)
     let total = 0
     for (let index = 0; index < ids.length; index++) total += weights[index] = this.weight(ids[index])

@@ -446,20 +446,25 @@ function wordsOf(text: string): string[] {
  * rule), else none. Numbers of rules printed twice there are ambiguous: none.
  */
 function indexNextEdition(next: NextEdition): (text: string) => string | undefined {
-  const exact = new Map<string, string | null>()
-  const bags: Array<{ number: string; words: Set<string> }> = []
-  for (const rule of next.rules) {
-    const words = wordsOf(rule.text.split('\n')[0])
-    const joined = words.join(' ')
-    exact.set(joined, exact.has(joined) ? null : rule.number)
-    bags.push({ number: rule.number, words: new Set(words) })
-  }
+  // Built on first use, the bags only when a text has no exact match: most editions ask a few texts, if any.
+  let exact: Map<string, string | null> | undefined
+  let bags: Array<{ number: string; words: Set<string> }> | undefined
+  let words: string[][] = []
   return (text) => {
-    const words = wordsOf(text)
-    const found = exact.get(words.join(' '))
+    if (!exact) {
+      exact = new Map()
+      words = next.rules.map((rule) => wordsOf(rule.text.split('\n')[0]))
+      for (const [index, rule] of next.rules.entries()) {
+        const joined = words[index].join(' ')
+        exact.set(joined, exact.has(joined) ? null : rule.number)
+      }
+    }
+    const textWords = wordsOf(text)
+    const found = exact.get(textWords.join(' '))
     if (found !== undefined) return found ?? undefined
-    if (words.length < 4) return undefined
-    const bag = new Set(words)
+    if (textWords.length < 4) return undefined
+    bags ??= next.rules.map((rule, index) => ({ number: rule.number, words: new Set(words[index]) }))
+    const bag = new Set(textWords)
     let best: { number: string; score: number } | undefined
     let second = 0
     for (const candidate of bags) {
@@ -537,8 +542,17 @@ const damagedQuotePattern = /(^|[ (])\?[A-Za-z]|[A-Za-z.,]\?($|[ ).,])|[a-z]\?[a
 const damagedQuoteAt = new RegExp(damagedQuotePattern.source)
 
 function hasDamagedQuotes(text: string): boolean {
+  // Each damaged quote holds one "?": count those first (cheap), and run the pattern only when they could be enough.
+  let marks = 0
+  for (let at = text.indexOf('?'); at >= 0; at = text.indexOf('?', at + 1)) marks++
+  if (marks < 3) return false
+  let quotes = 0
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 34 || code === 39 || code === 0x201c || code === 0x201d || code === 0x2018 || code === 0x2019) quotes++ // " ' “ ” ‘ ’
+  }
+  if (marks <= 2 * quotes) return false
   const damaged = (text.match(damagedQuotePattern) ?? []).length
-  const quotes = (text.match(/["'“”‘’]/g) ?? []).length
   return damaged >= 3 && damaged > 2 * quotes
 }
 
