@@ -10,7 +10,7 @@ import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
 import { findEditionDated, findEditionInForce, findNewestEdition, listEditionDates } from '../src/store/editions.js'
 import { findRuleAt, findRuleBeside, findRuleOnDay, listExamples, listNumbersBeside, listSubtreeAt, listSubtreeOnDay } from '../src/store/rules.js'
 import { countVersionsStaying, listContentsOf, listLinksBetween, listVersionsOnlyIn } from '../src/store/diff.js'
-import { findTermAt, findTermsNamed } from '../src/store/terms.js'
+import { findTermAt, findTermsNamed, listAliasesOf } from '../src/store/terms.js'
 import { matchTexts, readAllVersions, readRuleVersions, readVersionsOfContents } from '../src/store/search.js'
 import { listPreparedSql } from '../src/store/statements.js'
 import { temporaryFolder } from './helpers.js'
@@ -88,6 +88,7 @@ const hot: Array<[string, () => unknown, unknown[]?]> = [
   ['nearest numbers', () => listNumbersBeside(db, '704.005j', '2010-01-01', 'after', 2)],
   ['term at an edition', () => findTermAt(db, 'life', '2010-01-01')],
   ['term by name', () => findTermsNamed(db, 'life', '2010-01-01')],
+  ['aliases of a term', () => listAliasesOf(db, 'life'), ['life']],
   ['edition dated', () => findEditionDated(db, '2010-01-01'), ['2010-01-01']],
   ['edition in force', () => findEditionInForce(db, '2010-01-01'), ['2010-01-01']],
   ['newest edition', () => findNewestEdition(db)],
@@ -108,6 +109,7 @@ describe('hot statements', () => {
         if (/\bversions\b/.test(sql)) expect(text, sql).toMatch(/SEARCH (v|versions) USING (COVERING )?INDEX versions_by_/)
         // A full-text match is answered by the index (FTS5's match plan, `:M`), never by reading every text.
         if (/\bMATCH\b/.test(sql)) expect(text, sql).toMatch(/SCAN contents_fts VIRTUAL TABLE INDEX \d+:M/)
+        if (/\bterm_aliases\b/.test(sql)) expect(text, sql).toMatch(/SEARCH term_aliases USING (COVERING |PRIMARY KEY|INDEX)/)
         if (/\beditions\b/.test(sql) && !/\bversions\b/.test(sql))
           expect(text, sql).toMatch(/SEARCH editions USING (COVERING )?INDEX|SCAN editions USING COVERING INDEX/)
       }
