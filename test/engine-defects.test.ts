@@ -4,12 +4,10 @@
  * notes for Sagas, battles and dungeons, one indestructible note, protection,
  * "can't lose" and "can't win", limited range of influence, power/toughness effects.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/store/database.js'
-import { openRules, type EraRules } from '../src/engine/rules.js'
+import { describe, expect, it } from 'vitest'
 import { checkStateBasedActions, type SbaResult } from '../src/engine/sba.js'
 import { validateState, type ObjectState } from '../src/engine/state.js'
-import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { archiveAvailable, usePresetEras } from './helpers.js'
 
 const available = archiveAvailable()
 
@@ -25,15 +23,7 @@ const saga = (extra: Partial<ObjectState>): ObjectState => ({
 })
 
 describe.skipIf(!available)('engine defects and state-format additions', () => {
-  let db: CrdbDatabase
-  const eras: Record<string, EraRules> = {}
-
-  beforeAll(() => {
-    db = openArchiveDatabase()!
-    for (const era of ['2003', '2009', '2024']) eras[era] = openRules(db, { era })
-    eras.newest = openRules(db)
-  }, 300_000)
-  afterAll(() => db?.close())
+  const { eras } = usePresetEras()
 
   it('sacrifices a Saga without chapter abilities (final chapter 0, 714.2d) until the rule exempted it in 2025', () => {
     // Urza's Saga under Blood Moon: no chapter abilities, no finalChapter given.

@@ -7,13 +7,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/store/database.js'
-import { openRules, type EraRules } from '../src/engine/rules.js'
+import { describe, expect, it } from 'vitest'
 import { checkStateBasedActions } from '../src/engine/sba.js'
 import { validateState } from '../src/engine/state.js'
 import { getRule } from '../src/query/get.js'
-import { archiveAvailable, openArchiveDatabase, projectRoot } from './helpers.js'
+import { archiveAvailable, projectRoot, usePresetEras } from './helpers.js'
 
 const available = archiveAvailable()
 const folder = join(projectRoot, 'test/fixtures/engine/peer')
@@ -43,14 +41,8 @@ describe('the peer fixtures', () => {
 })
 
 describe.skipIf(!available)('state-based actions against the peer, by era', () => {
-  let db: CrdbDatabase
-  const eras: Record<string, EraRules> = {}
-
-  beforeAll(() => {
-    db = openArchiveDatabase()!
-    for (const era of ['2003', '2009', '2024']) eras[era] = openRules(db, { era })
-  }, 300_000)
-  afterAll(() => db?.close())
+  const archive = usePresetEras()
+  const { eras } = archive
 
   describe.each(fixtures)('%s', (name, fixture) => {
     const state = validateState(fixture.state, name)
@@ -65,7 +57,8 @@ describe.skipIf(!available)('state-based actions against the peer, by era', () =
       expect(result.state.players.filter((p) => p.lost).map((p) => p.id)).toEqual(want.lost)
       expect(result.notes.map((note) => note.replace(/ is not in force in the edition of .*$/, ' is not in force'))).toEqual(want.notes)
       // The deciding rules are the texts of that edition.
-      for (const event of result.events) for (const rule of event.rules) expect(rule.text).toBe(getRule(db, rule.number, { edition: want.edition }).text)
+      for (const event of result.events)
+        for (const rule of event.rules) expect(rule.text).toBe(getRule(archive.db, rule.number, { edition: want.edition }).text)
     })
   })
 })

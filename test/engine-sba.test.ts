@@ -6,13 +6,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/store/database.js'
-import { openRules, type EraRules } from '../src/engine/rules.js'
+import { describe, expect, it } from 'vitest'
+import { openRules } from '../src/engine/rules.js'
 import { checkStateBasedActions, defaultChoice, type ChoiceRequest, type SbaResult } from '../src/engine/sba.js'
 import { parseState, validateState, type GameState, type ObjectState } from '../src/engine/state.js'
 import { getRule } from '../src/query/get.js'
-import { archiveAvailable, openArchiveDatabase, projectRoot } from './helpers.js'
+import { archiveAvailable, projectRoot, usePresetEras } from './helpers.js'
 
 const available = archiveAvailable()
 const fixtures = join(projectRoot, 'test/fixtures/engine')
@@ -64,15 +63,8 @@ const board = (permanents: ObjectState[], extra: Partial<GameState> = {}): GameS
   validateState({ players: [player('alice'), player('bob')], permanents, ...extra })
 
 describe.skipIf(!available)('state-based actions by era', () => {
-  let db: CrdbDatabase
-  const eras: Record<string, EraRules> = {}
-
-  beforeAll(() => {
-    db = openArchiveDatabase()!
-    for (const era of ['2003', '2009', '2024']) eras[era] = openRules(db, { era })
-    eras.newest = openRules(db)
-  }, 300_000)
-  afterAll(() => db?.close())
+  const archive = usePresetEras()
+  const { eras } = archive
 
   it('has the scenarios the issue asks for', () => {
     expect(scenarios).toEqual(
@@ -113,7 +105,7 @@ describe.skipIf(!available)('state-based actions by era', () => {
       expect(result.gameOver?.winners ?? null).toEqual(want.gameOver)
       // Every citation is the rule as the knowledge base has it in that edition.
       for (const event of result.events) {
-        for (const rule of event.rules) expect(rule.text).toBe(getRule(db, rule.number, { edition: want.edition }).text)
+        for (const rule of event.rules) expect(rule.text).toBe(getRule(archive.db, rule.number, { edition: want.edition }).text)
       }
     })
 
@@ -180,7 +172,7 @@ describe.skipIf(!available)('state-based actions by era', () => {
       creature('a', { name: 'Mirri', subtypes: ['Legend'], timestamp: 2 }),
       creature('b', { name: 'Mirri', subtypes: ['Legend'], timestamp: 1 })
     ])
-    const rules1999 = openRules(db, { date: '1999-06-01' })
+    const rules1999 = openRules(archive.db, { date: '1999-06-01' })
     expect(rules1999.semantics.legendRule).toBe('earliest-timestamp')
     expect(brief(checkStateBasedActions(legends, rules1999))).toEqual(['1 put-into-graveyard a legend-rule=420.5e'])
     // From October 2004 the subtype Legend no longer counts.
@@ -271,7 +263,7 @@ describe.skipIf(!available)('state-based actions by era', () => {
 
   it('names deathtouch as a triggered ability where it was one (2007-2009)', () => {
     const state = board([creature('bear', { damage: 1, deathtouchDamage: true })])
-    const rules = openRules(db, { date: '2008-06-01' })
+    const rules = openRules(archive.db, { date: '2008-06-01' })
     const result = checkStateBasedActions(state, rules)
     expect(result.events).toEqual([])
     expect(result.notes[0]).toMatch(/^bear \(bear\) was dealt deathtouch damage: in this edition deathtouch is a triggered ability \(502\.63a\)/)

@@ -6,7 +6,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
+import { openRules, type EraRules } from '../src/engine/rules.js'
+import { listEditions } from '../src/query/editions.js'
 import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 
@@ -102,4 +104,109 @@ export function thrown(action: () => unknown): CrdbError {
     throw error
   }
   throw new Error('expected a CrdbError')
+}
+
+/** A database file of its own for each test, and the folder it is in. */
+export interface FreshDatabase {
+  /** The open database of the running test. */
+  readonly db: CrdbDatabase
+  /** Its folder, removed after the test with everything in it. */
+  readonly dir: string
+  /** Close the database (if open) and open its file again, as a new process would. */
+  reopen: () => CrdbDatabase
+}
+
+/**
+ * Give each test of the enclosing `describe` a new, empty database in a new
+ * temporary folder (`name` in it), closed and removed after the test.
+ */
+export function useFreshDatabase(name = 'crdb.sqlite'): FreshDatabase {
+  let folder: ReturnType<typeof temporaryFolder> | undefined
+  let db: CrdbDatabase | undefined
+  beforeEach(() => {
+    folder = temporaryFolder()
+    db = openDatabase(join(folder.dir, name))
+  })
+  afterEach(() => {
+    if (db?.open) db.close()
+    folder?.cleanup()
+  })
+  return {
+    get db() {
+      if (!db) throw new Error('useFreshDatabase: no test is running')
+      return db
+    },
+    get dir() {
+      if (!folder) throw new Error('useFreshDatabase: no test is running')
+      return folder.dir
+    },
+    reopen() {
+      if (!folder) throw new Error('useFreshDatabase: no test is running')
+      if (db?.open) db.close()
+      db = openDatabase(join(folder.dir, name))
+      return db
+    }
+  }
+}
+
+/** The archive's database and the rules of the preset eras (`2003`, `2009`, `2024`, and `newest`). */
+export interface PresetEras {
+  /** The archive's database (read-only), open while the enclosing `describe` runs. */
+  readonly db: CrdbDatabase
+  /** The rules of each preset era, and of the newest edition as `newest`. */
+  readonly eras: Record<string, EraRules>
+}
+
+/**
+ * Open the archive's database and the preset eras' rules once for the
+ * enclosing `describe` (use it in a `describe.skipIf(!archiveAvailable())`).
+ */
+export function usePresetEras(): PresetEras {
+  let db: CrdbDatabase | undefined
+  const eras: Record<string, EraRules> = {}
+  beforeAll(() => {
+    db = openArchiveDatabase()
+    if (!db) throw new Error('usePresetEras: the archive database was not built')
+    for (const era of ['2003', '2009', '2024']) eras[era] = openRules(db, { era })
+    eras.newest = openRules(db)
+  }, 300_000)
+  afterAll(() => db?.close())
+  return {
+    get db() {
+      if (!db) throw new Error('usePresetEras: the archive database is not open')
+      return db
+    },
+    eras
+  }
+}
+
+/** The archive's database, open while the enclosing `describe` runs, and its newest edition. */
+export interface ArchiveDatabase {
+  readonly db: CrdbDatabase
+  /** The effective date of the newest edition. */
+  readonly newest: string
+}
+
+/**
+ * Open the archive's database (read-only) once for the enclosing `describe`
+ * (use it in a `describe.skipIf(!archiveAvailable())`).
+ */
+export function useArchiveDatabase(): ArchiveDatabase {
+  let db: CrdbDatabase | undefined
+  let newest = ''
+  beforeAll(() => {
+    db = openArchiveDatabase()
+    if (!db) throw new Error('useArchiveDatabase: the archive database was not built')
+    newest = listEditions(db).at(-1)?.effectiveDate ?? ''
+  })
+  afterAll(() => db?.close())
+  return {
+    get db() {
+      if (!db) throw new Error('useArchiveDatabase: the archive database is not open')
+      return db
+    },
+    get newest() {
+      return newest
+    }
+  }
 }

@@ -6,14 +6,14 @@
 import { copyFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ingestPaths } from '../ingest/ingest.js'
 import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
 import { getRule } from '../src/query/get.js'
 import { getTerm } from '../src/query/glossary.js'
 import { termHistory } from '../src/query/history.js'
 import { listEditionMessages, listEditions } from '../src/query/editions.js'
-import { temporaryFolder, writeEdition, type EditionSpec } from './helpers.js'
+import { temporaryFolder, useFreshDatabase, writeEdition, type EditionSpec } from './helpers.js'
 
 const base: Record<string, string> = {
   '1': 'Game Concepts',
@@ -55,82 +55,75 @@ function tableCounts(db: CrdbDatabase): Record<string, number> {
 }
 
 describe('ingestPaths', () => {
-  let folder: ReturnType<typeof temporaryFolder>
-  let db: CrdbDatabase
-
-  beforeEach(() => {
-    folder = temporaryFolder()
-    db = openDatabase(join(folder.dir, 'crdb.sqlite'))
-  })
-  afterEach(() => {
-    db.close()
-    folder.cleanup()
-  })
+  const fresh = useFreshDatabase()
 
   it('stores an unchanged text once, spanning the editions that have it', () => {
     const paths = [
-      writeEdition(folder.dir, 'a.txt', spec('2020-01-01')),
-      writeEdition(folder.dir, 'b.txt', spec('2020-06-01')),
-      writeEdition(folder.dir, 'c.txt', spec('2021-01-01', { '100.1a': 'A two-player game begins with two players.' }))
+      writeEdition(fresh.dir, 'a.txt', spec('2020-01-01')),
+      writeEdition(fresh.dir, 'b.txt', spec('2020-06-01')),
+      writeEdition(fresh.dir, 'c.txt', spec('2021-01-01', { '100.1a': 'A two-player game begins with two players.' }))
     ]
-    const report = ingestPaths(db, paths)
+    const report = ingestPaths(fresh.db, paths)
     expect(report).toMatchObject({ stored: 3, unchanged: 0, rejected: 0 })
-    expect(versionsOf(db, '100.1')).toEqual([{ key: '100.1', first_date: '2020-01-01', last_date: '2021-01-01', text: base['100.1'] }])
-    expect(versionsOf(db, '100.1a').map((v) => [v.first_date, v.last_date])).toEqual([
+    expect(versionsOf(fresh.db, '100.1')).toEqual([{ key: '100.1', first_date: '2020-01-01', last_date: '2021-01-01', text: base['100.1'] }])
+    expect(versionsOf(fresh.db, '100.1a').map((v) => [v.first_date, v.last_date])).toEqual([
       ['2020-01-01', '2020-06-01'],
       ['2021-01-01', '2021-01-01']
     ])
-    const old = getRule(db, '100.1a', { date: '2020-12-31' })
+    const old = getRule(fresh.db, '100.1a', { date: '2020-12-31' })
     expect(old).toMatchObject({ text: base['100.1a'], validFrom: '2020-01-01', validTo: '2021-01-01', edition: '2020-06-01' })
     expect(old.source.uri).toBe(paths[0])
-    expect(getRule(db, '100.1a').validTo).toBeNull()
+    expect(getRule(fresh.db, '100.1a').validTo).toBeNull()
   })
 
   it('is idempotent: a second run changes nothing', () => {
-    const paths = [writeEdition(folder.dir, 'a.txt', spec('2020-01-01')), writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.1a': 'Changed.' }))]
-    ingestPaths(db, paths)
-    const before = tableCounts(db)
-    const report = ingestPaths(db, paths)
+    const paths = [writeEdition(fresh.dir, 'a.txt', spec('2020-01-01')), writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '100.1a': 'Changed.' }))]
+    ingestPaths(fresh.db, paths)
+    const before = tableCounts(fresh.db)
+    const report = ingestPaths(fresh.db, paths)
     expect(report).toMatchObject({ stored: 0, unchanged: 2, rejected: 0 })
-    expect(tableCounts(db)).toEqual(before)
+    expect(tableCounts(fresh.db)).toEqual(before)
   })
 
   it('adds only what changed when a newer edition arrives', () => {
-    ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01'))])
-    const before = tableCounts(db)
-    const report = ingestPaths(db, [writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.2': 'A new rule.' }))])
+    ingestPaths(fresh.db, [writeEdition(fresh.dir, 'a.txt', spec('2020-01-01'))])
+    const before = tableCounts(fresh.db)
+    const report = ingestPaths(fresh.db, [writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '100.2': 'A new rule.' }))])
     expect(report.outcomes[0]).toMatchObject({ status: 'stored', versionsAdded: 1, contentsAdded: 1 })
-    const after = tableCounts(db)
+    const after = tableCounts(fresh.db)
     expect(after.versions - before.versions).toBe(1)
     expect(after.contents - before.contents).toBe(1)
   })
 
   it('splits, extends and joins versions when an edition arrives out of order', () => {
-    ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01')), writeEdition(folder.dir, 'c.txt', spec('2021-01-01'))])
-    expect(versionsOf(db, '100.1a').map((v) => [v.first_date, v.last_date])).toEqual([['2020-01-01', '2021-01-01']])
+    ingestPaths(fresh.db, [writeEdition(fresh.dir, 'a.txt', spec('2020-01-01')), writeEdition(fresh.dir, 'c.txt', spec('2021-01-01'))])
+    expect(versionsOf(fresh.db, '100.1a').map((v) => [v.first_date, v.last_date])).toEqual([['2020-01-01', '2021-01-01']])
 
     // An older edition in between that says something else splits the version around it.
-    ingestPaths(db, [writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.1a': 'Different in the middle.', '100.1': undefined }))])
-    expect(versionsOf(db, '100.1a').map((v) => [v.first_date, v.last_date, v.text])).toEqual([
+    ingestPaths(fresh.db, [writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '100.1a': 'Different in the middle.', '100.1': undefined }))])
+    expect(versionsOf(fresh.db, '100.1a').map((v) => [v.first_date, v.last_date, v.text])).toEqual([
       ['2020-01-01', '2020-01-01', base['100.1a']],
       ['2020-06-01', '2020-06-01', 'Different in the middle.'],
       ['2021-01-01', '2021-01-01', base['100.1a']]
     ])
-    expect(versionsOf(db, '100.1').map((v) => [v.first_date, v.last_date])).toEqual([
+    expect(versionsOf(fresh.db, '100.1').map((v) => [v.first_date, v.last_date])).toEqual([
       ['2020-01-01', '2020-01-01'],
       ['2021-01-01', '2021-01-01']
     ])
-    expect(() => getRule(db, '100.1', { date: '2020-07-01' })).toThrow(/not in the edition of 2020-06-01/)
+    expect(() => getRule(fresh.db, '100.1', { date: '2020-07-01' })).toThrow(/not in the edition of 2020-06-01/)
 
     // An edition before all others that agrees with the oldest extends it backwards.
-    ingestPaths(db, [writeEdition(folder.dir, 'z.txt', spec('2019-01-01'))])
-    expect(versionsOf(db, '100.1a')[0]).toMatchObject({ first_date: '2019-01-01', last_date: '2020-01-01' })
-    expect(getRule(db, '100.1a', { date: '2019-02-01' }).source.uri).toBe(join(folder.dir, 'z.txt'))
+    ingestPaths(fresh.db, [writeEdition(fresh.dir, 'z.txt', spec('2019-01-01'))])
+    expect(versionsOf(fresh.db, '100.1a')[0]).toMatchObject({ first_date: '2019-01-01', last_date: '2020-01-01' })
+    expect(getRule(fresh.db, '100.1a', { date: '2019-02-01' }).source.uri).toBe(join(fresh.dir, 'z.txt'))
 
     // One between two versions with its text joins them into one.
-    ingestPaths(db, [writeEdition(folder.dir, 'd.txt', spec('2021-06-01')), writeEdition(folder.dir, 'e.txt', spec('2022-01-01', { '100.1a': 'Later text.' }))])
-    ingestPaths(db, [writeEdition(folder.dir, 'f.txt', spec('2021-09-01', { '100.1a': 'Later text.' }))])
-    expect(versionsOf(db, '100.1a').map((v) => [v.first_date, v.last_date])).toEqual([
+    ingestPaths(fresh.db, [
+      writeEdition(fresh.dir, 'd.txt', spec('2021-06-01')),
+      writeEdition(fresh.dir, 'e.txt', spec('2022-01-01', { '100.1a': 'Later text.' }))
+    ])
+    ingestPaths(fresh.db, [writeEdition(fresh.dir, 'f.txt', spec('2021-09-01', { '100.1a': 'Later text.' }))])
+    expect(versionsOf(fresh.db, '100.1a').map((v) => [v.first_date, v.last_date])).toEqual([
       ['2019-01-01', '2020-01-01'],
       ['2020-06-01', '2020-06-01'],
       ['2021-01-01', '2021-06-01'],
@@ -146,13 +139,13 @@ describe('ingestPaths', () => {
       spec('2021-06-01', { '100.1': undefined }),
       spec('2022-01-01', { '100.1a': 'B.' })
     ]
-    const paths = specs.map((s, index) => writeEdition(folder.dir, `${index}.txt`, s))
-    ingestPaths(db, paths)
-    const inOrder = db
+    const paths = specs.map((s, index) => writeEdition(fresh.dir, `${index}.txt`, s))
+    ingestPaths(fresh.db, paths)
+    const inOrder = fresh.db
       .prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id ORDER BY v.kind, v.key, v.first_date`)
       .all()
 
-    const other = openDatabase(join(folder.dir, 'other.sqlite'))
+    const other = openDatabase(join(fresh.dir, 'other.sqlite'))
     for (const index of [4, 0, 2, 1, 3]) ingestPaths(other, [paths[index]])
     const shuffled = other
       .prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id ORDER BY v.kind, v.key, v.first_date`)
@@ -162,18 +155,18 @@ describe('ingestPaths', () => {
   })
 
   it('rejects garbage and unknown formats with one-line errors, stores the rest, and loses nothing', () => {
-    ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01'))])
-    const before = tableCounts(db)
-    const garbage = join(folder.dir, 'garbage.bin')
+    ingestPaths(fresh.db, [writeEdition(fresh.dir, 'a.txt', spec('2020-01-01'))])
+    const before = tableCounts(fresh.db)
+    const garbage = join(fresh.dir, 'garbage.bin')
     writeFileSync(garbage, Buffer.from([0x00, 0xff, 0x13, 0x37, 0x00, 0x01, 0x02, 0xfe, 0x00, 0x00, 0x41]))
-    const unknown = join(folder.dir, 'notes.txt')
+    const unknown = join(fresh.dir, 'notes.txt')
     writeFileSync(unknown, 'Shopping list\n\n1. eggs\n2. milk\n')
-    const undated = join(folder.dir, 'undated.txt')
+    const undated = join(fresh.dir, 'undated.txt')
     writeFileSync(undated, 'Magic: The Gathering Comprehensive Rules\n\n100.1. A rule.\n')
-    const good = writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.2': 'New.' }))
-    const missing = join(folder.dir, 'missing.txt')
+    const good = writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '100.2': 'New.' }))
+    const missing = join(fresh.dir, 'missing.txt')
 
-    const report = ingestPaths(db, [garbage, unknown, undated, good, missing])
+    const report = ingestPaths(fresh.db, [garbage, unknown, undated, good, missing])
     expect(report).toMatchObject({ stored: 1, rejected: 4 })
     const rejected = report.outcomes.filter((o) => o.status === 'rejected') as Array<{ uri: string; code: string; error: string }>
     expect(rejected.map((r) => [r.uri, r.code])).toEqual([
@@ -186,49 +179,49 @@ describe('ingestPaths', () => {
       expect(r.error).toContain(r.uri)
       expect(r.error).not.toContain('\n')
     }
-    const after = tableCounts(db)
+    const after = tableCounts(fresh.db)
     expect(after.editions).toBe(before.editions + 1)
-    expect(getRule(db, '100.1a', { edition: '2020-01-01' }).text).toBe(base['100.1a'])
+    expect(getRule(fresh.db, '100.1a', { edition: '2020-01-01' }).text).toBe(base['100.1a'])
   })
 
   it('refuses a second source for an edition date, and rolls back all of it', () => {
-    ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01'))])
-    const before = tableCounts(db)
-    const report = ingestPaths(db, [writeEdition(folder.dir, 'a2.txt', spec('2020-01-01', { '100.1a': 'Another text.' }))])
+    ingestPaths(fresh.db, [writeEdition(fresh.dir, 'a.txt', spec('2020-01-01'))])
+    const before = tableCounts(fresh.db)
+    const report = ingestPaths(fresh.db, [writeEdition(fresh.dir, 'a2.txt', spec('2020-01-01', { '100.1a': 'Another text.' }))])
     expect(report.outcomes[0]).toMatchObject({ status: 'rejected', code: 'E_DUPLICATE_EDITION' })
-    expect(tableCounts(db)).toEqual(before)
+    expect(tableCounts(fresh.db)).toEqual(before)
     // The writer keeps working after a rollback.
-    const later = ingestPaths(db, [writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.1a': 'Another text.' }))])
+    const later = ingestPaths(fresh.db, [writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '100.1a': 'Another text.' }))])
     expect(later.stored).toBe(1)
-    expect(getRule(db, '100.1a').text).toBe('Another text.')
+    expect(getRule(fresh.db, '100.1a').text).toBe('Another text.')
   })
 
   it('finishes the derived work of a build that stopped after storing editions', () => {
     const reworded = 'A two-player game is a game that begins with exactly two players.'
-    const paths = [writeEdition(folder.dir, 'a.txt', spec('2020-01-01')), writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.1a': reworded }))]
-    ingestPaths(db, paths)
-    expect(db.prepare('SELECT COUNT(*) FROM lineage_links').pluck().get()).toBe(1)
+    const paths = [writeEdition(fresh.dir, 'a.txt', spec('2020-01-01')), writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '100.1a': reworded }))]
+    ingestPaths(fresh.db, paths)
+    expect(fresh.db.prepare('SELECT COUNT(*) FROM lineage_links').pluck().get()).toBe(1)
     // As if a build had died between storing versions and computing their lineage.
-    db.prepare('UPDATE versions SET lineage_id = NULL').run()
-    db.prepare('DELETE FROM lineage_links').run()
-    const report = ingestPaths(db, paths)
+    fresh.db.prepare('UPDATE versions SET lineage_id = NULL').run()
+    fresh.db.prepare('DELETE FROM lineage_links').run()
+    const report = ingestPaths(fresh.db, paths)
     expect(report).toMatchObject({ stored: 0, unchanged: 2 })
-    expect(db.prepare('SELECT COUNT(*) FROM versions WHERE lineage_id IS NULL').pluck().get()).toBe(0)
-    expect(db.prepare('SELECT COUNT(*) FROM lineage_links').pluck().get()).toBe(1)
+    expect(fresh.db.prepare('SELECT COUNT(*) FROM versions WHERE lineage_id IS NULL').pluck().get()).toBe(0)
+    expect(fresh.db.prepare('SELECT COUNT(*) FROM lineage_links').pluck().get()).toBe(1)
   })
 
   it('files an edition under the date it states, not its file name, and says so', () => {
-    ingestPaths(db, [writeEdition(folder.dir, '2006-06-01.txt', spec('2004-06-01'))])
-    const [edition] = listEditions(db)
+    ingestPaths(fresh.db, [writeEdition(fresh.dir, '2006-06-01.txt', spec('2004-06-01'))])
+    const [edition] = listEditions(fresh.db)
     expect(edition.effectiveDate).toBe('2004-06-01')
-    const messages = db.prepare(`SELECT code, text FROM messages`).all() as Array<{ code: string; text: string }>
+    const messages = fresh.db.prepare(`SELECT code, text FROM messages`).all() as Array<{ code: string; text: string }>
     expect(messages.find((m) => m.code === 'name-date-mismatch')?.text).toMatch(/2006-06-01.*2004-06-01/)
   })
 
   it('keeps examples and glossary terms with their versions', () => {
-    ingestPaths(db, [
+    ingestPaths(fresh.db, [
       writeEdition(
-        folder.dir,
+        fresh.dir,
         'a.txt',
         spec(
           '2020-01-01',
@@ -237,70 +230,70 @@ describe('ingestPaths', () => {
         )
       )
     ])
-    expect(getRule(db, '100.1a').examples).toEqual(['Alice and Bob play a game.'])
-    const aliases = db.prepare(`SELECT alias FROM term_aliases WHERE key = 'life, life total' ORDER BY alias`).pluck().all()
+    expect(getRule(fresh.db, '100.1a').examples).toEqual(['Alice and Bob play a game.'])
+    const aliases = fresh.db.prepare(`SELECT alias FROM term_aliases WHERE key = 'life, life total' ORDER BY alias`).pluck().all()
     expect(aliases).toEqual(['life', 'life total', 'life, life total'])
-    const hits = db.prepare(`SELECT rowid FROM contents_fts WHERE contents_fts MATCH 'alice'`).all()
+    const hits = fresh.db.prepare(`SELECT rowid FROM contents_fts WHERE contents_fts MATCH 'alice'`).all()
     expect(hits).toHaveLength(1)
   })
 
   it('re-keys the terms of a store written before keys folded quotes, and they keep their history', () => {
     const paths = [
-      writeEdition(folder.dir, 'a.txt', spec('2020-01-01', {}, { glossary: { '"As though"': 'Treat the game as if it were true.' } })),
-      writeEdition(folder.dir, 'b.txt', spec('2020-06-01', {}, { glossary: { '“As though”': 'Treat the game exactly as if it were true.' } }))
+      writeEdition(fresh.dir, 'a.txt', spec('2020-01-01', {}, { glossary: { '"As though"': 'Treat the game as if it were true.' } })),
+      writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', {}, { glossary: { '“As though”': 'Treat the game exactly as if it were true.' } }))
     ]
-    ingestPaths(db, paths)
-    const keys = () => db.prepare(`SELECT key, label, first_date FROM versions WHERE kind = 'term' ORDER BY first_date`).all()
+    ingestPaths(fresh.db, paths)
+    const keys = () => fresh.db.prepare(`SELECT key, label, first_date FROM versions WHERE kind = 'term' ORDER BY first_date`).all()
     const folded = [
       { key: '"as though"', label: '"As though"', first_date: '2020-01-01' },
       { key: '"as though"', label: '“As though”', first_date: '2020-06-01' }
     ]
     expect(keys()).toEqual(folded)
     // What an older crdb stored for the second edition: a key of its own.
-    db.prepare(`UPDATE versions SET key = '“as though”', sort_key = '“as though”' WHERE kind = 'term' AND first_date = '2020-06-01'`).run()
-    db.prepare(`INSERT INTO term_aliases (alias, key) VALUES ('“as though”', '“as though”')`).run()
-    expect(() => getTerm(db, '"as though"', { edition: '2020-06-01' })).toThrow(/no glossary term/)
+    fresh.db.prepare(`UPDATE versions SET key = '“as though”', sort_key = '“as though”' WHERE kind = 'term' AND first_date = '2020-06-01'`).run()
+    fresh.db.prepare(`INSERT INTO term_aliases (alias, key) VALUES ('“as though”', '“as though”')`).run()
+    expect(() => getTerm(fresh.db, '"as though"', { edition: '2020-06-01' })).toThrow(/no glossary term/)
 
-    expect(ingestPaths(db, paths)).toMatchObject({ stored: 0, unchanged: 2 })
+    expect(ingestPaths(fresh.db, paths)).toMatchObject({ stored: 0, unchanged: 2 })
     expect(keys()).toEqual(folded)
-    expect(db.prepare(`SELECT alias, key FROM term_aliases ORDER BY alias`).all()).toEqual([{ alias: '"as though"', key: '"as though"' }])
-    expect(getTerm(db, '“As though”', { edition: '2020-06-01' }).definition).toBe('Treat the game exactly as if it were true.')
-    expect(termHistory(db, '"as though"').steps.map((step) => step.term)).toEqual(['"As though"', '“As though”'])
+    expect(fresh.db.prepare(`SELECT alias, key FROM term_aliases ORDER BY alias`).all()).toEqual([{ alias: '"as though"', key: '"as though"' }])
+    expect(getTerm(fresh.db, '“As though”', { edition: '2020-06-01' }).definition).toBe('Treat the game exactly as if it were true.')
+    expect(termHistory(fresh.db, '"as though"').steps.map((step) => step.term)).toEqual(['"As though"', '“As though”'])
   })
 
   describe('misprinted numbers decided by the next edition (fixture misprint-next-edition)', () => {
     const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'official-text', 'misprint-next-edition')
     const overruled = 'A repeated number that reads as the next letter here, but the next edition prints this text as 300.2.'
     const copy = (name: string): string => {
-      const path = join(folder.dir, name)
+      const path = join(fresh.dir, name)
       copyFileSync(join(fixture, name), path)
       return path
     }
     const repairOf300 = (): string | undefined =>
-      listEditionMessages(db, '2010-07-01').find((message) => message.line === 27 && message.code === 'number-slip')?.text
+      listEditionMessages(fresh.db, '2010-07-01').find((message) => message.line === 27 && message.code === 'number-slip')?.text
 
     it('in one build: the edition after it decides', () => {
       const input = copy('input.txt')
-      ingestPaths(db, [copy('next.txt'), input])
-      const rule = getRule(db, '300.2', { edition: '2010-07-01' })
+      ingestPaths(fresh.db, [copy('next.txt'), input])
+      const rule = getRule(fresh.db, '300.2', { edition: '2010-07-01' })
       expect(rule.text).toBe(overruled)
       expect(rule.source).toMatchObject({ uri: input, line: 27 })
       expect(repairOf300()).toContain('the number the edition of 2010-07-16 gives this text')
       // Never dropped: the duplicate no number fits stays a paragraph of the rule before.
-      expect(getRule(db, '600.1a', { edition: '2010-07-01' }).text).toContain('The next edition numbers this text 600.1b')
+      expect(getRule(fresh.db, '600.1a', { edition: '2010-07-01' }).text).toContain('The next edition numbers this text 600.1b')
     })
 
     it('across builds: an edition stored before its next edition is read again when that arrives', () => {
       const input = copy('input.txt')
-      ingestPaths(db, [input])
-      expect(getRule(db, '300.1b', { edition: '2010-07-01' }).text).toBe(overruled)
+      ingestPaths(fresh.db, [input])
+      expect(getRule(fresh.db, '300.1b', { edition: '2010-07-01' }).text).toBe(overruled)
       expect(repairOf300()).toContain('the rule after 300.1a')
 
-      ingestPaths(db, [copy('next.txt')])
-      expect(getRule(db, '300.2', { edition: '2010-07-01' }).text).toBe(overruled)
-      expect(() => getRule(db, '300.1b', { edition: '2010-07-01' })).toThrow(/not in the edition of 2010-07-01/)
+      ingestPaths(fresh.db, [copy('next.txt')])
+      expect(getRule(fresh.db, '300.2', { edition: '2010-07-01' }).text).toBe(overruled)
+      expect(() => getRule(fresh.db, '300.1b', { edition: '2010-07-01' })).toThrow(/not in the edition of 2010-07-01/)
       expect(repairOf300()).toContain('the number the edition of 2010-07-16 gives this text')
-      expect(ingestPaths(db, [input, join(folder.dir, 'next.txt')])).toMatchObject({ stored: 0, unchanged: 2 })
+      expect(ingestPaths(fresh.db, [input, join(fresh.dir, 'next.txt')])).toMatchObject({ stored: 0, unchanged: 2 })
     })
   })
 })

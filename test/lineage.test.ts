@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as migration001 from '../db/migrations/001-initial.js'
 import * as migration002 from '../db/migrations/002-lineage.js'
 import * as migration003 from '../db/migrations/003-attestations.js'
@@ -20,7 +20,7 @@ import { RuleMovedError } from '../src/query/moved.js'
 import { differsOnlyInReferences, differsOnlyInTypography } from '../src/query/word-diff.js'
 import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
 import { readLineageFixtures, scoreLineage } from './bench/lineage.js'
-import { archiveAvailable, openArchiveDatabase, temporaryFolder, thrown, writeEdition, type EditionSpec } from './helpers.js'
+import { archiveAvailable, openArchiveDatabase, temporaryFolder, thrown, useFreshDatabase, writeEdition, type EditionSpec } from './helpers.js'
 
 // No three-digit titles: the test documents list rules in key order, which puts integer keys first.
 const base: Record<string, string> = {
@@ -37,36 +37,26 @@ function spec(date: string, rules: Record<string, string | undefined>): EditionS
 }
 
 describe('lineage on small documents', () => {
-  let folder: ReturnType<typeof temporaryFolder>
-  let db: CrdbDatabase
+  const fresh = useFreshDatabase()
   const links = (edition: string) =>
-    db
+    fresh.db
       .prepare(
         `SELECT f.key AS "from", t.key AS "to", l.kind, l.score, l.reason FROM lineage_links l
          JOIN versions f ON f.id = l.from_version JOIN versions t ON t.id = l.to_version WHERE t.first_date = ? ORDER BY f.key, t.key`
       )
       .all(edition) as Array<{ from: string; to: string; kind: string; score: number; reason: string }>
 
-  beforeEach(() => {
-    folder = temporaryFolder()
-    db = openDatabase(join(folder.dir, 'crdb.sqlite'))
-  })
-  afterEach(() => {
-    db.close()
-    folder.cleanup()
-  })
-
   it('links a rule that became two to each part, as a split, and says so in the diff', () => {
-    ingestPaths(db, [
+    ingestPaths(fresh.db, [
       writeEdition(
-        folder.dir,
+        fresh.dir,
         'a.txt',
         spec('2020-01-01', {
           '100.2': 'Sprockets turn clockwise unless a lantern says otherwise. Flanges never turn at all, even when a gear spins beside them.'
         })
       ),
       writeEdition(
-        folder.dir,
+        fresh.dir,
         'b.txt',
         spec('2020-06-01', {
           '100.2': 'Sprockets turn clockwise unless a lantern says otherwise.',
@@ -79,15 +69,15 @@ describe('lineage on small documents', () => {
       { from: '100.2', to: '100.2a', kind: 'split' }
     ])
     for (const link of links('2020-06-01')) expect(link.reason.length).toBeGreaterThan(0)
-    const diff = diffEditions(db, { edition: '2020-01-01' }, { edition: '2020-06-01' })
+    const diff = diffEditions(fresh.db, { edition: '2020-01-01' }, { edition: '2020-06-01' })
     expect(diff.summary).toMatchObject({ added: 0, removed: 0, split: 2 })
     expect(diff.changes.find((change) => change.to?.number === '100.2a')).toMatchObject({ relation: 'split', also: ['100.2'], from: { number: '100.2' } })
   })
 
   it('links two rules that became one, as a merge', () => {
-    ingestPaths(db, [
+    ingestPaths(fresh.db, [
       writeEdition(
-        folder.dir,
+        fresh.dir,
         'a.txt',
         spec('2020-01-01', {
           '100.1a': 'Widgets can be painted red or blue before the game begins.',
@@ -95,7 +85,7 @@ describe('lineage on small documents', () => {
         })
       ),
       writeEdition(
-        folder.dir,
+        fresh.dir,
         'b.txt',
         spec('2020-06-01', { '100.1a': 'Widgets can be painted red or blue before the game begins, and they can be stacked up to seven high on the table.' })
       )
@@ -104,26 +94,26 @@ describe('lineage on small documents', () => {
       { from: '100.1a', to: '100.1a', kind: 'merge' },
       { from: '100.1b', to: '100.1a', kind: 'merge' }
     ])
-    const diff = diffEditions(db, { edition: '2020-01-01' }, { edition: '2020-06-01' })
+    const diff = diffEditions(fresh.db, { edition: '2020-01-01' }, { edition: '2020-06-01' })
     expect(diff.changes.find((change) => change.from?.number === '100.1b')).toMatchObject({ relation: 'merge', to: { number: '100.1a' } })
   })
 
   it('reports the same number with little in common as removed and added, never changed', () => {
-    ingestPaths(db, [
-      writeEdition(folder.dir, 'a.txt', spec('2020-01-01', {})),
-      writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.2': 'Lanterns must be lit with candles bought at the market.' }))
+    ingestPaths(fresh.db, [
+      writeEdition(fresh.dir, 'a.txt', spec('2020-01-01', {})),
+      writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '100.2': 'Lanterns must be lit with candles bought at the market.' }))
     ])
     expect(links('2020-06-01')).toEqual([])
-    const diff = diffEditions(db, { edition: '2020-01-01' }, { edition: '2020-06-01' })
+    const diff = diffEditions(fresh.db, { edition: '2020-01-01' }, { edition: '2020-06-01' })
     expect(diff.changes.map((change) => change.kind).sort()).toEqual(['added', 'removed'])
   })
 
   it('answers an old number with where it went, in get and history', () => {
-    ingestPaths(db, [
-      writeEdition(folder.dir, 'a.txt', spec('2020-01-01', {})),
-      writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '101.1': undefined, '102.1': base['101.1'] }))
+    ingestPaths(fresh.db, [
+      writeEdition(fresh.dir, 'a.txt', spec('2020-01-01', {})),
+      writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '101.1': undefined, '102.1': base['101.1'] }))
     ])
-    const error = thrown(() => getRule(db, '101.1', { edition: '2020-06-01' }))
+    const error = thrown(() => getRule(fresh.db, '101.1', { edition: '2020-06-01' }))
     expect(error).toBeInstanceOf(RuleMovedError)
     expect(error.code).toBe('E_NOT_FOUND')
     expect(error.message).toBe('rule 101.1 is not in the edition of 2020-06-01: last in force in the edition of 2020-01-01; continues as 102.1 (2020-06-01)')
@@ -134,9 +124,9 @@ describe('lineage on small documents', () => {
       continuesAs: [{ number: '102.1', edition: '2020-06-01', kind: 'moved' }],
       now: ['102.1']
     })
-    expect(thrown(() => ruleHistory(db, '101.1', { at: { edition: '2020-06-01' } })).message).toMatch(/continues as 102\.1/)
+    expect(thrown(() => ruleHistory(fresh.db, '101.1', { at: { edition: '2020-06-01' } })).message).toMatch(/continues as 102\.1/)
     // A number no edition ever had keeps the plain answer.
-    expect(thrown(() => getRule(db, '103.1', { edition: '2020-06-01' })).message).toMatch(/^rule 103\.1 is not in the edition of 2020-06-01 \(nearest/)
+    expect(thrown(() => getRule(fresh.db, '103.1', { edition: '2020-06-01' })).message).toMatch(/^rule 103\.1 is not in the edition of 2020-06-01 \(nearest/)
   })
 })
 

@@ -2,14 +2,12 @@
  * The rule queries on the whole archive: "at" (dates, editions, eras), one rule,
  * a rule with its subrules, its neighbours, and the rules its text cites.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/store/database.js'
+import { describe, expect, it } from 'vitest'
 import { resolveEdition } from '../src/query/editions.js'
 import { checkSelector, parseSelector } from '../src/vocabulary/selector.js'
-import { listEditions } from '../src/query/editions.js'
 import { findReferences, getNeighbours, getReferences, getRule, getSubtree, resolveReferences } from '../src/query/get.js'
 import { sortKeyOf } from '../src/vocabulary/rule-number.js'
-import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'
+import { archiveAvailable, thrown, useArchiveDatabase } from './helpers.js'
 
 /** The error `action` throws, or a failure when it throws none. */
 
@@ -62,42 +60,35 @@ describe('reading "at" for people', () => {
 })
 
 describe.skipIf(!archiveAvailable())('rule queries on the whole archive', () => {
-  let db: CrdbDatabase
-  let newest: string
-
-  beforeAll(() => {
-    db = openArchiveDatabase()!
-    newest = listEditions(db).at(-1)!.effectiveDate
-  })
-  afterAll(() => db?.close())
+  const archive = useArchiveDatabase()
 
   it('resolves eras to the edition in force on 31 December of their year', () => {
-    expect(resolveEdition(db, { era: '2003' })).toBe('2003-12-01')
-    expect(resolveEdition(db, { era: '2009' })).toBe('2009-10-01')
-    expect(resolveEdition(db, { era: '2024' })).toBe('2024-11-08')
-    expect(resolveEdition(db, parseSelector('2010-01-01'))).toBe('2009-10-01')
-    expect(resolveEdition(db, { edition: '2009-07-11' })).toBe('2009-07-11')
-    expect(resolveEdition(db)).toBe(newest)
-    expect(thrown(() => resolveEdition(db, { era: '1984' }))).toMatchObject({ code: 'E_BAD_ERA' })
-    expect(thrown(() => resolveEdition(db, { edition: '2009-10-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE' })
+    expect(resolveEdition(archive.db, { era: '2003' })).toBe('2003-12-01')
+    expect(resolveEdition(archive.db, { era: '2009' })).toBe('2009-10-01')
+    expect(resolveEdition(archive.db, { era: '2024' })).toBe('2024-11-08')
+    expect(resolveEdition(archive.db, parseSelector('2010-01-01'))).toBe('2009-10-01')
+    expect(resolveEdition(archive.db, { edition: '2009-07-11' })).toBe('2009-07-11')
+    expect(resolveEdition(archive.db)).toBe(archive.newest)
+    expect(thrown(() => resolveEdition(archive.db, { era: '1984' }))).toMatchObject({ code: 'E_BAD_ERA' })
+    expect(thrown(() => resolveEdition(archive.db, { edition: '2009-10-01', era: '2009' }))).toMatchObject({ code: 'E_USAGE' })
   })
 
   it('gets a rule as of a date or an era', () => {
-    const legend = getRule(db, '420.5e', { date: '2004-01-15' })
+    const legend = getRule(archive.db, '420.5e', { date: '2004-01-15' })
     expect(legend.edition).toBe('2003-12-01')
     expect(legend.text).toMatch(
       /^If two or more permanents with the same name have the subtype Legend or the supertype legendary, all except the one that has been a Legend or legendary permanent with that name the longest/
     )
     expect(legend.text).toContain('This is called "the Legend rule."')
-    expect(getRule(db, '420.5e', { era: '2003' }).text).toBe(legend.text)
-    const uniqueness = getRule(db, '704.5j', { era: '2009' })
+    expect(getRule(archive.db, '420.5e', { era: '2003' }).text).toBe(legend.text)
+    const uniqueness = getRule(archive.db, '704.5j', { era: '2009' })
     expect(uniqueness).toMatchObject({ edition: '2009-10-01', validFrom: '2009-07-11' })
     expect(uniqueness.text).toContain('planeswalker uniqueness rule')
-    expect(getRule(db, '704.5j', { era: '2024' }).text).toContain('This is called the “legend rule.”')
+    expect(getRule(archive.db, '704.5j', { era: '2024' }).text).toContain('This is called the “legend rule.”')
   })
 
   it('gets a subrule with all its lettered subrules, in order', () => {
-    const rules = getSubtree(db, '704.5', { edition: '2024-11-08' })
+    const rules = getSubtree(archive.db, '704.5', { edition: '2024-11-08' })
     const numbers = rules.map((rule) => rule.number)
     expect(numbers[0]).toBe('704.5')
     const letters = numbers.slice(1).map((number) => number.slice('704.5'.length))
@@ -108,11 +99,11 @@ describe.skipIf(!archiveAvailable())('rule queries on the whole archive', () => 
   })
 
   it('gets a rule with every subrule, and a section with every rule', () => {
-    const rule = getSubtree(db, '704', { era: '2024' }).map((r) => r.number)
+    const rule = getSubtree(archive.db, '704', { era: '2024' }).map((r) => r.number)
     expect(rule[0]).toBe('704')
     expect(rule).toEqual(expect.arrayContaining(['704.1', '704.5', '704.5j', '704.6', '704.6a']))
     expect(rule.every((number) => number === '704' || number.startsWith('704.'))).toBe(true)
-    const section = getSubtree(db, '7', { era: '2024' })
+    const section = getSubtree(archive.db, '7', { era: '2024' })
     const numbers = section.map((r) => r.number)
     expect(numbers[0]).toBe('7')
     expect(section[0].text).toBe('Additional Rules')
@@ -121,57 +112,59 @@ describe.skipIf(!archiveAvailable())('rule queries on the whole archive', () => 
     expect(numbers.length).toBeGreaterThan(1000)
     expect(numbers.map(sortKeyOf)).toEqual([...numbers.map(sortKeyOf)].sort())
     // Section 4 in the 2003 era still holds the state-based effects (420).
-    expect(getSubtree(db, '4', { era: '2003' }).map((r) => r.number)).toContain('420.5e')
+    expect(getSubtree(archive.db, '4', { era: '2003' }).map((r) => r.number)).toContain('420.5e')
     // Examples come with their rules.
-    expect(getSubtree(db, '101', { era: '2024' }).find((r) => r.number === '101.2')!.examples[0]).toMatch(/^If one effect reads/)
+    expect(getSubtree(archive.db, '101', { era: '2024' }).find((r) => r.number === '101.2')!.examples[0]).toMatch(/^If one effect reads/)
   })
 
   it('answers a missing number with the nearest ones, and a bad one with one line', () => {
-    const missing = thrown(() => getSubtree(db, '704.99', { era: '2024' }))
+    const missing = thrown(() => getSubtree(archive.db, '704.99', { era: '2024' }))
     expect(missing.code).toBe('E_NOT_FOUND')
     expect(missing.message).toBe('rule 704.99 is not in the edition of 2024-11-08 (nearest: 704.7, 704.8, 705, 705.1)')
-    for (const call of [() => getSubtree(db, '70x.5'), () => getNeighbours(db, '704.5jj'), () => getReferences(db, 'seven')]) {
+    for (const call of [() => getSubtree(archive.db, '70x.5'), () => getNeighbours(archive.db, '704.5jj'), () => getReferences(archive.db, 'seven')]) {
       const bad = thrown(call)
       expect(bad.code).toBe('E_BAD_NUMBER')
       expect(bad.message).not.toContain('\n')
     }
-    expect(thrown(() => getNeighbours(db, '704.5l', { era: '2024' })).message).toMatch(
+    expect(thrown(() => getNeighbours(archive.db, '704.5l', { era: '2024' })).message).toMatch(
       /^rule 704\.5l is not in the edition of 2024-11-08 \(nearest: 704\.5j, 704\.5k, 704\.5m, 704\.5n\)$/
     )
-    expect(thrown(() => getReferences(db, '420.5e', { era: '2024' })).code).toBe('E_NOT_FOUND')
+    expect(thrown(() => getReferences(archive.db, '420.5e', { era: '2024' })).code).toBe('E_NOT_FOUND')
   })
 
   it('gets the rules before and after a rule in document order', () => {
-    const around = getNeighbours(db, '704.5j', { edition: '2024-11-08' })
+    const around = getNeighbours(archive.db, '704.5j', { edition: '2024-11-08' })
     expect(around.rule.number).toBe('704.5j')
     expect(around.previous?.number).toBe('704.5i')
     expect(around.next?.number).toBe('704.5k')
     expect(around.next?.text).toContain('world rule')
     // Across a rule boundary: the last subrule of 704 is followed by 705.
-    const end = getNeighbours(db, '704.8', { era: '2024' })
+    const end = getNeighbours(archive.db, '704.8', { era: '2024' })
     expect(end.next?.number).toBe('705')
     // The first rule of an edition has no previous one.
-    expect(getNeighbours(db, '1', { era: '2024' }).previous).toBeNull()
+    expect(getNeighbours(archive.db, '1', { era: '2024' }).previous).toBeNull()
     // In the 2003 era the legend rule's neighbours are 420.5d and 420.5f.
-    const old = getNeighbours(db, '420.5e', { era: '2003' })
+    const old = getNeighbours(archive.db, '420.5e', { era: '2003' })
     expect([old.previous?.number, old.next?.number]).toEqual(['420.5d', '420.5f'])
   })
 
   it('resolves the references in a rule to the rules in force at the same date', () => {
     // A rule that cites "rule 420.5", in 2008.
-    const sba = getReferences(db, '212.9c', { edition: '2008-02-01' })
+    const sba = getReferences(archive.db, '212.9c', { edition: '2008-02-01' })
     expect(sba).toEqual([{ number: '420.5', found: true, text: 'The state-based effects are as follows:', cited: 'rule 420.5' }])
     // One that cites the legend rule by number, now.
-    expect(getReferences(db, '306.4', { era: '2024' })).toEqual([
-      { number: '704.5j', found: true, text: getRule(db, '704.5j', { era: '2024' }).text, cited: 'rule 704.5j' }
+    expect(getReferences(archive.db, '306.4', { era: '2024' })).toEqual([
+      { number: '704.5j', found: true, text: getRule(archive.db, '704.5j', { era: '2024' }).text, cited: 'rule 704.5j' }
     ])
-    expect(getReferences(db, '702.26b', { edition: '2013-05-01' })).toEqual([{ number: '509', found: true, text: 'Declare Blockers Step', cited: 'rule 509' }])
-    expect(getReferences(db, '100.1b', { era: '2024' })).toEqual([{ number: '8', found: true, text: 'Multiplayer Rules', cited: 'section 8' }])
+    expect(getReferences(archive.db, '702.26b', { edition: '2013-05-01' })).toEqual([
+      { number: '509', found: true, text: 'Declare Blockers Step', cited: 'rule 509' }
+    ])
+    expect(getReferences(archive.db, '100.1b', { era: '2024' })).toEqual([{ number: '8', found: true, text: 'Multiplayer Rules', cited: 'section 8' }])
     // Ranges: "rules 601.2a–d" and "rules 601.2f–h".
-    const casting = getReferences(db, '601.2', { era: '2024' }).map((r) => r.number)
+    const casting = getReferences(archive.db, '601.2', { era: '2024' }).map((r) => r.number)
     expect(casting).toEqual(['601.2a', '601.2b', '601.2c', '601.2d', '601.2f', '601.2g', '601.2h', '601.3', '730'])
     // "rules 409.1a-409.1f" in 2001.
-    expect(getReferences(db, '213.1', { edition: '2001-09-24' }).map((r) => r.number)).toEqual([
+    expect(getReferences(archive.db, '213.1', { edition: '2001-09-24' }).map((r) => r.number)).toEqual([
       '409.1a',
       '409.1b',
       '409.1c',
@@ -183,11 +176,11 @@ describe.skipIf(!archiveAvailable())('rule queries on the whole archive', () => 
   })
 
   it('marks a cited number the edition lacks as not found', () => {
-    expect(resolveReferences(db, 'See rule 704.5j and rule 999.9z.', '2024-11-08')).toEqual([
+    expect(resolveReferences(archive.db, 'See rule 704.5j and rule 999.9z.', '2024-11-08')).toEqual([
       expect.objectContaining({ number: '704.5j', found: true }),
       { number: '999.9z', found: false, cited: 'rule 999.9z' }
     ])
     // Same text, another edition: 704.5j was the planeswalker uniqueness rule in 2009.
-    expect(resolveReferences(db, 'See rule 704.5j.', '2009-10-01')[0].text).toContain('planeswalker uniqueness rule')
+    expect(resolveReferences(archive.db, 'See rule 704.5j.', '2009-10-01')[0].text).toContain('planeswalker uniqueness rule')
   })
 })

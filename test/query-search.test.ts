@@ -2,11 +2,10 @@
  * Full-text search: the query language (read into a quoted FTS5 expression, or
  * refused with E_BAD_QUERY), and searches on the whole archive.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/store/database.js'
+import { describe, expect, it } from 'vitest'
 import { listEditions } from '../src/query/editions.js'
 import { search, toFtsExpression, type SearchHit } from '../src/query/search.js'
-import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'
+import { archiveAvailable, thrown, useArchiveDatabase } from './helpers.js'
 
 /** The highlighted words of a hit, in lower case. */
 function highlighted(hit: SearchHit): string[] {
@@ -72,17 +71,10 @@ describe('the search query language', () => {
 })
 
 describe.skipIf(!archiveAvailable())('search on the whole archive', () => {
-  let db: CrdbDatabase
-  let newest: string
-
-  beforeAll(() => {
-    db = openArchiveDatabase()!
-    newest = listEditions(db).at(-1)!.effectiveDate
-  })
-  afterAll(() => db?.close())
+  const archive = useArchiveDatabase()
 
   it('finds the legend rule in 2024 among the top hits, highlighted', () => {
-    const result = search(db, '"legend rule"', { at: { era: '2024' } })
+    const result = search(archive.db, '"legend rule"', { at: { era: '2024' } })
     expect(result.edition).toBe('2024-11-08')
     expect(result.expression).toBe('"legend rule"')
     const top = result.hits.slice(0, 5)
@@ -98,17 +90,17 @@ describe.skipIf(!archiveAvailable())('search on the whole archive', () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
   })
 
-  it('searches the newest edition by default, and one edition with at', () => {
-    expect(search(db, 'trample').edition).toBe(newest)
-    const old = search(db, '"legend rule"', { at: { date: '2004-01-15' }, limit: 50 })
+  it('searches the archive.newest edition by default, and one edition with at', () => {
+    expect(search(archive.db, 'trample').edition).toBe(archive.newest)
+    const old = search(archive.db, '"legend rule"', { at: { date: '2004-01-15' }, limit: 50 })
     expect(old.edition).toBe('2003-12-01')
     expect(old.hits.map((hit) => hit.key)).toContain('420.5e')
     expect(old.hits.map((hit) => hit.key)).not.toContain('704.5j')
-    expect(search(db, 'planeswalker', { at: { era: '2003' } }).total).toBe(0)
+    expect(search(archive.db, 'planeswalker', { at: { era: '2003' } }).total).toBe(0)
   })
 
   it('searches every version with all, grouped by key with their date ranges', () => {
-    const result = search(db, '"legend rule"', { all: true, limit: 100 })
+    const result = search(archive.db, '"legend rule"', { all: true, limit: 100 })
     expect(result.edition).toBeNull()
     const old = result.hits.find((hit) => hit.number === '420.5e')!
     expect(old).toBeDefined()
@@ -125,54 +117,54 @@ describe.skipIf(!archiveAvailable())('search on the whole archive', () => {
   })
 
   it('matches prefixes and phrases', () => {
-    const prefix = search(db, 'legend*', { at: { era: '2024' }, limit: 50 })
+    const prefix = search(archive.db, 'legend*', { at: { era: '2024' }, limit: 50 })
     expect(prefix.hits.flatMap(highlighted)).toEqual(expect.arrayContaining(['legendary']))
-    const words = search(db, 'legend rule', { at: { era: '2024' } })
-    const phrase = search(db, '"legend rule"', { at: { era: '2024' } })
+    const words = search(archive.db, 'legend rule', { at: { era: '2024' } })
+    const phrase = search(archive.db, '"legend rule"', { at: { era: '2024' } })
     expect(phrase.total).toBeLessThanOrEqual(words.total)
-    const apart = search(db, '"rule legend"', { at: { era: '2024' } })
+    const apart = search(archive.db, '"rule legend"', { at: { era: '2024' } })
     expect(apart.total).toBe(0)
     // Stemming: "legends" finds "legend".
-    expect(search(db, 'legends', { at: { era: '2003' } }).total).toBeGreaterThan(0)
+    expect(search(archive.db, 'legends', { at: { era: '2003' } }).total).toBeGreaterThan(0)
   })
 
   it('combines with AND, OR, NOT and parentheses', () => {
     const at = { era: '2024' }
-    const either = search(db, 'trample OR deathtouch', { at }).total
-    expect(either).toBeGreaterThan(search(db, 'trample', { at }).total)
-    expect(either).toBeGreaterThan(search(db, 'deathtouch', { at }).total)
-    expect(search(db, 'trample NOT deathtouch', { at }).total).toBeLessThan(search(db, 'trample', { at }).total)
-    expect(search(db, '(trample OR deathtouch) AND damage', { at }).total).toBeLessThanOrEqual(either)
+    const either = search(archive.db, 'trample OR deathtouch', { at }).total
+    expect(either).toBeGreaterThan(search(archive.db, 'trample', { at }).total)
+    expect(either).toBeGreaterThan(search(archive.db, 'deathtouch', { at }).total)
+    expect(search(archive.db, 'trample NOT deathtouch', { at }).total).toBeLessThan(search(archive.db, 'trample', { at }).total)
+    expect(search(archive.db, '(trample OR deathtouch) AND damage', { at }).total).toBeLessThanOrEqual(either)
   })
 
   it('filters by section and kind, and limits', () => {
-    const section = search(db, 'legend*', { all: true, section: '704', limit: 100 })
+    const section = search(archive.db, 'legend*', { all: true, section: '704', limit: 100 })
     expect(section.hits.length).toBeGreaterThan(0)
     expect(section.hits.every((hit) => hit.number?.startsWith('704'))).toBe(true)
-    expect(search(db, 'legend*', { all: true, section: '4', limit: 100 }).hits.map((hit) => hit.key)).toContain('420.5e')
-    const terms = search(db, 'graveyard', { kinds: ['term'], limit: 50 })
+    expect(search(archive.db, 'legend*', { all: true, section: '4', limit: 100 }).hits.map((hit) => hit.key)).toContain('420.5e')
+    const terms = search(archive.db, 'graveyard', { kinds: ['term'], limit: 50 })
     expect(terms.hits.length).toBeGreaterThan(0)
     expect(terms.hits.every((hit) => hit.kind === 'term' && hit.term !== undefined)).toBe(true)
-    const examples = search(db, 'graveyard', { kinds: ['example'], limit: 50 })
+    const examples = search(archive.db, 'graveyard', { kinds: ['example'], limit: 50 })
     expect(examples.hits.every((hit) => hit.kind === 'example' && hit.number !== undefined)).toBe(true)
-    const limited = search(db, 'graveyard', { limit: 3 })
+    const limited = search(archive.db, 'graveyard', { limit: 3 })
     expect(limited.hits).toHaveLength(3)
     expect(limited.total).toBeGreaterThan(3)
   })
 
   it('refuses bad options with a clear error', () => {
-    expect(thrown(() => search(db, 'legend', { section: '7x' })).code).toBe('E_BAD_NUMBER')
-    expect(thrown(() => search(db, 'legend', { all: true, at: { era: '2009' } })).code).toBe('E_USAGE')
-    expect(thrown(() => search(db, 'legend', { limit: 0 })).code).toBe('E_USAGE')
-    expect(thrown(() => search(db, 'legend', { kinds: ['card' as 'rule'] })).code).toBe('E_USAGE')
-    expect(thrown(() => search(db, 'legend', { at: { era: '1984' } })).code).toBe('E_BAD_ERA')
-    expect(thrown(() => search(db, '(legend')).code).toBe('E_BAD_QUERY')
+    expect(thrown(() => search(archive.db, 'legend', { section: '7x' })).code).toBe('E_BAD_NUMBER')
+    expect(thrown(() => search(archive.db, 'legend', { all: true, at: { era: '2009' } })).code).toBe('E_USAGE')
+    expect(thrown(() => search(archive.db, 'legend', { limit: 0 })).code).toBe('E_USAGE')
+    expect(thrown(() => search(archive.db, 'legend', { kinds: ['card' as 'rule'] })).code).toBe('E_USAGE')
+    expect(thrown(() => search(archive.db, 'legend', { at: { era: '1984' } })).code).toBe('E_BAD_ERA')
+    expect(thrown(() => search(archive.db, '(legend')).code).toBe('E_BAD_QUERY')
   })
 
   it('treats hostile input as words', () => {
-    const result = search(db, "x'; DROP TABLE versions; --", { all: true })
+    const result = search(archive.db, "x'; DROP TABLE versions; --", { all: true })
     expect(result.total).toBeGreaterThanOrEqual(0)
-    expect(search(db, 'NEAR(legend rule)').total).toBe(0)
-    expect(listEditions(db).length).toBeGreaterThan(100)
+    expect(search(archive.db, 'NEAR(legend rule)').total).toBe(0)
+    expect(listEditions(archive.db).length).toBeGreaterThan(100)
   })
 })

@@ -7,7 +7,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { comparable, diffSummary, similarity } from '../ingest/compare-text.js'
 import { dateByMatching } from '../ingest/date-by-matching.js'
 import { ingestPaths, listArchive, type DumpOutcome, type IngestOutcome } from '../ingest/ingest.js'
@@ -17,7 +17,7 @@ import { readDerivedState } from '../src/store/derived-state.js'
 import { reconcileDumps } from '../ingest/reconcile.js'
 import { getRule } from '../src/query/get.js'
 import { getRuleSources, listAttestations, listSources } from '../src/query/sources.js'
-import { archiveAvailable, projectRoot, temporaryFolder, thrown, writeEdition, type EditionSpec } from './helpers.js'
+import { archiveAvailable, projectRoot, temporaryFolder, thrown, useFreshDatabase, writeEdition, type EditionSpec } from './helpers.js'
 
 const base: Record<string, string> = {
   '1': 'Game Concepts',
@@ -93,18 +93,28 @@ describe('dateByMatching', () => {
   })
 })
 
-describe('ingesting secondary dumps', () => {
-  let folder: ReturnType<typeof temporaryFolder>
-  let db: CrdbDatabase
+/**
+ * A book-style copy, as a reader's web page quotes it: it starts in the middle of rule 100.1 (an
+ * unnumbered fragment), then 100.1a and 100.2 (`rule100_2` its text), then the page's own footer.
+ */
+function writeBookCopy(dir: string, rule100_2: string): string {
+  const book = join(dir, 'book.txt')
+  const lines = [
+    'any Magic game with two or more players.',
+    '',
+    '100.1a A two-player game is a game that begins with only two players.',
+    '',
+    `100.2. ${rule100_2}`,
+    '',
+    'Добавить отзыв',
+    ''
+  ]
+  writeFileSync(book, lines.join('\n'))
+  return book
+}
 
-  beforeEach(() => {
-    folder = temporaryFolder()
-    db = openDatabase(join(folder.dir, 'crdb.sqlite'))
-  })
-  afterEach(() => {
-    db.close()
-    folder.cleanup()
-  })
+describe('ingesting secondary dumps', () => {
+  const fresh = useFreshDatabase()
 
   const crystalKeep = [
     'This search based on the March 1, 2020 release of the Rulings.',
@@ -119,14 +129,14 @@ describe('ingesting secondary dumps', () => {
   ].join('\n')
 
   it('stores a dump beside the editions, never in the official tables, and links each entry', () => {
-    const editions = [writeEdition(folder.dir, 'a.txt', spec('2020-01-01')), writeEdition(folder.dir, 'b.txt', spec('2021-01-01', { '100.1a': 'Changed.' }))]
-    const dump = join(folder.dir, 'ck.txt')
+    const editions = [writeEdition(fresh.dir, 'a.txt', spec('2020-01-01')), writeEdition(fresh.dir, 'b.txt', spec('2021-01-01', { '100.1a': 'Changed.' }))]
+    const dump = join(fresh.dir, 'ck.txt')
     writeFileSync(dump, crystalKeep)
-    ingestPaths(db, editions)
-    const before = tableCounts(db)
-    const official = getRule(db, '100.1a', { edition: '2020-01-01' })
+    ingestPaths(fresh.db, editions)
+    const before = tableCounts(fresh.db)
+    const official = getRule(fresh.db, '100.1a', { edition: '2020-01-01' })
 
-    const report = ingestPaths(db, [dump])
+    const report = ingestPaths(fresh.db, [dump])
     expect(report).toMatchObject({ stored: 1, rejected: 0, reconciled: 1 })
     const [outcome] = dumps(report.outcomes)
     expect(outcome).toMatchObject({
@@ -140,11 +150,11 @@ describe('ingesting secondary dumps', () => {
     })
     expect(outcome.counts).toMatchObject({ equal: 2, differs: 2, unmatched: 1 })
 
-    const after = tableCounts(db)
+    const after = tableCounts(fresh.db)
     for (const table of ['editions', 'contents', 'examples', 'versions', 'term_aliases']) expect(after[table], table).toBe(before[table])
-    expect(getRule(db, '100.1a', { edition: '2020-01-01' })).toEqual(official)
+    expect(getRule(fresh.db, '100.1a', { edition: '2020-01-01' })).toEqual(official)
 
-    const attestations = listAttestations(db, dump)
+    const attestations = listAttestations(fresh.db, dump)
     expect(attestations.map((a) => [a.label, a.status, a.version ? `${a.version.firstDate}..${a.version.lastDate}` : null])).toEqual([
       ['100', 'equal', '2020-01-01..2021-01-01'],
       ['100.1', 'equal', '2020-01-01..2021-01-01'],
@@ -159,83 +169,60 @@ describe('ingesting secondary dumps', () => {
   })
 
   it('reconciles a dump stored before its editions when they arrive', () => {
-    const dump = join(folder.dir, 'ck.txt')
+    const dump = join(fresh.dir, 'ck.txt')
     writeFileSync(dump, crystalKeep)
-    const first = ingestPaths(db, [dump])
+    const first = ingestPaths(fresh.db, [dump])
     expect(dumps(first.outcomes)[0].counts).toMatchObject({ pending: 5 })
-    expect(listSources(db)[0]).toMatchObject({ kind: 'crystal-keep', era: null })
+    expect(listSources(fresh.db)[0]).toMatchObject({ kind: 'crystal-keep', era: null })
 
-    const later = ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01'))])
+    const later = ingestPaths(fresh.db, [writeEdition(fresh.dir, 'a.txt', spec('2020-01-01'))])
     expect(later).toMatchObject({ stored: 1, reconciled: 1 })
-    expect(listAttestations(db, dump).map((a) => a.status)).toEqual(['equal', 'equal', 'differs', 'differs', 'unmatched'])
+    expect(listAttestations(fresh.db, dump).map((a) => a.status)).toEqual(['equal', 'equal', 'differs', 'differs', 'unmatched'])
     // Editions that split versions change ids: links follow.
-    ingestPaths(db, [
-      writeEdition(folder.dir, 'b.txt', spec('2019-06-01', { '100.1': 'Older.' })),
-      writeEdition(folder.dir, 'c.txt', spec('2020-02-01', { '100.1': 'Newer.' }))
+    ingestPaths(fresh.db, [
+      writeEdition(fresh.dir, 'b.txt', spec('2019-06-01', { '100.1': 'Older.' })),
+      writeEdition(fresh.dir, 'c.txt', spec('2020-02-01', { '100.1': 'Newer.' }))
     ])
-    const linked = listAttestations(db, dump)[1]
+    const linked = listAttestations(fresh.db, dump)[1]
     expect(linked).toMatchObject({ status: 'equal', version: { firstDate: '2020-01-01', lastDate: '2020-01-01' } })
   })
 
   it('dates an undated book copy by the editions its text matches, and recovers a fragment by its text', () => {
-    ingestPaths(db, [
-      writeEdition(folder.dir, 'a.txt', spec('2020-01-01')),
-      writeEdition(folder.dir, 'b.txt', spec('2020-06-01', { '100.2': 'To play, each player needs their own deck of traditional Magic cards.' })),
+    ingestPaths(fresh.db, [
+      writeEdition(fresh.dir, 'a.txt', spec('2020-01-01')),
+      writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '100.2': 'To play, each player needs their own deck of traditional Magic cards.' })),
       writeEdition(
-        folder.dir,
+        fresh.dir,
         'c.txt',
         spec('2021-01-01', { '100.2': 'To play, each player needs their own deck of traditional Magic cards.', '100.1a': 'Changed.' })
       )
     ])
-    const book = join(folder.dir, 'book.txt')
-    writeFileSync(
-      book,
-      [
-        'any Magic game with two or more players.',
-        '',
-        '100.1a A two-player game is a game that begins with only two players.',
-        '',
-        '100.2. To play, each player needs their own deck of traditional Magic cards.',
-        '',
-        'Добавить отзыв',
-        ''
-      ].join('\n')
-    )
-    const [outcome] = dumps(ingestPaths(db, [book]).outcomes)
+    const book = writeBookCopy(fresh.dir, 'To play, each player needs their own deck of traditional Magic cards.')
+    const [outcome] = dumps(ingestPaths(fresh.db, [book]).outcomes)
     expect(outcome).toMatchObject({ format: 'book-text', dating: 'inferred', date: '2020-06-01', era: { from: '2020-06-01', to: '2020-06-01' }, score: 1 })
-    const [source] = listSources(db, { only: 'dumps' })
+    const [source] = listSources(fresh.db, { only: 'dumps' })
     expect(source).toMatchObject({ dating: 'inferred', bestMatch: { from: '2020-06-01', to: '2020-06-01' }, score: 1 })
-    const attestations = listAttestations(db, book)
+    const attestations = listAttestations(fresh.db, book)
     expect(attestations[0]).toMatchObject({ key: '100.1', status: 'partial', fragment: 'tail' })
-    const messages = db.prepare(`SELECT code, text FROM messages WHERE code = 'reconcile-dated'`).all() as Array<{ text: string }>
+    const messages = fresh.db.prepare(`SELECT code, text FROM messages WHERE code = 'reconcile-dated'`).all() as Array<{ text: string }>
     expect(messages[0].text).toMatch(/states no date; its text matches the edition of 2020-06-01 best: 2 of 2 entries equal/)
   })
 
   /** An edition set and a book copy whose first paragraph is an unnumbered fragment (its number recovered from its text). */
   function ingestBookWithFragment(): string {
-    ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01')), writeEdition(folder.dir, 'b.txt', spec('2021-01-01', { '100.1a': 'Changed.' }))])
-    const book = join(folder.dir, 'book.txt')
-    writeFileSync(
-      book,
-      [
-        'any Magic game with two or more players.',
-        '',
-        '100.1a A two-player game is a game that begins with only two players.',
-        '',
-        '100.2. To play, each player needs their own deck.',
-        '',
-        'Добавить отзыв',
-        ''
-      ].join('\n')
-    )
-    const report = ingestPaths(db, [book])
+    ingestPaths(fresh.db, [
+      writeEdition(fresh.dir, 'a.txt', spec('2020-01-01')),
+      writeEdition(fresh.dir, 'b.txt', spec('2021-01-01', { '100.1a': 'Changed.' }))
+    ])
+    const book = writeBookCopy(fresh.dir, 'To play, each player needs their own deck.')
+    const report = ingestPaths(fresh.db, [book])
     expect(report.stored, JSON.stringify(report.outcomes)).toBe(1)
     return book
   }
 
   it("reconciles a dump the same however often it runs: a recovered number is not read back as the dump's own", () => {
     const book = ingestBookWithFragment()
-    const once = listAttestations(db, book)
+    const once = listAttestations(fresh.db, book)
     expect(once[0]).toMatchObject({
       label: '',
       key: '100.1',
@@ -243,70 +230,73 @@ describe('ingesting secondary dumps', () => {
       fragment: 'tail',
       remarks: 'number recovered from its text: the end of rule 100.1'
     })
-    const messages = (): unknown[] => db.prepare(`SELECT source_id, line, code, text FROM messages WHERE code LIKE 'reconcile-%' ORDER BY id`).all()
+    const messages = (): unknown[] => fresh.db.prepare(`SELECT source_id, line, code, text FROM messages WHERE code LIKE 'reconcile-%' ORDER BY id`).all()
     const onceMessages = messages()
     // Again (an interrupted build's next run), and when a new edition makes every dump reconciled again.
-    reconcileDumps(db)
-    reconcileDumps(db)
-    expect(listAttestations(db, book)).toEqual(once)
+    reconcileDumps(fresh.db)
+    reconcileDumps(fresh.db)
+    expect(listAttestations(fresh.db, book)).toEqual(once)
     expect(messages()).toEqual(onceMessages)
-    ingestPaths(db, [writeEdition(folder.dir, 'c.txt', spec('2022-01-01', { '100.2': 'Changed.' }))])
-    expect(listAttestations(db, book)[0]).toMatchObject({ key: '100.1', status: 'partial', remarks: 'number recovered from its text: the end of rule 100.1' })
+    ingestPaths(fresh.db, [writeEdition(fresh.dir, 'c.txt', spec('2022-01-01', { '100.2': 'Changed.' }))])
+    expect(listAttestations(fresh.db, book)[0]).toMatchObject({
+      key: '100.1',
+      status: 'partial',
+      remarks: 'number recovered from its text: the end of rule 100.1'
+    })
   })
 
   it('migration 009 keeps the key each dump gave, and has a fragment reconciled again', () => {
     const book = ingestBookWithFragment()
-    const keys = (): unknown[] => db.prepare('SELECT label, key, dump_key FROM attestations ORDER BY ordinal').raw().all()
+    const keys = (): unknown[] => fresh.db.prepare('SELECT label, key, dump_key FROM attestations ORDER BY ordinal').raw().all()
     expect(keys()).toEqual([
       ['', '100.1', null],
       ['100.1a', '100.1a', '100.1a'],
       ['100.2', '100.2', '100.2']
     ])
     // The same database as crdb before migration 009 left it, reconciled twice (the remark lost).
-    db.exec(`ALTER TABLE attestations DROP COLUMN dump_key; UPDATE attestations SET remarks = NULL; UPDATE derived_state SET stale = 0`)
-    db.pragma('user_version = 8') // the schema before migration 009
-    db.close()
-    db = openDatabase(join(folder.dir, 'crdb.sqlite'))
+    fresh.db.exec(`ALTER TABLE attestations DROP COLUMN dump_key; UPDATE attestations SET remarks = NULL; UPDATE derived_state SET stale = 0`)
+    fresh.db.pragma('user_version = 8') // the schema before migration 009
+    fresh.reopen()
     expect(keys()).toEqual([
       ['', '100.1', null],
       ['100.1a', '100.1a', '100.1a'],
       ['100.2', '100.2', '100.2']
     ])
-    expect(readDerivedState(db).reconciliation).toBe(true)
-    ingestPaths(db, [])
-    expect(readDerivedState(db).reconciliation).toBe(false)
-    expect(listAttestations(db, book)[0]).toMatchObject({ key: '100.1', remarks: 'number recovered from its text: the end of rule 100.1' })
+    expect(readDerivedState(fresh.db).reconciliation).toBe(true)
+    ingestPaths(fresh.db, [])
+    expect(readDerivedState(fresh.db).reconciliation).toBe(false)
+    expect(listAttestations(fresh.db, book)[0]).toMatchObject({ key: '100.1', remarks: 'number recovered from its text: the end of rule 100.1' })
   })
 
   it('rejects a page of an unknown shape with one line naming it, and keeps everything stored', () => {
-    ingestPaths(db, [writeEdition(folder.dir, 'a.txt', spec('2020-01-01'))])
-    const before = tableCounts(db)
-    const page = join(folder.dir, 'page.html')
+    ingestPaths(fresh.db, [writeEdition(fresh.dir, 'a.txt', spec('2020-01-01'))])
+    const before = tableCounts(fresh.db)
+    const page = join(fresh.dir, 'page.html')
     writeFileSync(page, '<html><body><h1>My deck</h1><p>Four Lightning Bolts.</p></body></html>')
-    const empty = join(folder.dir, 'empty-ck.txt')
+    const empty = join(fresh.dir, 'empty-ck.txt')
     writeFileSync(empty, 'This search based on the March 1, 2020 release of the Rulings.\n|\n')
-    const report = ingestPaths(db, [page, empty])
+    const report = ingestPaths(fresh.db, [page, empty])
     expect(report.outcomes.map((o) => o.status === 'rejected' && [o.code, o.error.includes(o.uri), o.error.includes('\n')])).toEqual([
       ['E_FORMAT', true, false],
       ['E_FORMAT', true, false]
     ])
-    expect(tableCounts(db)).toEqual(before)
+    expect(tableCounts(fresh.db)).toEqual(before)
   })
 
   it('is idempotent, and answers sources and get --sources on the command line', async () => {
-    const dump = join(folder.dir, 'ck.txt')
+    const dump = join(fresh.dir, 'ck.txt')
     writeFileSync(dump, crystalKeep)
-    const paths = [writeEdition(folder.dir, 'a.txt', spec('2020-01-01')), dump]
-    ingestPaths(db, paths)
-    const before = tableCounts(db)
-    expect(ingestPaths(db, paths)).toMatchObject({ stored: 0, unchanged: 2 })
-    expect(tableCounts(db)).toEqual(before)
-    db.close()
+    const paths = [writeEdition(fresh.dir, 'a.txt', spec('2020-01-01')), dump]
+    ingestPaths(fresh.db, paths)
+    const before = tableCounts(fresh.db)
+    expect(ingestPaths(fresh.db, paths)).toMatchObject({ stored: 0, unchanged: 2 })
+    expect(tableCounts(fresh.db)).toEqual(before)
+    fresh.db.close()
 
     const run = async (...args: string[]) => {
       let stdout = ''
       let stderr = ''
-      const code = await runCli(['--db', join(folder.dir, 'crdb.sqlite'), ...args], { out: (t) => (stdout += t), err: (t) => (stderr += t) })
+      const code = await runCli(['--db', join(fresh.dir, 'crdb.sqlite'), ...args], { out: (t) => (stdout += t), err: (t) => (stderr += t) })
       return { code, stdout, stderr }
     }
     const sources = await run('sources')
@@ -320,7 +310,6 @@ describe('ingesting secondary dumps', () => {
     expect(json.versions[0].attestations[0]).toMatchObject({ label: '100.1', status: 'equal', revisionDate: '2020-01-01' })
     expect((await run('sources', '--messages', 'ck.txt')).stdout).toMatch(/reconcile-summary 5 entries: 2 equal, 2 differ/)
     expect((await run('get', '999.9', '--sources')).stderr).toMatch(/^crdb: E_NOT_FOUND: rule 999\.9 is in no stored edition and no dump quotes it\n$/)
-    db = openDatabase(join(folder.dir, 'crdb.sqlite'))
   })
 })
 
