@@ -236,14 +236,18 @@ export interface EditionChange {
 
 /**
  * Remove the edition dated `date`: its versions are undone (and the versions
- * it had split joined again), its source and messages deleted, then lineage
- * and reconciliation are recomputed.
+ * it had split joined again), its source and messages deleted, the edition
+ * before it read again when the removed one had decided its misprinted
+ * numbers, then lineage and reconciliation are recomputed.
  *
  * @throws {CrdbError} `E_NOT_FOUND` when no edition has that date, `E_DB_BUSY` when a build holds the database.
  */
 export function removeEdition(db: CrdbDatabase, date: string, options: IngestOptions = {}): EditionChange {
   return withBuildLock(db, options, () => {
-    const removed = new EditionWriter(db).remove(date, lineLookup(db))
+    const writer = new EditionWriter(db)
+    const removed = writer.remove(date, lineLookup(db))
+    // The edition before it may have read a misprinted number by the one removed.
+    rereadPreviousEditions(db, writer, [date])
     refreshAll(db, options)
     return { date, removed }
   })

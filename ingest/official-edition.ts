@@ -78,17 +78,22 @@ function rulesOf(input: EditionInput): NextEdition['rules'] {
 const misprintCodes = new Set(['number-slip', 'duplicate-number', 'out-of-order'])
 
 /**
- * After a build stored editions, read again each stored edition that now has a
- * new next edition and reported misprinted numbers, from its file when it is
- * still there unchanged; it is stored again when the next edition changes how
- * it reads (numbers or messages). Returns the dates stored again.
+ * After editions were stored or removed, read again each stored edition whose
+ * next edition is now another and which reported misprinted numbers, from its
+ * file when it is still there unchanged; it is stored again when the next
+ * edition changes how it reads (numbers or messages). `changedDates` are the
+ * dates stored, replaced or removed. Returns the dates stored again.
  */
-export function rereadPreviousEditions(db: CrdbDatabase, writer: EditionWriter, storedDates: string[]): string[] {
+export function rereadPreviousEditions(db: CrdbDatabase, writer: EditionWriter, changedDates: string[]): string[] {
   const dates = listEditionDates(db)
-  const built = new Set(storedDates)
+  const built = new Set(changedDates)
   const reread: string[] = []
-  for (const date of storedDates) {
-    const previous = dates[dates.indexOf(date) - 1]
+  for (const date of changedDates) {
+    // The stored edition at or after the change is the previous edition's next one now (none after the newest).
+    let at = dates.findIndex((stored) => stored >= date)
+    if (at === -1) at = dates.length
+    const previous = dates[at - 1]
+    const next = dates[at] as string | undefined
     if (previous === undefined || built.has(previous) || reread.includes(previous)) continue
     const stored = listEditionMessageRows(db, previous)
     if (!stored.some((message) => misprintCodes.has(message.code) && message.severity !== 'info')) continue
@@ -100,7 +105,7 @@ export function rereadPreviousEditions(db: CrdbDatabase, writer: EditionWriter, 
       continue // Gone: it keeps the reading it had.
     }
     if (sha256Of(bytes) !== source!.sha256) continue
-    const input = readOfficialEdition(source!.uri, decodeSource(bytes, source!.uri), storedEdition(db, date))
+    const input = readOfficialEdition(source!.uri, decodeSource(bytes, source!.uri), next === undefined ? undefined : storedEdition(db, next))
     const same =
       input.messages.length === stored.length &&
       input.messages.every((message, index) => message.text === stored[index].text && message.line === stored[index].line)

@@ -7,7 +7,7 @@ import { copyFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { ingestPaths } from '../ingest/ingest.js'
+import { ingestPaths, removeEdition } from '../ingest/ingest.js'
 import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
 import { getRule } from '../src/query/get.js'
 import { getTerm } from '../src/query/glossary.js'
@@ -294,6 +294,15 @@ describe('ingestPaths', () => {
       expect(() => getRule(fresh.db, '300.1b', { edition: '2010-07-01' })).toThrow(/not in the edition of 2010-07-01/)
       expect(repairOf300()).toContain('the number the edition of 2010-07-16 gives this text')
       expect(ingestPaths(fresh.db, [input, join(fresh.dir, 'next.txt')])).toMatchObject({ stored: 0, unchanged: 2 })
+    })
+
+    it('and read again without it when the next edition is removed', () => {
+      ingestPaths(fresh.db, [copy('input.txt'), copy('next.txt')])
+      expect(repairOf300()).toContain('the number the edition of 2010-07-16 gives this text')
+      expect(removeEdition(fresh.db, '2010-07-16')).toMatchObject({ date: '2010-07-16', removed: join(fresh.dir, 'next.txt') })
+      expect(repairOf300()).toContain('the rule after 300.1a')
+      expect(getRule(fresh.db, '300.1b', { edition: '2010-07-01' }).text).toBe(overruled)
+      expect(() => getRule(fresh.db, '300.2', { edition: '2010-07-01' })).toThrow(/not in the edition of 2010-07-01/)
     })
   })
 })
