@@ -19,8 +19,11 @@ export interface WordChange {
  * their text, so no token is copied out.
  */
 export function diffWords(before: string, after: string): WordChange[] {
-  const old = tokenize(before, oldTokens)
-  const current = tokenize(after, newTokens)
+  // Tokens before the first character the texts differ at are the same in both: cut only from a
+  // token boundary at or before it (the search would walk the common head first anyway).
+  const start = tokenBoundaryBefore(before, commonPrefixLength(before, after))
+  const old = tokenize(before, oldTokens, start)
+  const current = tokenize(after, newTokens, start)
   const edits = shortestEdit(old, current, maxEditLength)
   // Texts far apart read better as one replaced by the other.
   if (!edits) {
@@ -29,24 +32,52 @@ export function diffWords(before: string, after: string): WordChange[] {
       { kind: 'added', text: after }
     ]
   }
-  // The runs are slices of the texts, cut at the tokens' offsets.
+  // The runs are slices of the texts, cut at the tokens' offsets; the unchanged run resumes at `kept`.
   const [oldAt, newAt] = [old.offsets, current.offsets]
   const changes: WordChange[] = []
   let kept = 0
   for (const [oldStart, oldEnd, newStart, newEnd] of edits) {
-    if (kept < oldStart) changes.push({ kind: 'same', text: before.slice(oldAt[kept], oldAt[oldStart]) })
+    if (kept < oldAt[oldStart]) changes.push({ kind: 'same', text: before.slice(kept, oldAt[oldStart]) })
     if (oldStart < oldEnd) changes.push({ kind: 'removed', text: before.slice(oldAt[oldStart], oldAt[oldEnd]) })
     if (newStart < newEnd) changes.push({ kind: 'added', text: after.slice(newAt[newStart], newAt[newEnd]) })
-    kept = oldEnd
+    kept = oldAt[oldEnd]
   }
-  if (kept < old.count) changes.push({ kind: 'same', text: before.slice(oldAt[kept]) })
+  if (kept < before.length) changes.push({ kind: 'same', text: before.slice(kept) })
   return changes
+}
+
+/** How many leading characters `a` and `b` share. */
+function commonPrefixLength(a: string, b: string): number {
+  const length = Math.min(a.length, b.length)
+  let at = 0
+  while (at < length && a.charCodeAt(at) === b.charCodeAt(at)) at++
+  return at
+}
+
+/**
+ * The last token boundary of `text` at or before `at` - 1 that its first `at` characters alone decide:
+ * a boundary lies between two characters unless both belong to a word, both to a run of spaces, or
+ * they are `\r\n`.
+ */
+function tokenBoundaryBefore(text: string, at: number): number {
+  let boundary = at - 1
+  while (boundary > 0) {
+    const left = text.charCodeAt(boundary - 1)
+    const right = text.charCodeAt(boundary)
+    const joined =
+      (isWordCode(left) && isWordCode(right)) ||
+      (left === 13 && right === 10) ||
+      (left !== 10 && left !== 13 && right !== 10 && right !== 13 && isWhiteSpace(left) && isWhiteSpace(right))
+    if (!joined) return boundary
+    boundary--
+  }
+  return 0
 }
 
 /** Word and space tokens added or removed beyond which two texts are shown as one replaced by the other. */
 const maxEditLength = 60
 
-/** A text cut into tokens: token `i` is `text.slice(offsets[i], offsets[i + 1])`, with a hash of it. */
+/** A text cut into tokens from some boundary on: token `i` is `text.slice(offsets[i], offsets[i + 1])`, with a hash of it. */
 interface Tokens {
   text: string
   count: number
@@ -63,14 +94,14 @@ const newTokens: Tokens = { text: '', count: 0, hashes: new Int32Array(256), off
  * `_`), a run of spaces, a line break (`\n` or `\r\n`), or any other single character (a UTF-16
  * code unit).
  */
-function tokenize(text: string, into: Tokens): Tokens {
+function tokenize(text: string, into: Tokens, from: number): Tokens {
   if (into.offsets.length <= text.length) {
     into.hashes = new Int32Array(text.length + 1)
     into.offsets = new Int32Array(text.length + 1)
   }
   const { hashes, offsets } = into
   let count = 0
-  let at = 0
+  let at = from
   while (at < text.length) {
     const code = text.charCodeAt(at)
     let hash = code
@@ -234,8 +265,11 @@ export function differsOnlyInTypography(before: string, after: string): boolean 
  * without building the folded texts: a diff tests thousands of pairs, most of them equal but for quotes.
  */
 function foldsEqual(a: string, b: string): boolean {
-  const x = new FoldedReader(a)
-  const y = new FoldedReader(b)
+  // The texts fold alike up to where they first differ: start both from the last plain letter before it.
+  let start = commonPrefixLength(a, b)
+  while (start > 0 && !isPlainLetter(a.charCodeAt(start - 1))) start--
+  const x = new FoldedReader(a, start)
+  const y = new FoldedReader(b, start)
   for (;;) {
     const code = x.next()
     if (code !== y.next()) return false
@@ -245,13 +279,16 @@ function foldsEqual(a: string, b: string): boolean {
 
 /** Reads a text's characters as `foldTypography` would leave them, one UTF-16 code at a time; -1 at the end. */
 class FoldedReader {
-  private at = 0
   /** Dots still to give for an ellipsis. */
   private dots = 0
   /** Whether the last code given was a space standing for a run of white space. */
   private spaced = false
 
-  constructor(private readonly text: string) {}
+  /** Read `text` from `at`, which follows a plain letter (or is 0). */
+  constructor(
+    private readonly text: string,
+    private at: number
+  ) {}
 
   next(): number {
     if (this.dots > 0) {
@@ -300,6 +337,13 @@ class FoldedReader {
       }
     }
   }
+}
+
+/** An ASCII letter or digit no trademark mark holds: folding reads the text after it as after a text's start. */
+function isPlainLetter(code: number): boolean {
+  if (code >= 48 && code <= 57) return true
+  const lower = code | 32
+  return lower >= 97 && lower <= 122 && lower !== 116 && lower !== 109 && lower !== 114 // t, m, r
 }
 
 /** The length of `(TM)`, `(tm)`, `(R)` or `(r)` at `at` in `text`, else 0. */
