@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
 import { findEditionDated, findEditionInForce, findNewestEdition, listEditionDates } from '../src/store/editions.js'
 import { findRuleAt, findRuleBeside, findRuleOnDay, listExamples, listNumbersBeside, listSubtreeAt, listSubtreeOnDay } from '../src/store/rules.js'
-import { countVersionsStaying, listContentsOf, listLinksBetween, listVersionsOnlyIn } from '../src/store/diff.js'
+import { countVersionsStaying, listContentsOf, listLinksBetween, listRuleTextsOnlyIn, listVersionsOnlyIn } from '../src/store/diff.js'
 import { findTermAt, findTermsNamed, listAliasesOf } from '../src/store/terms.js'
 import { matchTexts, readAllVersions, readRuleVersions, readVersionsOfContents } from '../src/store/search.js'
 import { listPreparedSql } from '../src/store/statements.js'
@@ -80,6 +80,8 @@ const hot: Array<[string, () => unknown, unknown[]?]> = [
   ],
   ['versions only in an earlier edition (diff)', () => listVersionsOnlyIn(db, 'rule', '2009-10-01', '2010-07-01')],
   ['versions only in a later edition (diff)', () => listVersionsOnlyIn(db, 'term', '2010-07-01', '2009-10-01')],
+  ['rule versions with their texts only in an earlier edition (diff)', () => listRuleTextsOnlyIn(db, '2009-10-01', '2010-07-01')],
+  ['rule versions with their texts only in a later edition (diff)', () => listRuleTextsOnlyIn(db, '2010-07-01', '2009-10-01')],
   ['versions in both editions (diff)', () => countVersionsStaying(db, 'rule', '2009-10-01', '2010-07-01')],
   ['lineage links between editions (diff)', () => listLinksBetween(db, '2009-10-01', '2010-07-01')],
   ['texts of changed rules (diff)', () => listContentsOf(db, [1, 2]), ['[1,2]']],

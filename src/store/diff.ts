@@ -48,6 +48,42 @@ export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule' | 'term', edit
   return rows.map(([id, key, contentId, firstDate]) => ({ id, key, contentId, firstDate }))
 }
 
+/** A rule version of {@link listRuleTextsOnlyIn}: with its text and examples. */
+export interface DiffTextRow extends DiffVersionRow {
+  content: ContentRow
+}
+
+/**
+ * {@link listVersionsOnlyIn} for rules, each with its text and examples, in the same statement: a
+ * diff of whole editions shows nearly every version that differs, so it reads them as it walks.
+ */
+export function listRuleTextsOnlyIn(db: CrdbDatabase, edition: string, other: string): DiffTextRow[] {
+  const condition =
+    other > edition
+      ? 'v.last_date >= @edition AND v.last_date < @other AND v.first_date <= @edition'
+      : 'v.first_date > @other AND v.first_date <= @edition AND v.last_date >= @edition'
+  const rows = prepared(
+    db,
+    `SELECT v.id, v.key, v.content_id, v.first_date, c.text, nullif(${examplesOf('c.id')}, '[]')
+     FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE ${condition} AND +v.kind = 'rule' ORDER BY v.sort_key`
+  )
+    .raw()
+    .all({ edition, other }) as Array<[number, string, number, string, string, string | null]>
+  return rows.map(([id, key, contentId, firstDate, text, examples]) => ({
+    id,
+    key,
+    contentId,
+    firstDate,
+    content: { text, examples: examples === null ? [] : (JSON.parse(examples) as string[]) }
+  }))
+}
+
+/** SQL: the examples of content `id` (a column), in order, as a JSON array. */
+function examplesOf(id: string): string {
+  return `(SELECT json_group_array(e.text) FROM (SELECT text FROM examples WHERE content_id = ${id} ORDER BY ordinal) e)`
+}
+
 function diffColumns(kind: 'rule' | 'term'): string {
   return kind === 'rule'
     ? 'v.id, v.key, v.content_id, v.first_date'
@@ -76,14 +112,11 @@ export interface ContentRow {
 
 /** The texts (with their examples, in order) of these contents, read in one query, by content id. */
 export function listContentsOf(db: CrdbDatabase, contentIds: Iterable<number>): Map<number, ContentRow> {
-  const rows = prepared(
-    db,
-    `SELECT c.id, c.text, (SELECT json_group_array(e.text) FROM (SELECT text FROM examples WHERE content_id = c.id ORDER BY ordinal) e)
-     FROM contents c WHERE c.id IN (SELECT value FROM json_each(?))`
-  )
+  const rows = prepared(db, `SELECT c.id, c.text, nullif(${examplesOf('c.id')}, '[]') FROM contents c WHERE c.id IN (SELECT value FROM json_each(?))`)
     .raw()
-    .all(JSON.stringify([...new Set(contentIds)])) as Array<[number, string, string]>
-  return new Map(rows.map(([id, text, examples]) => [id, { text, examples: examples === '[]' ? [] : (JSON.parse(examples) as string[]) }]))
+    .all(JSON.stringify([...new Set(contentIds)])) as Array<[number, string, string | null]>
+  // No examples come back as NULL (most texts have none): one string fewer to hand over and parse.
+  return new Map(rows.map(([id, text, examples]) => [id, { text, examples: examples === null ? [] : (JSON.parse(examples) as string[]) }]))
 }
 
 /** A lineage link as a diff walks it, with the number and first date of the versions at both ends. */
