@@ -239,7 +239,17 @@ function maskReferences(text: string): string {
 /** True when two different texts are equal once their cross-reference numbers are masked. */
 export function differsOnlyInReferences(before: string, after: string): boolean {
   if (before === after) return false
+  // Where the texts first differ lies in a citation in one of them, or masking cannot make them equal
+  // (the common text before it masks alike): a quote changed, say, settles it without masking.
+  const at = commonPrefixLength(before, after)
+  if (at < before.length && at < after.length && !isCitationCode(before.charCodeAt(at)) && !isCitationCode(after.charCodeAt(at))) return false
   return maskReferences(before) === maskReferences(after)
+}
+
+/** Whether `code` can be part of a citation {@link maskReferences} masks: a letter, digit, space, `.`, `,`, `-` or `–`. */
+function isCitationCode(code: number): boolean {
+  const lower = code | 32
+  return (lower >= 97 && lower <= 122) || (code >= 48 && code <= 57) || code === 32 || code === 46 || code === 44 || code === 45 || code === 0x2013
 }
 
 /** Fold typography that editions switch back and forth: curly quotes, dashes, ellipses, (TM)/(R), `_italic_` markup. */
@@ -271,6 +281,7 @@ function foldsEqual(a: string, b: string): boolean {
   const x = new FoldedReader(a, start)
   const y = new FoldedReader(b, start)
   for (;;) {
+    x.skipCommon(y)
     const code = x.next()
     if (code !== y.next()) return false
     if (code < 0) return true
@@ -289,6 +300,29 @@ class FoldedReader {
     private readonly text: string,
     private at: number
   ) {}
+
+  /**
+   * Step this reader and `other` over the characters they have in common from where each stands, while
+   * both are in the same state: the same characters fold alike then. Not over `(`, which may open a
+   * trademark mark that reads ahead, nor over an ellipsis.
+   */
+  skipCommon(other: FoldedReader): void {
+    if (this.dots > 0 || other.dots > 0 || this.spaced !== other.spaced) return
+    const [a, b] = [this.text, other.text]
+    let [i, j] = [this.at, other.at]
+    let spaced = this.spaced
+    while (i < a.length && j < b.length) {
+      const code = a.charCodeAt(i)
+      if (code !== b.charCodeAt(j) || code === 40 || code === 0x2026) break
+      if (isWhiteSpace(code)) spaced = true
+      else if (code !== 0x2122 && code !== 0x00ae) spaced = false
+      i++
+      j++
+    }
+    this.at = i
+    other.at = j
+    this.spaced = other.spaced = spaced
+  }
 
   next(): number {
     if (this.dots > 0) {
