@@ -32,20 +32,27 @@ export interface DiffTermRow {
 export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule', edition: string, other: string): DiffVersionRow[]
 export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'term', edition: string, other: string): DiffTermRow[]
 export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule' | 'term', edition: string, other: string): DiffVersionRow[] | DiffTermRow[] {
-  const condition =
-    other > edition
-      ? 'v.last_date >= @edition AND v.last_date < @other AND v.first_date <= @edition'
-      : 'v.first_date > @other AND v.first_date <= @edition AND v.last_date >= @edition'
   // `+v.kind`: walk the dates' index, not every version of the kind in document order.
   const statement = prepared(
     db,
     `SELECT ${diffColumns(kind)} FROM versions v ${kind === 'term' ? 'JOIN contents c ON c.id = v.content_id' : ''}
-     WHERE ${condition} AND +v.kind = @kind ORDER BY v.sort_key`
+     WHERE ${onlyInCondition(edition, other)} AND +v.kind = @kind ORDER BY v.sort_key`
   )
   if (kind === 'term') return statement.all({ kind, edition, other }) as DiffTermRow[]
   // A diff of two editions reads thousands of rows: as arrays, each made an object here (cheaper).
   const rows = statement.raw().all({ kind, edition, other }) as Array<[number, string, number, string]>
   return rows.map(([id, key, contentId, firstDate]) => ({ id, key, contentId, firstDate }))
+}
+
+/**
+ * SQL: version `v` is in force in the edition bound to `@edition` and not in the one bound to `@other`.
+ * Against a later edition, it ended before it (walked by last date); against an earlier one, it began
+ * after it (by first date).
+ */
+function onlyInCondition(edition: string, other: string): string {
+  return other > edition
+    ? 'v.last_date >= @edition AND v.last_date < @other AND v.first_date <= @edition'
+    : 'v.first_date > @other AND v.first_date <= @edition AND v.last_date >= @edition'
 }
 
 /** A rule version of {@link listRuleTextsOnlyIn}: with its text and examples. */
@@ -58,15 +65,11 @@ export interface DiffTextRow extends DiffVersionRow {
  * diff of whole editions shows nearly every version that differs, so it reads them as it walks.
  */
 export function listRuleTextsOnlyIn(db: CrdbDatabase, edition: string, other: string): DiffTextRow[] {
-  const condition =
-    other > edition
-      ? 'v.last_date >= @edition AND v.last_date < @other AND v.first_date <= @edition'
-      : 'v.first_date > @other AND v.first_date <= @edition AND v.last_date >= @edition'
   const rows = prepared(
     db,
     `SELECT v.id, v.key, v.content_id, v.first_date, c.text, nullif(${examplesOf('c.id')}, '[]')
      FROM versions v JOIN contents c ON c.id = v.content_id
-     WHERE ${condition} AND +v.kind = 'rule' ORDER BY v.sort_key`
+     WHERE ${onlyInCondition(edition, other)} AND +v.kind = 'rule' ORDER BY v.sort_key`
   )
     .raw()
     .all({ edition, other }) as Array<[number, string, number, string, string, string | null]>
