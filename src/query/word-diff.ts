@@ -110,18 +110,18 @@ function tokenize(text: string, into: Tokens, from: number): Tokens {
       while (end < text.length) {
         const next = text.charCodeAt(end)
         if (!isWordCode(next)) break
-        hash = Math.imul(hash, 31) + next
+        hash = (Math.imul(hash, 31) + next) | 0
         end++
       }
     } else if (code !== 10 && code !== 13 && isWhiteSpace(code)) {
       while (end < text.length) {
         const next = text.charCodeAt(end)
         if (next === 10 || next === 13 || !isWhiteSpace(next)) break
-        hash = Math.imul(hash, 31) + next
+        hash = (Math.imul(hash, 31) + next) | 0
         end++
       }
     } else if (code === 13 && text.charCodeAt(end) === 10) {
-      hash = Math.imul(hash, 31) + 10
+      hash = (Math.imul(hash, 31) + 10) | 0
       end++
     }
     offsets[count] = at

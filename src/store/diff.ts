@@ -38,8 +38,11 @@ export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule' | 'term', edit
     `SELECT ${diffColumns(kind)} FROM versions v ${kind === 'term' ? 'JOIN contents c ON c.id = v.content_id' : ''}
      WHERE ${onlyInCondition(edition, other)} AND +v.kind = @kind ORDER BY v.sort_key`
   )
-  if (kind === 'term') return statement.all({ kind, edition, other }) as DiffTermRow[]
   // A diff of two editions reads thousands of rows: as arrays, each made an object here (cheaper).
+  if (kind === 'term') {
+    const terms = statement.raw().all({ kind, edition, other }) as Array<[number, string, string, string, number, string, string]>
+    return terms.map(([id, key, label, sortKey, contentId, firstDate, text]) => ({ id, key, label, sortKey, contentId, firstDate, text }))
+  }
   const rows = statement.raw().all({ kind, edition, other }) as Array<[number, string, number, string]>
   return rows.map(([id, key, contentId, firstDate]) => ({ id, key, contentId, firstDate }))
 }
@@ -88,9 +91,7 @@ function examplesOf(id: string): string {
 }
 
 function diffColumns(kind: 'rule' | 'term'): string {
-  return kind === 'rule'
-    ? 'v.id, v.key, v.content_id, v.first_date'
-    : 'v.id, v.key, v.label, v.sort_key AS sortKey, v.content_id AS contentId, v.first_date AS firstDate, c.text'
+  return kind === 'rule' ? 'v.id, v.key, v.content_id, v.first_date' : 'v.id, v.key, v.label, v.sort_key, v.content_id, v.first_date, c.text'
 }
 
 /** How many versions of `kind` are in force in both the edition dated `earlier` and the later one dated `later` (read from an index alone). */
