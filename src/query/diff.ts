@@ -15,8 +15,10 @@ import {
   listContentsOf,
   listLinksBetween,
   listRuleKeysStaying,
+  listRuleTextsOnlyIn,
   listVersionsOnlyIn,
   type ContentRow,
+  type DiffTextRow,
   type DiffVersionRow
 } from '../store/diff.js'
 import { diffTerms, type TermDiff } from './term-diff.js'
@@ -132,8 +134,12 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
   // Only what differs is read: the versions in force in one edition and not the other. Those in
   // force in both are the same rule with the same text, and only counted.
   const [earlier, later] = from <= to ? [from, to] : [to, from]
-  const leaving = withRules ? listVersionsOnlyIn(db, 'rule', earlier, later) : []
-  const arriving = withRules ? listVersionsOnlyIn(db, 'rule', later, earlier) : []
+  // A whole-edition diff shows nearly every version that differs: read their texts along. A section's
+  // diff reads only the texts of the changes it shows (below).
+  const onlyIn =
+    section === undefined ? listRuleTextsOnlyIn : (db: CrdbDatabase, edition: string, other: string): Row[] => listVersionsOnlyIn(db, 'rule', edition, other)
+  const leaving = withRules ? onlyIn(db, earlier, later) : []
+  const arriving = withRules ? onlyIn(db, later, earlier) : []
   const leftovers = from <= to ? { before: leaving, after: arriving } : { before: arriving, after: leaving }
   let unchanged = !withRules
     ? 0
@@ -162,10 +168,13 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
   const changes: RuleChange[] = []
   const shown = pairs.filter(({ old, current }) => inScope(old?.key) || inScope(current?.key))
   // The texts of the changed rules only, in one query: most rules of two editions are the same version.
-  const contents = listContentsOf(
-    db,
-    shown.flatMap(({ old, current }) => [old?.contentId ?? [], current?.contentId ?? []].flat())
-  )
+  const contents =
+    section === undefined
+      ? textsOf([...leaving, ...arriving] as DiffTextRow[])
+      : listContentsOf(
+          db,
+          shown.flatMap(({ old, current }) => [old?.contentId ?? [], current?.contentId ?? []].flat())
+        )
   for (const { old, current, evidence } of shown) {
     if (old && current && old.key === current.key && old.contentId === current.contentId) {
       unchanged++ // The same text left and came back as another version.
@@ -298,6 +307,11 @@ function reach(
   }
   walk(start, [])
   return found
+}
+
+/** The texts rows read with their versions carry, by content. */
+function textsOf(rows: DiffTextRow[]): Map<number, ContentRow> {
+  return new Map(rows.map((row) => [row.contentId, row.content]))
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -15,11 +15,15 @@ export interface WordChange {
  * shortest edit script. Written here rather than taken from `diff` (or
  * `fast-myers-diff`): a diff of two editions compares thousands of pairs, and
  * both spent most of its time here, allocating per step for edits bounded by
- * {@link maxEditLength} anyway.
+ * {@link maxEditLength} anyway. Tokens are compared as a hash and offsets into
+ * their text, so no token is copied out.
  */
 export function diffWords(before: string, after: string): WordChange[] {
-  const old = before.match(tokenPattern) ?? []
-  const current = after.match(tokenPattern) ?? []
+  // Tokens before the first character the texts differ at are the same in both: cut only from a
+  // token boundary at or before it (the search would walk the common head first anyway).
+  const start = tokenBoundaryBefore(before, commonPrefixLength(before, after))
+  const old = tokenize(before, oldTokens, start)
+  const current = tokenize(after, newTokens, start)
   const edits = shortestEdit(old, current, maxEditLength)
   // Texts far apart read better as one replaced by the other.
   if (!edits) {
@@ -28,77 +32,179 @@ export function diffWords(before: string, after: string): WordChange[] {
       { kind: 'added', text: after }
     ]
   }
-  // Each token's offset in its text: the runs are slices of the texts.
-  const offsetsOf = (tokens: string[]): number[] => {
-    const offsets = [0]
-    for (const token of tokens) offsets.push(offsets[offsets.length - 1] + token.length)
-    return offsets
-  }
-  const [oldAt, newAt] = [offsetsOf(old), offsetsOf(current)]
+  // The runs are slices of the texts, cut at the tokens' offsets; the unchanged run resumes at `kept`.
+  const [oldAt, newAt] = [old.offsets, current.offsets]
   const changes: WordChange[] = []
-  const add = (kind: WordChange['kind'], from: number, to: number): void => {
-    if (from < to) changes.push({ kind, text: kind === 'added' ? after.slice(newAt[from], newAt[to]) : before.slice(oldAt[from], oldAt[to]) })
-  }
   let kept = 0
   for (const [oldStart, oldEnd, newStart, newEnd] of edits) {
-    add('same', kept, oldStart)
-    add('removed', oldStart, oldEnd)
-    add('added', newStart, newEnd)
-    kept = oldEnd
+    if (kept < oldAt[oldStart]) changes.push({ kind: 'same', text: before.slice(kept, oldAt[oldStart]) })
+    if (oldStart < oldEnd) changes.push({ kind: 'removed', text: before.slice(oldAt[oldStart], oldAt[oldEnd]) })
+    if (newStart < newEnd) changes.push({ kind: 'added', text: after.slice(newAt[newStart], newAt[newEnd]) })
+    kept = oldAt[oldEnd]
   }
-  add('same', kept, old.length)
+  if (kept < before.length) changes.push({ kind: 'same', text: before.slice(kept) })
   return changes
+}
+
+/** How many leading characters `a` and `b` share. */
+function commonPrefixLength(a: string, b: string): number {
+  const length = Math.min(a.length, b.length)
+  let at = 0
+  while (at < length && a.charCodeAt(at) === b.charCodeAt(at)) at++
+  return at
+}
+
+/**
+ * The last token boundary of `text` at or before `at` - 1 that its first `at` characters alone decide:
+ * a boundary lies between two characters unless both belong to a word, both to a run of spaces, or
+ * they are `\r\n`.
+ */
+function tokenBoundaryBefore(text: string, at: number): number {
+  let boundary = at - 1
+  while (boundary > 0) {
+    const left = text.charCodeAt(boundary - 1)
+    const right = text.charCodeAt(boundary)
+    const joined =
+      (isWordCode(left) && isWordCode(right)) ||
+      (left === 13 && right === 10) ||
+      (left !== 10 && left !== 13 && right !== 10 && right !== 13 && isWhiteSpace(left) && isWhiteSpace(right))
+    if (!joined) return boundary
+    boundary--
+  }
+  return 0
 }
 
 /** Word and space tokens added or removed beyond which two texts are shown as one replaced by the other. */
 const maxEditLength = 60
 
-/** A word (Latin letters with their accents, digits), a run of spaces, a line break, or any other single character. */
-const tokenPattern = /[\w\u00AD\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02C6\u02C8-\u02D7\u02DE-\u02FF\u1E00-\u1EFF]+|[^\S\r\n]+|\r?\n|[\s\S]/g
+/** A text cut into tokens from some boundary on: token `i` is `text.slice(offsets[i], offsets[i + 1])`, with a hash of it. */
+interface Tokens {
+  text: string
+  count: number
+  hashes: Int32Array
+  offsets: Int32Array
+}
+
+// The two texts of the diff under way, reused (diffWords runs one at a time, to the end).
+const oldTokens: Tokens = { text: '', count: 0, hashes: new Int32Array(256), offsets: new Int32Array(257) }
+const newTokens: Tokens = { text: '', count: 0, hashes: new Int32Array(256), offsets: new Int32Array(257) }
+
+/**
+ * Cut `text` into `into`'s buffers: a token is a word (Latin letters with their accents, digits,
+ * `_`), a run of spaces, a line break (`\n` or `\r\n`), or any other single character (a UTF-16
+ * code unit).
+ */
+function tokenize(text: string, into: Tokens, from: number): Tokens {
+  if (into.offsets.length <= text.length) {
+    into.hashes = new Int32Array(text.length + 1)
+    into.offsets = new Int32Array(text.length + 1)
+  }
+  const { hashes, offsets } = into
+  let count = 0
+  let at = from
+  while (at < text.length) {
+    const code = text.charCodeAt(at)
+    let hash = code
+    let end = at + 1
+    if (isWordCode(code)) {
+      while (end < text.length) {
+        const next = text.charCodeAt(end)
+        if (!isWordCode(next)) break
+        hash = (Math.imul(hash, 31) + next) | 0
+        end++
+      }
+    } else if (code !== 10 && code !== 13 && isWhiteSpace(code)) {
+      while (end < text.length) {
+        const next = text.charCodeAt(end)
+        if (next === 10 || next === 13 || !isWhiteSpace(next)) break
+        hash = (Math.imul(hash, 31) + next) | 0
+        end++
+      }
+    } else if (code === 13 && text.charCodeAt(end) === 10) {
+      hash = (Math.imul(hash, 31) + 10) | 0
+      end++
+    }
+    offsets[count] = at
+    hashes[count++] = hash
+    at = end
+  }
+  offsets[count] = text.length
+  into.text = text
+  into.count = count
+  return into
+}
+
+/** Whether token `i` of `a` is token `j` of `b`. */
+function sameToken(a: Tokens, i: number, b: Tokens, j: number): boolean {
+  if (a.hashes[i] !== b.hashes[j]) return false
+  const start = a.offsets[i]
+  const length = a.offsets[i + 1] - start
+  const other = b.offsets[j]
+  if (b.offsets[j + 1] - other !== length) return false
+  for (let index = 0; index < length; index++) if (a.text.charCodeAt(start + index) !== b.text.charCodeAt(other + index)) return false
+  return true
+}
+
+/** Whether `code` belongs to a word: `\w`, a soft hyphen, or a Latin letter with an accent. */
+function isWordCode(code: number): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95
+  return (
+    code === 0xad ||
+    (code >= 0xc0 && code <= 0x2ff && code !== 0xd7 && code !== 0xf7 && code !== 0x2c7 && !(code >= 0x2d8 && code <= 0x2dd)) ||
+    (code >= 0x1e00 && code <= 0x1eff)
+  )
+}
+
+/** Myers' `v`, one row per edit count, kept to walk back; reused by every search. */
+const traceRows = new Int32Array((maxEditLength + 1) * (2 * maxEditLength + 3))
 
 /**
  * The changed stretches `[oldStart, oldEnd, newStart, newEnd]` of a shortest edit script from `a`
- * to `b`, in order; `undefined` when it needs more than `most` insertions and deletions.
+ * to `b`, in order; `undefined` when it needs more than `most` (at most {@link maxEditLength})
+ * insertions and deletions.
  */
-function shortestEdit(a: readonly string[], b: readonly string[], most: number): Array<[number, number, number, number]> | undefined {
+function shortestEdit(a: Tokens, b: Tokens, most: number): Array<[number, number, number, number]> | undefined {
   // The common head is the search's first step anyway. (Not the common tail: searching from the start
   // keeps a text's end in place, as people read an appended sentence.)
   let head = 0
-  while (head < a.length && head < b.length && a[head] === b[head]) head++
-  const n = a.length - head
-  const m = b.length - head
+  while (head < a.count && head < b.count && sameToken(a, head, b, head)) head++
+  const n = a.count - head
+  const m = b.count - head
   if (n + m > most && Math.abs(n - m) > most) return undefined
   if (n === 0 || m === 0) return n + m === 0 ? [] : n + m > most ? undefined : [[head, head + n, head, head + m]]
-  // Myers: v[k] is the furthest x reached on diagonal k = x - y; one copy of v per edit count, to walk back.
+  // Myers: row d holds, for each diagonal k = x - y of d's parity, the furthest x reached in d edits;
+  // step d reads row d - 1 only.
   const offset = most + 1
-  const v = new Int32Array(2 * most + 3)
-  const trace: Int32Array[] = []
+  const width = 2 * most + 3
+  const v = traceRows
   for (let d = 0; d <= most; d++) {
-    trace.push(v.slice())
+    const row = d * width + offset
+    const previous = row - width
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1
+      let x = d === 0 ? 0 : k === -d || (k !== d && v[previous + k - 1] < v[previous + k + 1]) ? v[previous + k + 1] : v[previous + k - 1] + 1
       let y = x - k
-      while (x < n && y < m && a[head + x] === b[head + y]) {
+      while (x < n && y < m && sameToken(a, head + x, b, head + y)) {
         x++
         y++
       }
-      v[offset + k] = x
-      if (x >= n && y >= m) return walkBack(trace, offset, n, m, head)
+      v[row + k] = x
+      if (x >= n && y >= m) return walkBack(v, width, offset, d, n, m, head)
     }
   }
   return undefined
 }
 
-/** The changed stretches of the path Myers' search found, read back from its copies of `v`. */
-function walkBack(trace: Int32Array[], offset: number, n: number, m: number, head: number): Array<[number, number, number, number]> {
+/** The changed stretches of the path Myers' search found in `d` edits, read back from its rows of `v`. */
+function walkBack(v: Int32Array, width: number, offset: number, edits: number, n: number, m: number, head: number): Array<[number, number, number, number]> {
   const moves: Array<[number, number, boolean]> = [] // [x, y, deleted] of each edit, last first
   let x = n
   let y = m
-  for (let d = trace.length - 1; d > 0; d--) {
-    const v = trace[d]
+  for (let d = edits; d > 0; d--) {
+    // Row d - 1: the values step d chose from.
+    const row = (d - 1) * width + offset
     const k = x - y
-    const down = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1])
-    const previousX = down ? v[offset + k + 1] : v[offset + k - 1]
+    const down = k === -d || (k !== d && v[row + k - 1] < v[row + k + 1])
+    const previousX = down ? v[row + k + 1] : v[row + k - 1]
     const previousY = previousX - (down ? k + 1 : k - 1)
     moves.push(down ? [previousX, previousY, false] : [previousX, previousY, true])
     x = previousX
@@ -133,7 +239,17 @@ function maskReferences(text: string): string {
 /** True when two different texts are equal once their cross-reference numbers are masked. */
 export function differsOnlyInReferences(before: string, after: string): boolean {
   if (before === after) return false
+  // Where the texts first differ lies in a citation in one of them, or masking cannot make them equal
+  // (the common text before it masks alike): a quote changed, say, settles it without masking.
+  const at = commonPrefixLength(before, after)
+  if (at < before.length && at < after.length && !isCitationCode(before.charCodeAt(at)) && !isCitationCode(after.charCodeAt(at))) return false
   return maskReferences(before) === maskReferences(after)
+}
+
+/** Whether `code` can be part of a citation {@link maskReferences} masks: a letter, digit, space, `.`, `,`, `-` or `–`. */
+function isCitationCode(code: number): boolean {
+  const lower = code | 32
+  return (lower >= 97 && lower <= 122) || (code >= 48 && code <= 57) || code === 32 || code === 46 || code === 44 || code === 45 || code === 0x2013
 }
 
 /** Fold typography that editions switch back and forth: curly quotes, dashes, ellipses, (TM)/(R), `_italic_` markup. */
@@ -149,5 +265,142 @@ const typographyFolds: Record<string, string> = { '’': "'", '‘': "'", '“':
 /** True when two different texts are equal once typography is folded (`it's` against `it’s`). */
 export function differsOnlyInTypography(before: string, after: string): boolean {
   if (before === after) return false
-  return foldTypography(before) === foldTypography(after)
+  // `_italic_` markup depends on the characters around it: only then fold whole texts.
+  if (before.includes('_') || after.includes('_')) return foldTypography(before) === foldTypography(after)
+  return foldsEqual(before, after)
+}
+
+/**
+ * Whether `foldTypography` gives `a` and `b` the same text (neither holding `_`), walked side by side
+ * without building the folded texts: a diff tests thousands of pairs, most of them equal but for quotes.
+ */
+function foldsEqual(a: string, b: string): boolean {
+  // The texts fold alike up to where they first differ: start both from the last plain letter before it.
+  let start = commonPrefixLength(a, b)
+  while (start > 0 && !isPlainLetter(a.charCodeAt(start - 1))) start--
+  const x = new FoldedReader(a, start)
+  const y = new FoldedReader(b, start)
+  for (;;) {
+    x.skipCommon(y)
+    const code = x.next()
+    if (code !== y.next()) return false
+    if (code < 0) return true
+  }
+}
+
+/** Reads a text's characters as `foldTypography` would leave them, one UTF-16 code at a time; -1 at the end. */
+class FoldedReader {
+  /** Dots still to give for an ellipsis. */
+  private dots = 0
+  /** Whether the last code given was a space standing for a run of white space. */
+  private spaced = false
+
+  /** Read `text` from `at`, which follows a plain letter (or is 0). */
+  constructor(
+    private readonly text: string,
+    private at: number
+  ) {}
+
+  /**
+   * Step this reader and `other` over the characters they have in common from where each stands, while
+   * both are in the same state: the same characters fold alike then. Not over `(`, which may open a
+   * trademark mark that reads ahead, nor over an ellipsis.
+   */
+  skipCommon(other: FoldedReader): void {
+    if (this.dots > 0 || other.dots > 0 || this.spaced !== other.spaced) return
+    const [a, b] = [this.text, other.text]
+    let [i, j] = [this.at, other.at]
+    let spaced = this.spaced
+    while (i < a.length && j < b.length) {
+      const code = a.charCodeAt(i)
+      if (code !== b.charCodeAt(j) || code === 40 || code === 0x2026) break
+      if (isWhiteSpace(code)) spaced = true
+      else if (code !== 0x2122 && code !== 0x00ae) spaced = false
+      i++
+      j++
+    }
+    this.at = i
+    other.at = j
+    this.spaced = other.spaced = spaced
+  }
+
+  next(): number {
+    if (this.dots > 0) {
+      this.dots--
+      return 46 // '.'
+    }
+    const text = this.text
+    for (;;) {
+      if (this.at >= text.length) return -1
+      const code = text.charCodeAt(this.at)
+      if (isWhiteSpace(code)) {
+        this.at++
+        if (this.spaced) continue
+        this.spaced = true
+        return 32
+      }
+      // Marks that fold to nothing join the white space around them: `a (TM) b` is `a b`.
+      if (code === 0x2122 || code === 0x00ae) {
+        this.at++
+        continue
+      }
+      if (code === 40 /* ( */) {
+        const mark = trademarkAt(text, this.at)
+        if (mark > 0) {
+          this.at += mark
+          continue
+        }
+      }
+      this.at++
+      this.spaced = false
+      switch (code) {
+        case 0x2019:
+        case 0x2018:
+          return 39 // '
+        case 0x201c:
+        case 0x201d:
+          return 34 // "
+        case 0x2014:
+        case 0x2013:
+          return 45 // -
+        case 0x2026:
+          this.dots = 2
+          return 46
+        default:
+          return code
+      }
+    }
+  }
+}
+
+/** An ASCII letter or digit no trademark mark holds: folding reads the text after it as after a text's start. */
+function isPlainLetter(code: number): boolean {
+  if (code >= 48 && code <= 57) return true
+  const lower = code | 32
+  return lower >= 97 && lower <= 122 && lower !== 116 && lower !== 109 && lower !== 114 // t, m, r
+}
+
+/** The length of `(TM)`, `(tm)`, `(R)` or `(r)` at `at` in `text`, else 0. */
+function trademarkAt(text: string, at: number): number {
+  const next = text.charCodeAt(at + 1)
+  if ((next === 82 || next === 114) && text.charCodeAt(at + 2) === 41) return 3
+  if (next === 84 && text.charCodeAt(at + 2) === 77 && text.charCodeAt(at + 3) === 41) return 4
+  if (next === 116 && text.charCodeAt(at + 2) === 109 && text.charCodeAt(at + 3) === 41) return 4
+  return 0
+}
+
+/** Whether `code` is white space as a regular expression's `\s` means it. */
+function isWhiteSpace(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13)
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  )
 }

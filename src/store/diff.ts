@@ -9,9 +9,7 @@ import { inForceAt, prepared } from './statements.js'
 export interface DiffVersionRow {
   id: number
   key: string
-  sortKey: string
   contentId: number
-  lineageId: number | null
   firstDate: string
 }
 
@@ -34,22 +32,66 @@ export interface DiffTermRow {
 export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule', edition: string, other: string): DiffVersionRow[]
 export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'term', edition: string, other: string): DiffTermRow[]
 export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule' | 'term', edition: string, other: string): DiffVersionRow[] | DiffTermRow[] {
-  const condition =
-    other > edition
-      ? 'v.last_date >= @edition AND v.last_date < @other AND v.first_date <= @edition'
-      : 'v.first_date > @other AND v.first_date <= @edition AND v.last_date >= @edition'
   // `+v.kind`: walk the dates' index, not every version of the kind in document order.
-  return prepared(
+  const statement = prepared(
     db,
     `SELECT ${diffColumns(kind)} FROM versions v ${kind === 'term' ? 'JOIN contents c ON c.id = v.content_id' : ''}
-     WHERE ${condition} AND +v.kind = @kind ORDER BY v.sort_key`
-  ).all({ kind, edition, other }) as DiffVersionRow[] | DiffTermRow[]
+     WHERE ${onlyInCondition(edition, other)} AND +v.kind = @kind ORDER BY v.sort_key`
+  )
+  // A diff of two editions reads thousands of rows: as arrays, each made an object here (cheaper).
+  if (kind === 'term') {
+    const terms = statement.raw().all({ kind, edition, other }) as Array<[number, string, string, string, number, string, string]>
+    return terms.map(([id, key, label, sortKey, contentId, firstDate, text]) => ({ id, key, label, sortKey, contentId, firstDate, text }))
+  }
+  const rows = statement.raw().all({ kind, edition, other }) as Array<[number, string, number, string]>
+  return rows.map(([id, key, contentId, firstDate]) => ({ id, key, contentId, firstDate }))
+}
+
+/**
+ * SQL: version `v` is in force in the edition bound to `@edition` and not in the one bound to `@other`.
+ * Against a later edition, it ended before it (walked by last date); against an earlier one, it began
+ * after it (by first date).
+ */
+function onlyInCondition(edition: string, other: string): string {
+  return other > edition
+    ? 'v.last_date >= @edition AND v.last_date < @other AND v.first_date <= @edition'
+    : 'v.first_date > @other AND v.first_date <= @edition AND v.last_date >= @edition'
+}
+
+/** A rule version of {@link listRuleTextsOnlyIn}: with its text and examples. */
+export interface DiffTextRow extends DiffVersionRow {
+  content: ContentRow
+}
+
+/**
+ * {@link listVersionsOnlyIn} for rules, each with its text and examples, in the same statement: a
+ * diff of whole editions shows nearly every version that differs, so it reads them as it walks.
+ */
+export function listRuleTextsOnlyIn(db: CrdbDatabase, edition: string, other: string): DiffTextRow[] {
+  const rows = prepared(
+    db,
+    `SELECT v.id, v.key, v.content_id, v.first_date, c.text, nullif(${examplesOf('c.id')}, '[]')
+     FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE ${onlyInCondition(edition, other)} AND +v.kind = 'rule' ORDER BY v.sort_key`
+  )
+    .raw()
+    .all({ edition, other }) as Array<[number, string, number, string, string, string | null]>
+  return rows.map(([id, key, contentId, firstDate, text, examples]) => ({
+    id,
+    key,
+    contentId,
+    firstDate,
+    content: { text, examples: examples === null ? [] : (JSON.parse(examples) as string[]) }
+  }))
+}
+
+/** SQL: the examples of content `id` (a column), in order, as a JSON array. */
+function examplesOf(id: string): string {
+  return `(SELECT json_group_array(e.text) FROM (SELECT text FROM examples WHERE content_id = ${id} ORDER BY ordinal) e)`
 }
 
 function diffColumns(kind: 'rule' | 'term'): string {
-  return kind === 'rule'
-    ? 'v.id, v.key, v.sort_key AS sortKey, v.content_id AS contentId, v.lineage_id AS lineageId, v.first_date AS firstDate'
-    : 'v.id, v.key, v.label, v.sort_key AS sortKey, v.content_id AS contentId, v.first_date AS firstDate, c.text'
+  return kind === 'rule' ? 'v.id, v.key, v.content_id, v.first_date' : 'v.id, v.key, v.label, v.sort_key, v.content_id, v.first_date, c.text'
 }
 
 /** How many versions of `kind` are in force in both the edition dated `earlier` and the later one dated `later` (read from an index alone). */
@@ -74,14 +116,11 @@ export interface ContentRow {
 
 /** The texts (with their examples, in order) of these contents, read in one query, by content id. */
 export function listContentsOf(db: CrdbDatabase, contentIds: Iterable<number>): Map<number, ContentRow> {
-  const rows = prepared(
-    db,
-    `SELECT c.id, c.text, (SELECT json_group_array(e.text) FROM (SELECT text FROM examples WHERE content_id = c.id ORDER BY ordinal) e)
-     FROM contents c WHERE c.id IN (SELECT value FROM json_each(?))`
-  )
+  const rows = prepared(db, `SELECT c.id, c.text, nullif(${examplesOf('c.id')}, '[]') FROM contents c WHERE c.id IN (SELECT value FROM json_each(?))`)
     .raw()
-    .all(JSON.stringify([...new Set(contentIds)])) as Array<[number, string, string]>
-  return new Map(rows.map(([id, text, examples]) => [id, { text, examples: JSON.parse(examples) as string[] }]))
+    .all(JSON.stringify([...new Set(contentIds)])) as Array<[number, string, string | null]>
+  // No examples come back as NULL (most texts have none): one string fewer to hand over and parse.
+  return new Map(rows.map(([id, text, examples]) => [id, { text, examples: examples === null ? [] : (JSON.parse(examples) as string[]) }]))
 }
 
 /** A lineage link as a diff walks it, with the number and first date of the versions at both ends. */
@@ -99,13 +138,15 @@ export interface DiffLinkRow {
 
 /** The lineage links into versions that start after `older` and by `newer`. */
 export function listLinksBetween(db: CrdbDatabase, older: string, newer: string): DiffLinkRow[] {
-  return prepared(
+  const rows = prepared(
     db,
-    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.score, l.reason,
-            f.key AS fromKey, f.first_date AS fromDate, v.key AS toKey, v.first_date AS toDate
+    `SELECT l.from_version, l.to_version, l.kind, l.score, l.reason, f.key, f.first_date, v.key, v.first_date
      FROM versions v JOIN lineage_links l ON l.to_version = v.id JOIN versions f ON f.id = l.from_version
      WHERE v.first_date > @older AND v.first_date <= @newer`
-  ).all({ older, newer }) as DiffLinkRow[]
+  )
+    .raw()
+    .all({ older, newer }) as Array<[number, number, string, number, string, string, string, string, string]>
+  return rows.map(([from, to, kind, score, reason, fromKey, fromDate, toKey, toDate]) => ({ from, to, kind, score, reason, fromKey, fromDate, toKey, toDate }))
 }
 
 /** A rule version's number and interval. */

@@ -39,11 +39,16 @@ const editionByDay = '(SELECT MAX(effective_date) FROM editions WHERE effective_
 
 // Each version of a number is in force over one run of editions and a number's runs never overlap, so
 // the one in force in the edition of a day is the newest that began by that day, if it lasted until
-// that edition (checked in toLookupRow). Positional parameters (day, key, day): the hot lookup binds
-// them faster than named ones.
-const ruleOnDay = `SELECT ${editionByDay}, v.key, c.text, v.first_date, v.last_date, ${validToOf('v')}, v.line, s.uri, s.sha256, ${examplesJson}
+// that edition (checked in findRuleOnDay). Positional parameters (day, key, day): the hot lookup binds
+// them faster than named ones. Its four dates (each `YYYY-MM-DD`, the last NULL while in force) come
+// back as one string, and no examples as NULL: each value handed to JavaScript costs as much as a
+// step of the lookup. `versions_by_key` carries every column of `v` read here (migration 11).
+const ruleOnDay = `SELECT ${editionByDay} || v.first_date || v.last_date || coalesce(${validToOf('v')}, ''), c.text, v.line, s.uri, s.sha256,
+       nullif(${examplesJson}, '[]')
 FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id
 WHERE v.kind = 'rule' AND v.key = ? AND v.first_date <= ? ORDER BY v.first_date DESC LIMIT 1`
+
+type DayTuple = [string | null, string, number, string, string, string | null]
 
 type LookupTuple = [string | null, string, string, string, string, string | null, number, string, string, string]
 
@@ -59,8 +64,25 @@ function toLookupRow(tuple: LookupTuple): RuleLookupRow | undefined {
  * number, or when no edition took effect by `day` (the caller tells which).
  */
 export function findRuleOnDay(db: CrdbDatabase, key: string, day: string): RuleLookupRow | undefined {
-  const tuple = prepared(db, ruleOnDay).raw().get(day, key, day) as LookupTuple | undefined
-  return tuple && toLookupRow(tuple)
+  const tuple = prepared(db, ruleOnDay).raw().get(day, key, day) as DayTuple | undefined
+  if (!tuple || tuple[0] === null) return undefined
+  const [dates, text, line, uri, sha256, examples] = tuple
+  const edition = dates.slice(0, 10)
+  const lastDate = dates.slice(20, 30)
+  if (lastDate < edition) return undefined
+  const validTo = dates.length > 30 ? dates.slice(30, 40) : null
+  return {
+    edition,
+    key,
+    text,
+    firstDate: dates.slice(10, 20),
+    lastDate,
+    validTo,
+    line,
+    uri,
+    sha256,
+    examples: examples === null ? [] : (JSON.parse(examples) as string[])
+  }
 }
 
 const subtreeOnDay = `SELECT ${editionByDay}, v.key, c.text, v.first_date, v.last_date, ${validToOf('v')}, v.line, s.uri, s.sha256, ${examplesJson}
