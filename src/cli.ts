@@ -7,6 +7,9 @@
  * command loads the query commands (one file in the bundle), any other command
  * line the module of every command (each loaded on demand).
  */
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { requireWithCodeCache } from './cli/code-cache.js'
 import type { Io } from './cli/context.js'
 
 /** The commands that only read the knowledge base, loaded together by `cli/query-commands.ts`. */
@@ -31,10 +34,14 @@ function commandNamed(argv: string[]): string | undefined {
  */
 export async function runCli(argv: string[], io: Io = processIo()): Promise<number> {
   const named = commandNamed(argv)
-  const { runCommand } = (queryCommands as readonly (string | undefined)[]).includes(named)
-    ? await import('./cli/query-commands.js')
-    : await import('./cli/commands.js')
+  const { runCommand } = (queryCommands as readonly (string | undefined)[]).includes(named) ? await loadQueryCommands() : await import('./cli/commands.js')
   return runCommand(argv, io, named)
+}
+
+/** The query commands: bundled, one CommonJS file run with V8's code cache (scripts/bundle.js); else their module. */
+async function loadQueryCommands(): Promise<typeof import('./cli/query-commands.js')> {
+  const bundled = fileURLToPath(new URL('./cli/query-commands.cjs', import.meta.url))
+  return existsSync(bundled) ? (requireWithCodeCache(bundled) as typeof import('./cli/query-commands.js')) : import('./cli/query-commands.js')
 }
 
 function processIo(): Io {
