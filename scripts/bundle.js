@@ -1,7 +1,7 @@
 /**
  * `npm run bundle`: the CLI bundled by esbuild into dist/bundle/ (bin/crdb.js runs it), so that start-up does
  * not resolve and load a hundred modules one by one. A `crdb get` costs about a millisecond per file loaded,
- * and parsing and compiling the code it runs a fifth of its time; three builds:
+ * and parsing and compiling the code it runs is a third of what it spends beyond Node's own start; three builds:
  *
  * - `cli.js`, from `src/cli.ts`: picks one of the two below by the command named, loading nothing else;
  * - `cli/query-commands.cjs`: the commands that only read the knowledge base (most command lines), in one

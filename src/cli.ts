@@ -3,9 +3,9 @@
  * command under `src/cli/`; the program they share (global options, exit
  * codes) is `src/cli/program.ts`.
  *
- * This module loads nothing itself: start-up is most of a `crdb get`. A query
- * command loads the query commands (one file in the bundle), any other command
- * line the module of every command (each loaded on demand).
+ * This module loads no command itself: start-up is most of a `crdb get`. A
+ * query command loads the query commands (one file in the bundle), any other
+ * command line the module of every command (each loaded on demand).
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

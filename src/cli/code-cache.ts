@@ -1,8 +1,9 @@
 /**
  * Running a bundled CommonJS file with V8's code cache: the bytecode of its
  * functions, kept beside it, spares a process parsing and compiling them (a
- * fifth of a `crdb get`). Node 22 keeps such a cache itself
- * (`module.enableCompileCache`); Node 20 has only `vm.Script`'s `cachedData`.
+ * third of what a `crdb get` spends beyond Node's own start). Node 22 keeps
+ * such a cache itself (`module.enableCompileCache`); Node 20 has only
+ * `vm.Script`'s `cachedData`.
  *
  * The first run without a usable cache (the bundle script makes one, or Node
  * changed) writes it when the process exits, if it can: V8 refuses a cache
