@@ -3,14 +3,16 @@
  * not resolve and load a hundred modules one by one. A `crdb get` costs about a millisecond per file loaded,
  * and parsing and compiling the code it runs is a third of what it spends beyond Node's own start; three builds:
  *
- * - `cli.js`, from `src/cli.ts`: picks one of the two below by the command named, loading nothing else;
+ * - `cli.cjs`, from `src/cli.ts`: picks one of the two below by the command named, loading nothing else;
  * - `cli/query-commands.cjs`: the commands that only read the knowledge base (most command lines), in one
- *   CommonJS file with all they need, which `src/cli/code-cache.ts` runs with V8's code cache: this script
- *   makes the cache by running `crdb get --help` once;
+ *   file with all they need, which `src/cli/code-cache.ts` runs with V8's code cache: this script makes the
+ *   cache by running `crdb get --help` once;
  * - `cli/commands.js`: every command, split: each command, the parsers (cheerio, remark), the server and the
  *   worker threads of a build in chunks loaded on demand.
  *
  * A process runs the query commands' file or the split build, never both: a class such as `CrdbError` must be one.
+ * The first two are CommonJS, as is bin/crdb.js: a query command line then loads no ES module, and Node does not
+ * start its ES module loader.
  */
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
@@ -30,6 +32,13 @@ const esm = {
   format: 'esm',
   banner: { js: "import { createRequire as __crdbRequire } from 'node:module'; const require = __crdbRequire(import.meta.url);" }
 }
+// The modules find the package's files (and better-sqlite3's addon) from where they are.
+const commonjs = {
+  ...options,
+  format: 'cjs',
+  define: { 'import.meta.url': '__crdbModuleUrl' },
+  banner: { js: "var __crdbModuleUrl = require('node:url').pathToFileURL(__filename).href;" }
+}
 
 /** Leaves `src/cli.ts`'s imports of the commands as written: they find the files the other two builds write. */
 const importBuilt = {
@@ -39,16 +48,8 @@ const importBuilt = {
 
 rmSync('dist/bundle', { recursive: true, force: true })
 await Promise.all([
-  build({ ...options, format: 'esm', entryPoints: ['src/cli.ts'], outfile: 'dist/bundle/cli.js', plugins: [importBuilt] }),
-  build({
-    ...options,
-    format: 'cjs',
-    entryPoints: ['src/cli/query-commands.ts'],
-    outfile: 'dist/bundle/cli/query-commands.cjs',
-    // The modules find the package's files (and better-sqlite3's addon) from where they are.
-    define: { 'import.meta.url': '__crdbModuleUrl' },
-    banner: { js: "var __crdbModuleUrl = require('node:url').pathToFileURL(__filename).href;" }
-  }),
+  build({ ...commonjs, entryPoints: ['src/cli.ts'], outfile: 'dist/bundle/cli.cjs', plugins: [importBuilt] }),
+  build({ ...commonjs, entryPoints: ['src/cli/query-commands.ts'], outfile: 'dist/bundle/cli/query-commands.cjs' }),
   build({ ...esm, entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts'], splitting: true, entryNames: '[name]', outdir: 'dist/bundle/cli' })
 ])
 
