@@ -1,5 +1,5 @@
 /**
- * What the bundled CLI hands commander for `node:child_process` (the `bundle` script in package.json aliases
+ * What the bundled CLI hands commander for `node:child_process` (scripts/bundle.js aliases
  * it here): commander requires that module when it loads, only to spawn executable subcommands, which crdb
  * does not have; loading it (with `net` and `dgram`) would be a tenth of a `crdb get`. Loaded on first use.
  */

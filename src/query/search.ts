@@ -307,8 +307,16 @@ function rankGroups(candidates: Candidate[]): Candidate[][] {
   return ranked
 }
 
-/** `localeCompare` (the default locale's order), with the collator made once rather than per comparison. */
-const compareText = new Intl.Collator().compare
+let collator: Intl.Collator | undefined
+/**
+ * `localeCompare` (the default locale's order), with the collator made once rather than per comparison,
+ * on first use: making it (ICU loads its collation data) would cost a command that does not search (`crdb get`
+ * loads this module) 30 ms and more here.
+ */
+function compareText(a: string, b: string): number {
+  collator ??= new Intl.Collator()
+  return collator.compare(a, b)
+}
 
 /**
  * In one edition: the rules a matched glossary term cites rank just below it

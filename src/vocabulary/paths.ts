@@ -6,14 +6,19 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 let root: string | undefined
+let version: string | undefined
 
 /** The folder holding crdb's package.json. */
 export function packageRoot(): string {
   if (root) return root
   let dir = dirname(fileURLToPath(import.meta.url))
   for (;;) {
-    const manifest = join(dir, 'package.json')
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'crdb') return (root = dir)
+    const path = join(dir, 'package.json')
+    const manifest = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { name?: string; version: string }) : undefined
+    if (manifest?.name === 'crdb') {
+      version = manifest.version
+      return (root = dir)
+    }
     const parent = dirname(dir)
     if (parent === dir) throw new Error('crdb: cannot find the package root')
     dir = parent
@@ -22,7 +27,8 @@ export function packageRoot(): string {
 
 /** crdb's version, from its package.json. */
 export function packageVersion(): string {
-  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version
+  packageRoot()
+  return version!
 }
 
 /** The project's lineage override file. */
