@@ -1,15 +1,16 @@
 /**
  * What one search reads, cached per database handle until the database
- * changes: the versions in scope (one edition, a range of them, or all), the
- * indexed texts already read (with their words), and word counts.
+ * changes: every version (read once, shared by every scope: a scope is a range
+ * of dates, not a copy), the indexed texts already read (their words as ids of
+ * one vocabulary), the texts each full-text expression matches, and word counts.
  */
 import type { CrdbDatabase } from '../../store/database.js'
 import {
   countIndexedTexts,
+  matchTexts,
   readAllVersions,
   readEditionDates,
   readGeneration,
-  matchTexts,
   readIndexedTexts,
   readRuleVersions,
   readStemCounts,
@@ -17,7 +18,7 @@ import {
   type ScopeRange,
   type VersionTuple
 } from '../../store/search.js'
-import { tokenize, type Token } from './words.js'
+import { foldWord, stemOf, stopWords, wordSpans } from './words.js'
 
 /** A version in scope. */
 export interface ScopeVersion {
@@ -31,31 +32,61 @@ export interface ScopeVersion {
   obsolete: boolean
 }
 
-/** An indexed text with its words, field by field. */
+/**
+ * The words of the texts read so far, each with an id: a text keeps its words
+ * as ids (four bytes a word) rather than as objects.
+ */
+export interface Vocabulary {
+  /** Id of each folded word. */
+  ids: Map<string, number>
+  /** Each word id's folded word, stem, and whether it is a stop word. */
+  words: string[]
+  stems: string[]
+  stop: boolean[]
+  /** The word ids of each stem. */
+  byStem: Map<string, number[]>
+  /** The word ids a prefix matches (by word or by stem), and how many words of the vocabulary that list has looked at. */
+  prefixes: Map<string, { seen: number; ids: number[] }>
+}
+
+/** An indexed text with its words, field by field (name, then text, then examples, in one array). */
 export interface IndexedText {
   id: number
   name: string
   text: string
   examples: string
-  nameTokens: Token[]
-  textTokens: Token[]
-  exampleTokens: Token[]
+  /** Vocabulary ids of the words of the name (`[0, nameEnd)`), the text (`[nameEnd, textEnd)`) and the examples (the rest). */
+  words: Int32Array
+  nameEnd: number
+  textEnd: number
+  /** How many distinct stems of words other than stop words the text has, and its examples (a pasted passage's word overlap). */
+  textStems: number
+  exampleStems: number
 }
 
 /** The versions a search reads. */
 export interface Scope {
-  /** The versions in scope of these contents, by content id (it may hold others too). */
-  versionsFor: (contentIds: readonly number[]) => Map<number, ScopeVersion[]>
+  /** The versions in scope of these contents, by content id (contents with none in scope are absent). */
+  versionsFor: (contentIds: ArrayLike<number>) => Map<number, ScopeVersion[]>
   /** The versions in scope of these rule numbers. */
   rulesNumbered: (keys: string[]) => ScopeVersion[]
   /** The day a version whose last edition is `lastDate` stopped being in force. */
   validTo: (lastDate: string) => string | null
-  /**
-   * Of the texts holding any of `words` (`lists`: each word's, ascending), those with a version in
-   * scope, ascending, kept per set of words (a loaded scope only: `undefined` while the scope reads
-   * versions as it needs them).
-   */
-  holdingAny?: (words: readonly string[], lists: ReadonlyArray<readonly number[]>) => readonly number[]
+  /** Of these ascending content ids, those with a version in scope (once every version is loaded; `undefined` before). */
+  holding?: (contentIds: ArrayLike<number>) => number[]
+}
+
+/** Every version, read once per handle, by content and by rule number. */
+interface VersionTable {
+  /** Ordered by content: the versions of content `c` are `all[start[c]]` to `all[start[c + 1] - 1]`. */
+  all: ScopeVersion[]
+  start: Int32Array
+  /** Each version's first and last date as its place among `days` (numbers compare faster than strings). */
+  first: Int32Array
+  last: Int32Array
+  /** Every first and last date, ascending, once each. */
+  days: string[]
+  byRule: Map<string, ScopeVersion[]>
 }
 
 /** The per-handle state of search. */
@@ -65,14 +96,23 @@ export interface SearchCache {
   /** Texts in the index. */
   textCount: number
   texts: Map<number, IndexedText>
-  /** The ids of the texts each word matches in the full-text index, ascending. */
-  wordTexts: Map<string, readonly number[]>
+  vocabulary: Vocabulary
+  /** The ids of the texts each full-text expression matches, ascending (a word's, a boolean query's), and their sum of lengths. */
+  matches: Map<string, Int32Array>
+  matchedIds: number
   stemCounts: Map<string, number>
-  uses: Map<string, number>
-  loaded: Map<string, Scope>
+  /** Searches on this handle so far: every version is loaded from the second on. */
+  searches: number
+  versions?: VersionTable
   /** Anything else a module keeps per handle (the vocabulary for typo correction). */
   extra: Map<string, unknown>
 }
+
+/** The most ids {@link SearchCache.matches} keeps (4 bytes each), and the most expressions. */
+const maxMatchedIds = 2_000_000
+const maxMatches = 5000
+/** The most texts kept read (the index of every edition holds about 17,000). */
+const maxTexts = 60_000
 
 const caches = new WeakMap<CrdbDatabase, SearchCache>()
 
@@ -86,10 +126,11 @@ export function searchCacheOf(db: CrdbDatabase): SearchCache {
       dates: readEditionDates(db),
       textCount: Math.max(1, countIndexedTexts(db)),
       texts: new Map(),
-      wordTexts: new Map(),
+      vocabulary: { ids: new Map(), words: [], stems: [], stop: [], byStem: new Map(), prefixes: new Map() },
+      matches: new Map(),
+      matchedIds: 0,
       stemCounts: new Map(),
-      uses: new Map(),
-      loaded: new Map(),
+      searches: 0,
       extra: new Map()
     }
     caches.set(db, cache)
@@ -108,51 +149,103 @@ export function stemCountsOf(db: CrdbDatabase, cache: SearchCache, stems: string
 }
 
 /**
- * The ids of the texts the full-text index matches `word` in (any field), ascending, read once per
- * handle: a common word's thousands of hits are read from FTS5 once, not per query.
+ * The ids of the texts a full-text expression (already quoted and checked) matches, ascending,
+ * read once per handle: a common word's or phrase's thousands of hits are read from FTS5 once,
+ * not per query (`"the stack"` reads the positions of every `the` in every edition).
  */
-export function textsHolding(db: CrdbDatabase, cache: SearchCache, word: string): readonly number[] {
-  let ids = cache.wordTexts.get(word)
+export function textsMatching(db: CrdbDatabase, cache: SearchCache, expression: string): Int32Array {
+  let ids = cache.matches.get(expression)
   if (!ids) {
-    if (cache.wordTexts.size >= 5000) cache.wordTexts.clear()
-    ids = matchTexts(db, `"${word.replace(/"/g, '""')}"`).sort((a, b) => a - b)
-    cache.wordTexts.set(word, ids)
+    ids = Int32Array.from(matchTexts(db, expression)).sort()
+    if (cache.matches.size >= maxMatches || cache.matchedIds + ids.length > maxMatchedIds) {
+      cache.matches.clear()
+      cache.matchedIds = 0
+    }
+    cache.matches.set(expression, ids)
+    cache.matchedIds += ids.length
   }
   return ids
+}
+
+/** The ids of the texts the full-text index matches `word` in (any field), ascending, read once per handle. */
+export function textsHolding(db: CrdbDatabase, cache: SearchCache, word: string): Int32Array {
+  return textsMatching(db, cache, `"${word.replace(/"/g, '""')}"`)
+}
+
+/** The id of a folded word, added to the vocabulary when new. */
+function wordIdOf(vocabulary: Vocabulary, word: string): number {
+  let id = vocabulary.ids.get(word)
+  if (id === undefined) {
+    id = vocabulary.words.length
+    const stem = stemOf(word)
+    vocabulary.ids.set(word, id)
+    vocabulary.words.push(word)
+    vocabulary.stems.push(stem)
+    vocabulary.stop.push(stopWords.has(word))
+    let same = vocabulary.byStem.get(stem)
+    if (!same) vocabulary.byStem.set(stem, (same = []))
+    same.push(id)
+  }
+  return id
+}
+
+/** The word ids of the vocabulary a prefix matches (a word or its stem starts with it), kept per handle. */
+export function wordsWithPrefix(vocabulary: Vocabulary, prefix: string): readonly number[] {
+  let found = vocabulary.prefixes.get(prefix)
+  if (!found) {
+    if (vocabulary.prefixes.size >= 1000) vocabulary.prefixes.clear()
+    vocabulary.prefixes.set(prefix, (found = { seen: 0, ids: [] }))
+  }
+  // Words added since the list was made are looked at now.
+  for (; found.seen < vocabulary.words.length; found.seen++) {
+    if (vocabulary.words[found.seen].startsWith(prefix) || vocabulary.stems[found.seen].startsWith(prefix)) found.ids.push(found.seen)
+  }
+  return found.ids
+}
+
+/** The vocabulary ids of the words of `text`, added to `into`; returns how many distinct stems of words other than stop words it has. */
+function addWords(vocabulary: Vocabulary, text: string, into: number[]): number {
+  const content = new Set<string>()
+  const spans = wordSpans(text)
+  for (let index = 0; index < spans.length; index += 2) {
+    const id = wordIdOf(vocabulary, foldWord(text.slice(spans[index], spans[index + 1])))
+    into.push(id)
+    if (!vocabulary.stop[id]) content.add(vocabulary.stems[id])
+  }
+  return content.size
 }
 
 /**
  * These indexed texts with their words, read and split once per handle: the
  * returned map holds each of `ids` the index has (and may hold others).
  */
-export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: readonly number[]): ReadonlyMap<number, IndexedText> {
-  const missing = ids.filter((id) => !cache.texts.has(id))
+export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: ArrayLike<number>): ReadonlyMap<number, IndexedText> {
+  const missing: number[] = []
+  for (let index = 0; index < ids.length; index++) if (!cache.texts.has(ids[index])) missing.push(ids[index])
   if (missing.length > 0) {
-    if (cache.texts.size + missing.length > 60_000) cache.texts.clear()
+    if (cache.texts.size + missing.length > maxTexts) cache.texts.clear()
+    const vocabulary = cache.vocabulary
+    const words: number[] = []
     for (const [id, name, text, examples] of readIndexedTexts(db, missing)) {
-      cache.texts.set(id, {
-        id,
-        name,
-        text,
-        examples,
-        nameTokens: tokenize(name),
-        textTokens: tokenize(text),
-        exampleTokens: examples === '' ? [] : tokenize(examples)
-      })
+      words.length = 0
+      addWords(vocabulary, name, words)
+      const nameEnd = words.length
+      const textStems = addWords(vocabulary, text, words)
+      const textEnd = words.length
+      const exampleStems = examples === '' ? 0 : addWords(vocabulary, examples, words)
+      cache.texts.set(id, { id, name, text, examples, words: Int32Array.from(words), nameEnd, textEnd, textStems, exampleStems })
     }
   }
   return cache.texts
 }
 
 /**
- * The scope of `range` (`null`: every version). A scope is loaded whole (every
- * version in it, in memory) from its second search on; the first reads only
- * the versions it needs, which is what a one-shot CLI search wants.
+ * The scope of `range` (`null`: every version). Every version is loaded (in
+ * memory, once per handle, shared by every scope) from the handle's second
+ * search on; the first reads only the versions it needs, which is what a
+ * one-shot CLI search wants.
  */
 export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange): Scope {
-  const name = range === null ? '*' : `${range.from}/${range.to}`
-  const loaded = cache.loaded.get(name)
-  if (loaded) return loaded
   const dates = cache.dates
   const validTo = (lastDate: string): string | null => {
     let low = 0
@@ -164,67 +257,134 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
     }
     return dates[low] ?? null
   }
-  const uses = (cache.uses.get(name) ?? 0) + 1
-  cache.uses.set(name, uses)
-
-  if (uses === 1) {
+  cache.searches++
+  if (!cache.versions && cache.searches === 1) {
     return {
-      versionsFor: (contentIds) => indexVersions(readVersionsOfContents(db, [...new Set(contentIds)], range)).byContent,
+      versionsFor: (contentIds) => indexVersions(readVersionsOfContents(db, [...new Set(Array.from(contentIds))], range)).byContent,
       rulesNumbered: (keys) => (keys.length === 0 ? [] : indexVersions(readRuleVersions(db, keys, range)).all),
       validTo
     }
   }
-  const { byContent, byRule } = indexVersions(readAllVersions(db, range))
-  const narrowed = new Map<string, readonly number[]>()
-  const narrow = (word: string, ids: readonly number[]): readonly number[] => {
-    let kept = narrowed.get(word)
-    if (!kept) {
-      if (narrowed.size >= 5000) narrowed.clear()
-      narrowed.set(word, (kept = ids.filter((id) => byContent.has(id))))
-    }
-    return kept
+  const table = (cache.versions ??= loadVersions(db))
+  const { all, start, first, last, days } = table
+  // In force at some time of the range: first date <= to (place <= the last day <= to), last date >= from (place >= the first day >= from).
+  const toPlace = range === null ? days.length : countBelow(days, range.to, true) - 1
+  const fromPlace = range === null ? -1 : countBelow(days, range.from, false)
+  const inRange = (at: number): boolean => first[at] <= toPlace && last[at] >= fromPlace
+  const holds = (id: number): boolean => {
+    if (id < 0 || id + 1 >= start.length) return false
+    for (let at = start[id]; at < start[id + 1]; at++) if (inRange(at)) return true
+    return false
   }
-  const unions = new Map<string, readonly number[]>()
-  const scope: Scope = {
-    versionsFor: () => byContent,
-    rulesNumbered: (keys) => keys.flatMap((key) => byRule.get(key) ?? []),
-    validTo,
-    holdingAny: (words, lists) => {
-      if (words.length === 1) return narrow(words[0], lists[0])
-      const key = words.join('\u0000')
-      let union = unions.get(key)
-      if (!union) {
-        if (unions.size >= 2000) unions.clear()
-        unions.set(key, (union = unionOf(lists.map((list, index) => narrow(words[index], list)))))
+  return {
+    versionsFor: (contentIds) => {
+      const found = new Map<number, ScopeVersion[]>()
+      for (let index = 0; index < contentIds.length; index++) {
+        const id = contentIds[index]
+        if (id < 0 || id + 1 >= start.length) continue
+        let kept: ScopeVersion[] | undefined
+        for (let at = start[id]; at < start[id + 1]; at++) if (inRange(at)) (kept ??= []).push(all[at])
+        if (kept) found.set(id, kept)
       }
-      return union
+      return found
+    },
+    rulesNumbered: (keys) =>
+      keys.flatMap(
+        (key) => table.byRule.get(key)?.filter((version) => range === null || (version.firstDate <= range.to && version.lastDate >= range.from)) ?? []
+      ),
+    validTo,
+    holding: (contentIds) => {
+      const kept: number[] = []
+      for (let index = 0; index < contentIds.length; index++) if (holds(contentIds[index])) kept.push(contentIds[index])
+      return kept
     }
   }
-  cache.loaded.set(name, scope)
-  return scope
+}
+
+/** How many of the ascending `days` are below `day` (or at it too, with `orEqual`). */
+function countBelow(days: string[], day: string, orEqual: boolean): number {
+  let low = 0
+  let high = days.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if (days[middle] < day || (orEqual && days[middle] === day)) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** Every version, its strings shared (a key, a date is one string however many versions have it). */
+function loadVersions(db: CrdbDatabase): VersionTable {
+  const strings = new Map<string, string>()
+  const shared = (value: string): string => {
+    const known = strings.get(value)
+    if (known !== undefined) return known
+    strings.set(value, value)
+    return value
+  }
+  const rows = readAllVersions(db, null)
+  rows.sort((a, b) => a[4] - b[4])
+  const maxId = rows.length > 0 ? rows[rows.length - 1][4] : 0
+  const start = new Int32Array(maxId + 2)
+  const all: ScopeVersion[] = []
+  const byRule = new Map<string, ScopeVersion[]>()
+  let at = 0
+  for (let id = 0; id <= maxId + 1; id++) {
+    start[id] = at
+    while (at < rows.length && rows[at][4] === id) {
+      const [kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete] = rows[at]
+      const version: ScopeVersion = {
+        contentId,
+        kind,
+        key: shared(key),
+        label: shared(label),
+        sortKey: shared(sortKey),
+        firstDate: shared(firstDate),
+        lastDate: shared(lastDate),
+        obsolete: obsolete === 1
+      }
+      all.push(version)
+      if (kind === 'rule') {
+        let forKey = byRule.get(version.key)
+        if (!forKey) byRule.set(version.key, (forKey = []))
+        forKey.push(version)
+      }
+      at++
+    }
+  }
+  const days = [...new Set(all.flatMap((version) => [version.firstDate, version.lastDate]))].sort()
+  const placeOf = new Map(days.map((day, place) => [day, place]))
+  const first = Int32Array.from(all, (version) => placeOf.get(version.firstDate)!)
+  const last = Int32Array.from(all, (version) => placeOf.get(version.lastDate)!)
+  return { all, start, first, last, days, byRule }
 }
 
 /** The union of ascending lists of ids, ascending. */
-export function unionOf(lists: ReadonlyArray<readonly number[]>): readonly number[] {
+export function unionOf(lists: ReadonlyArray<ArrayLike<number>>): ArrayLike<number> {
   if (lists.length === 1) return lists[0]
-  return [...new Set(lists.flat())].sort((a, b) => a - b)
+  let total = 0
+  for (const list of lists) total += list.length
+  const all = new Int32Array(total)
+  let at = 0
+  for (const list of lists) {
+    all.set(list, at)
+    at += list.length
+  }
+  all.sort()
+  let kept = 0
+  for (let index = 0; index < all.length; index++) if (index === 0 || all[index] !== all[index - 1]) all[kept++] = all[index]
+  return all.subarray(0, kept)
 }
 
-function indexVersions(rows: VersionTuple[]): { all: ScopeVersion[]; byContent: Map<number, ScopeVersion[]>; byRule: Map<string, ScopeVersion[]> } {
+function indexVersions(rows: VersionTuple[]): { all: ScopeVersion[]; byContent: Map<number, ScopeVersion[]> } {
   const all: ScopeVersion[] = []
   const byContent = new Map<number, ScopeVersion[]>()
-  const byRule = new Map<string, ScopeVersion[]>()
   for (const [kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete] of rows) {
     const version: ScopeVersion = { contentId, kind, key, label, sortKey, firstDate, lastDate, obsolete: obsolete === 1 }
     all.push(version)
     let list = byContent.get(contentId)
     if (!list) byContent.set(contentId, (list = []))
     list.push(version)
-    if (kind === 'rule') {
-      let forKey = byRule.get(key)
-      if (!forKey) byRule.set(key, (forKey = []))
-      forKey.push(version)
-    }
   }
-  return { all, byContent, byRule }
+  return { all, byContent }
 }
