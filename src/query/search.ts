@@ -186,10 +186,15 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
   const versionsOf = scope.versionsFor(ids)
   const inScope = (version: ScopeVersion): boolean => section === undefined || (version.kind === 'rule' && version.sortKey.startsWith(section))
   const wantedIds: number[] = []
+  const wantedVersions: Array<readonly ScopeVersion[]> = []
   for (let index = 0; index < ids.length; index++) {
     const id = ids[index]
-    const versions = versionsOf.get(id)
-    if (versions !== undefined && (section === undefined || versions.some(inScope))) wantedIds.push(id)
+    const versions = versionsOf(id)
+    if (versions === undefined) continue
+    const kept = section === undefined ? versions : versions.filter(inScope)
+    if (kept.length === 0) continue
+    wantedIds.push(id)
+    wantedVersions.push(kept)
   }
   const texts = indexedTextsOf(db, cache, wantedIds)
 
@@ -200,10 +205,11 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
     if (group) group.push(candidate)
     else groups[kind].set(version.key, [candidate])
   }
-  for (const id of wantedIds) {
+  for (let index = 0; index < wantedIds.length; index++) {
+    const id = wantedIds[index]
     const text = texts.get(id)
     if (!text) continue
-    const versions = section === undefined ? versionsOf.get(id)! : versionsOf.get(id)!.filter(inScope)
+    const versions = wantedVersions[index]
     if (forRules === undefined || forRules.has(id)) {
       const score = scoreText(plan, text, ruleFields, cache.vocabulary)
       if (score.score > 0) {
@@ -278,7 +284,7 @@ function findCandidateTexts(
   if (plan.mode === 'boolean') {
     // Each expression's matches are read from FTS5 once per handle, then narrowed to the scope (when loaded).
     const expression = emitFlat(parsed.tree)
-    const narrow = (ids: ArrayLike<number>): ArrayLike<number> => (scope.holding ? scope.holding(ids) : ids)
+    const narrow = (ids: ArrayLike<number>): ArrayLike<number> => (scope.holding ? scope.holding([ids]) : ids)
     const rules = kinds.has('rule') || kinds.has('term') ? narrow(textsMatching(db, cache, `{name text} : (${expression})`)) : []
     const examples = kinds.has('example') ? narrow(textsMatching(db, cache, `{examples} : (${expression})`)) : []
     return { ids: unionOf([rules, examples]), forRules: new Set(Array.from(rules)), forExamples: new Set(Array.from(examples)) }
@@ -290,11 +296,10 @@ function findCandidateTexts(
   // Over many editions a common word matches thousands of texts: score the best by bm25 only.
   // (In one edition about one text in six is in scope: allow six times as many.)
   const most = oneEdition ? 6 * maxCandidates : maxCandidates
-  const union = unionOf(lists)
-  if (lists.reduce((sum, list) => sum + list.length, 0) > most && union.length > most) {
+  if (lists.reduce((sum, list) => sum + list.length, 0) > most && unionOf(lists).length > most) {
     return { ids: matchBestTexts(db, candidateExpression(plan)!, most) }
   }
-  return { ids: scope.holding ? scope.holding(union) : union }
+  return { ids: scope.holding ? scope.holding(lists) : unionOf(lists) }
 }
 
 /** The candidates of each kind by key: one group per hit (with several editions, every matching version in it). */
@@ -320,7 +325,9 @@ function rankGroups(groups: Groups, limit: number): { total: number; best: Candi
   }
   let chosen = all
   if (all.length > limit) {
-    const scores = Float64Array.from(all, top).sort()
+    const scores = new Float64Array(all.length)
+    for (let index = 0; index < all.length; index++) scores[index] = top(all[index])
+    scores.sort()
     const least = scores[scores.length - limit]
     chosen = all.filter((group) => top(group) >= least)
   }
@@ -415,7 +422,8 @@ function hitOf(plan: SearchPlan, vocabulary: Vocabulary, validTo: (lastDate: str
     const shown = kind === 'example' ? text.examples : text.text
     const spans = wordSpans(shown)
     const first = kind === 'example' ? text.textEnd : text.nameEnd
-    const hit = Array.from({ length: spans.length >> 1 }, (_, index) => isTermWord(plan, vocabulary, text.words[first + index]))
+    const hit: boolean[] = []
+    for (let index = 0; index < spans.length >> 1; index++) hit.push(isTermWord(plan, vocabulary, text.words[first + index]))
     return snippetOf(shown, spans, hit)
   }
   const shown = snippetFor(best)

@@ -81,9 +81,13 @@ interface Matcher {
   scanned?: IndexedText
   /** Per term: how often it is in the name, the text, the examples (`3t`, `3t + 1`, `3t + 2`). */
   counts: Int32Array
-  /** Per term: its positions in the text and in the examples (with pairs only). */
-  textAt: number[][]
-  exampleAt: number[][]
+  /** Per pair of terms: whether they are close together, in order, in the text (`2p`) and in the examples (`2p + 1`). */
+  near: Uint8Array
+  /** Per term: the pairs it is the second term of. */
+  pairsEnding: number[][]
+  /** Per term: where it was last seen in the field being read (-1: not yet), and whether a score found it. */
+  lastAt: Int32Array
+  found: Uint8Array
   /** How many of the distinct first stems the text's and the examples' words other than stop words have. */
   textShared: number
   exampleShared: number
@@ -128,8 +132,10 @@ function matcherOf(plan: SearchPlan, vocabulary: Vocabulary): Matcher {
     slotOf,
     slots: firstStems.length,
     counts: new Int32Array(3 * plan.terms.length),
-    textAt: plan.terms.map(() => []),
-    exampleAt: plan.terms.map(() => []),
+    near: new Uint8Array(2 * plan.pairs.length),
+    pairsEnding: plan.terms.map((_, term) => plan.pairs.flatMap(([, second], pair) => (second === term ? [pair] : []))),
+    lastAt: new Int32Array(plan.terms.length),
+    found: new Uint8Array(plan.terms.length),
     textShared: 0,
     exampleShared: 0,
     seen: new Int32Array(firstStems.length),
@@ -148,29 +154,56 @@ export function isTermWord(plan: SearchPlan, vocabulary: Vocabulary, word: numbe
 function scan(matcher: Matcher, plan: SearchPlan, vocabulary: Vocabulary, text: IndexedText): void {
   if (matcher.scanned === text) return
   matcher.scanned = text
-  const { termOf, several, counts, textAt, exampleAt } = matcher
-  const withPlaces = plan.pairs.length > 0
-  counts.fill(0)
-  if (withPlaces) {
-    for (const list of textAt) list.length = 0
-    for (const list of exampleAt) list.length = 0
-  }
+  const { termOf, several, counts } = matcher
   const words = text.words
-  const count = (term: number, field: number, position: number): void => {
-    counts[3 * term + field]++
-    if (withPlaces && field > 0) (field === 1 ? textAt : exampleAt)[term].push(position)
-  }
-  for (let index = 0; index < words.length; index++) {
+  counts.fill(0)
+  matcher.near.fill(0)
+  for (let index = 0; index < text.nameEnd; index++) {
     const term = termOf[words[index]]
-    if (term === 0) continue
-    const field = index < text.nameEnd ? 0 : index < text.textEnd ? 1 : 2
-    const position = field === 0 ? index : field === 1 ? index - text.nameEnd : index - text.textEnd
-    if (term > 0) count(term - 1, field, position)
-    else for (const each of several[-term - 1]) count(each, field, position)
+    if (term > 0) counts[3 * (term - 1)]++
+    else if (term < 0) for (const each of several[-term - 1]) counts[3 * each]++
   }
+  readField(matcher, plan, words, 1, text.nameEnd, text.textEnd)
+  readField(matcher, plan, words, 2, text.textEnd, words.length)
   if (plan.passage) {
     matcher.textShared = countShared(matcher, vocabulary, words, text.nameEnd, text.textEnd)
     matcher.exampleShared = countShared(matcher, vocabulary, words, text.textEnd, words.length)
+  }
+}
+
+/**
+ * Count the terms in the words `[from, to)` (field 1, the text, or 2, the examples), and mark the
+ * pairs of terms found close together there: the second at most three words after the first.
+ */
+function readField(matcher: Matcher, plan: SearchPlan, words: Int32Array, field: 1 | 2, from: number, to: number): void {
+  const { termOf, several, counts, lastAt, pairsEnding, near } = matcher
+  const withPairs = plan.pairs.length > 0
+  if (withPairs) lastAt.fill(-1)
+  // The first term's last place before this one is the nearest: a pair is close when it is at most three words back.
+  const markPairs = (term: number, position: number): void => {
+    for (const pair of pairsEnding[term]) {
+      const before = lastAt[plan.pairs[pair][0]]
+      if (before >= 0 && position - before <= 3) near[2 * pair + field - 1] = 1
+    }
+  }
+  for (let index = from; index < to; index++) {
+    const term = termOf[words[index]]
+    if (term === 0) continue
+    const position = index - from
+    if (term > 0) {
+      counts[3 * (term - 1) + field]++
+      if (withPairs) {
+        markPairs(term - 1, position)
+        lastAt[term - 1] = position
+      }
+    } else {
+      const terms = several[-term - 1]
+      for (const each of terms) {
+        counts[3 * each + field]++
+        if (withPairs) markPairs(each, position)
+      }
+      if (withPairs) for (const each of terms) lastAt[each] = position
+    }
   }
 }
 
@@ -221,7 +254,8 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
   let bm = 0
   let found = 0
   let wanted = 0
-  const positions: Array<number[] | undefined> = []
+  const termFound = matcher.found
+  termFound.fill(0)
   for (let index = 0; index < plan.terms.length; index++) {
     const term = plan.terms[index]
     wanted += term.weight * term.idf
@@ -235,19 +269,20 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
     if (weighted > 0) {
       bm += (term.weight * term.idf * weighted * (k1 + 1)) / (k1 + weighted)
       found += term.weight * term.idf
-      if (plan.pairs.length > 0) positions[index] = weights.text > 0 ? matcher.textAt[index] : matcher.exampleAt[index]
+      termFound[index] = 1
     }
   }
   if (bm === 0) return { score: 0, coverage: 0, nameMatch: 0, nameWords: 0 }
   const coverage = wanted > 0 ? found / wanted : 0
 
-  // Neighbouring query words close together (at most two words between them, in order).
+  // Neighbouring query words close together (at most two words between them, in order), in the text (or the examples).
   let near = 0
-  for (const [first, second] of plan.pairs) {
-    const a = positions[first]
-    const c = positions[second]
-    if (!a || !c) continue
-    if (a.some((p) => c.some((q) => q > p && q - p <= 3))) near += 0.6 * Math.min(plan.terms[first].idf, plan.terms[second].idf)
+  const field = weights.text > 0 ? 0 : 1
+  for (let pair = 0; pair < plan.pairs.length; pair++) {
+    const [first, second] = plan.pairs[pair]
+    if (termFound[first] === 1 && termFound[second] === 1 && matcher.near[2 * pair + field] === 1) {
+      near += 0.6 * Math.min(plan.terms[first].idf, plan.terms[second].idf)
+    }
   }
 
   let score = (bm + near) * coverage * coverage

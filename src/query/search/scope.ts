@@ -66,21 +66,22 @@ export interface IndexedText {
 
 /** The versions a search reads. */
 export interface Scope {
-  /** The versions in scope of these contents, by content id (contents with none in scope are absent). */
-  versionsFor: (contentIds: ArrayLike<number>) => Map<number, ScopeVersion[]>
+  /** The versions in scope of a content, for any of these contents (`undefined`: none in scope). */
+  versionsFor: (contentIds: ArrayLike<number>) => (contentId: number) => readonly ScopeVersion[] | undefined
   /** The versions in scope of these rule numbers. */
   rulesNumbered: (keys: string[]) => ScopeVersion[]
   /** The day a version whose last edition is `lastDate` stopped being in force. */
   validTo: (lastDate: string) => string | null
-  /** Of these ascending content ids, those with a version in scope (once every version is loaded; `undefined` before). */
-  holding?: (contentIds: ArrayLike<number>) => number[]
+  /** The content ids of any of these lists with a version in scope, ascending (once every version is loaded; `undefined` before). */
+  holding?: (lists: ReadonlyArray<ArrayLike<number>>) => ArrayLike<number>
 }
 
 /** Every version, read once per handle, by content and by rule number. */
 interface VersionTable {
-  /** Ordered by content: the versions of content `c` are `all[start[c]]` to `all[start[c + 1] - 1]`. */
+  /** Ordered by content: the versions of content `c` are `all[start[c]]` to `all[start[c + 1] - 1]`, also `byContent[c]`. */
   all: ScopeVersion[]
   start: Int32Array
+  byContent: Array<ScopeVersion[] | undefined>
   /** Each version's first and last date as its place among `days` (numbers compare faster than strings). */
   first: Int32Array
   last: Int32Array
@@ -104,6 +105,11 @@ export interface SearchCache {
   /** Searches on this handle so far: every version is loaded from the second on. */
   searches: number
   versions?: VersionTable
+  /** Per range of dates (`from/to`, `*`), per content id: 0 no version in it, 1 all, 2 some (a few ranges kept). */
+  masks: Map<string, Uint8Array>
+  /** Per content id, the last union it was counted in (to join lists of ids without sorting them all). */
+  marks?: Int32Array
+  stamp: number
   /** Anything else a module keeps per handle (the vocabulary for typo correction). */
   extra: Map<string, unknown>
 }
@@ -113,6 +119,8 @@ const maxMatchedIds = 2_000_000
 const maxMatches = 5000
 /** The most texts kept read (the index of every edition holds about 17,000). */
 const maxTexts = 60_000
+/** The most ranges whose masks are kept (one byte per text each). */
+const maxMasks = 64
 
 const caches = new WeakMap<CrdbDatabase, SearchCache>()
 
@@ -131,6 +139,8 @@ export function searchCacheOf(db: CrdbDatabase): SearchCache {
       matchedIds: 0,
       stemCounts: new Map(),
       searches: 0,
+      masks: new Map(),
+      stamp: 0,
       extra: new Map()
     }
     caches.set(db, cache)
@@ -260,45 +270,67 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
   cache.searches++
   if (!cache.versions && cache.searches === 1) {
     return {
-      versionsFor: (contentIds) => indexVersions(readVersionsOfContents(db, [...new Set(Array.from(contentIds))], range)).byContent,
+      versionsFor: (contentIds) => {
+        const found = indexVersions(readVersionsOfContents(db, [...new Set(Array.from(contentIds))], range)).byContent
+        return (contentId) => found.get(contentId)
+      },
       rulesNumbered: (keys) => (keys.length === 0 ? [] : indexVersions(readRuleVersions(db, keys, range)).all),
       validTo
     }
   }
   const table = (cache.versions ??= loadVersions(db))
-  const { all, start, first, last, days } = table
+  const { byContent } = table
+  const mask = maskOf(cache, table, range)
+  const inRange = (version: ScopeVersion): boolean => range === null || (version.firstDate <= range.to && version.lastDate >= range.from)
+  const versionsOf = (id: number): readonly ScopeVersion[] | undefined => {
+    const held = mask[id]
+    return held === 1 ? byContent[id] : held === 2 ? byContent[id]!.filter(inRange) : undefined
+  }
+  return {
+    versionsFor: () => versionsOf,
+    rulesNumbered: (keys) => keys.flatMap((key) => table.byRule.get(key)?.filter(inRange) ?? []),
+    validTo,
+    holding: (lists) => {
+      const kept: number[] = []
+      if (lists.length === 1) {
+        const list = lists[0]
+        for (let index = 0; index < list.length; index++) if (mask[list[index]]) kept.push(list[index])
+        return kept
+      }
+      const marks = (cache.marks ??= new Int32Array(mask.length))
+      const stamp = ++cache.stamp
+      for (const list of lists) {
+        for (let index = 0; index < list.length; index++) {
+          const id = list[index]
+          if (mask[id] && marks[id] !== stamp) {
+            marks[id] = stamp
+            kept.push(id)
+          }
+        }
+      }
+      return Int32Array.from(kept).sort()
+    }
+  }
+}
+
+/** Which contents have versions in `range` (see {@link SearchCache.masks}), made once per range. */
+function maskOf(cache: SearchCache, table: VersionTable, range: ScopeRange): Uint8Array {
+  const name = range === null ? '*' : `${range.from}/${range.to}`
+  let mask = cache.masks.get(name)
+  if (mask) return mask
+  const { start, first, last, days } = table
   // In force at some time of the range: first date <= to (place <= the last day <= to), last date >= from (place >= the first day >= from).
   const toPlace = range === null ? days.length : countBelow(days, range.to, true) - 1
   const fromPlace = range === null ? -1 : countBelow(days, range.from, false)
-  const inRange = (at: number): boolean => first[at] <= toPlace && last[at] >= fromPlace
-  const holds = (id: number): boolean => {
-    if (id < 0 || id + 1 >= start.length) return false
-    for (let at = start[id]; at < start[id + 1]; at++) if (inRange(at)) return true
-    return false
+  mask = new Uint8Array(start.length)
+  for (let id = 0; id + 1 < start.length; id++) {
+    let inside = 0
+    for (let at = start[id]; at < start[id + 1]; at++) if (first[at] <= toPlace && last[at] >= fromPlace) inside++
+    mask[id] = inside === 0 ? 0 : inside === start[id + 1] - start[id] ? 1 : 2
   }
-  return {
-    versionsFor: (contentIds) => {
-      const found = new Map<number, ScopeVersion[]>()
-      for (let index = 0; index < contentIds.length; index++) {
-        const id = contentIds[index]
-        if (id < 0 || id + 1 >= start.length) continue
-        let kept: ScopeVersion[] | undefined
-        for (let at = start[id]; at < start[id + 1]; at++) if (inRange(at)) (kept ??= []).push(all[at])
-        if (kept) found.set(id, kept)
-      }
-      return found
-    },
-    rulesNumbered: (keys) =>
-      keys.flatMap(
-        (key) => table.byRule.get(key)?.filter((version) => range === null || (version.firstDate <= range.to && version.lastDate >= range.from)) ?? []
-      ),
-    validTo,
-    holding: (contentIds) => {
-      const kept: number[] = []
-      for (let index = 0; index < contentIds.length; index++) if (holds(contentIds[index])) kept.push(contentIds[index])
-      return kept
-    }
-  }
+  if (cache.masks.size >= maxMasks) cache.masks.clear()
+  cache.masks.set(name, mask)
+  return mask
 }
 
 /** How many of the ascending `days` are below `day` (or at it too, with `orEqual`). */
@@ -352,11 +384,13 @@ function loadVersions(db: CrdbDatabase): VersionTable {
       at++
     }
   }
+  const byContent: Array<ScopeVersion[] | undefined> = []
+  for (let id = 0; id + 1 < start.length; id++) if (start[id + 1] > start[id]) byContent[id] = all.slice(start[id], start[id + 1])
   const days = [...new Set(all.flatMap((version) => [version.firstDate, version.lastDate]))].sort()
   const placeOf = new Map(days.map((day, place) => [day, place]))
   const first = Int32Array.from(all, (version) => placeOf.get(version.firstDate)!)
   const last = Int32Array.from(all, (version) => placeOf.get(version.lastDate)!)
-  return { all, start, first, last, days, byRule }
+  return { all, start, byContent, first, last, days, byRule }
 }
 
 /** The union of ascending lists of ids, ascending. */
