@@ -355,41 +355,58 @@ function loadVersions(db: CrdbDatabase): VersionTable {
     return value
   }
   const rows = readAllVersions(db, null)
-  rows.sort((a, b) => a[4] - b[4])
-  const maxId = rows.length > 0 ? rows[rows.length - 1][4] : 0
+  // Placed by content without sorting: count each content's versions, then fill.
+  let maxId = 0
+  for (const row of rows) if (row[4] > maxId) maxId = row[4]
   const start = new Int32Array(maxId + 2)
-  const all: ScopeVersion[] = []
+  for (const row of rows) start[row[4] + 1]++
+  for (let id = 1; id < start.length; id++) start[id] += start[id - 1]
+  const next = start.slice()
+  const all = new Array<ScopeVersion>(rows.length)
   const byRule = new Map<string, ScopeVersion[]>()
-  let at = 0
-  for (let id = 0; id <= maxId + 1; id++) {
-    start[id] = at
-    while (at < rows.length && rows[at][4] === id) {
-      const [kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete] = rows[at]
-      const version: ScopeVersion = {
-        contentId,
-        kind,
-        key: shared(key),
-        label: shared(label),
-        sortKey: shared(sortKey),
-        firstDate: shared(firstDate),
-        lastDate: shared(lastDate),
-        obsolete: obsolete === 1
-      }
-      all.push(version)
-      if (kind === 'rule') {
-        let forKey = byRule.get(version.key)
-        if (!forKey) byRule.set(version.key, (forKey = []))
-        forKey.push(version)
-      }
-      at++
+  const dayIndex = new Map<string, number>()
+  const firstDay = new Int32Array(rows.length)
+  const lastDay = new Int32Array(rows.length)
+  const dayOf = (day: string): number => {
+    let index = dayIndex.get(day)
+    if (index === undefined) dayIndex.set(day, (index = dayIndex.size))
+    return index
+  }
+  for (const [kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete] of rows) {
+    const at = next[contentId]++
+    const version: ScopeVersion = {
+      contentId,
+      kind,
+      key: shared(key),
+      label: label === key ? shared(key) : shared(label),
+      sortKey: shared(sortKey),
+      firstDate: shared(firstDate),
+      lastDate: shared(lastDate),
+      obsolete: obsolete === 1
+    }
+    all[at] = version
+    firstDay[at] = dayOf(firstDate)
+    lastDay[at] = dayOf(lastDate)
+    if (kind === 'rule') {
+      let forKey = byRule.get(version.key)
+      if (!forKey) byRule.set(version.key, (forKey = []))
+      forKey.push(version)
     }
   }
   const byContent: Array<ScopeVersion[] | undefined> = []
   for (let id = 0; id + 1 < start.length; id++) if (start[id + 1] > start[id]) byContent[id] = all.slice(start[id], start[id + 1])
-  const days = [...new Set(all.flatMap((version) => [version.firstDate, version.lastDate]))].sort()
-  const placeOf = new Map(days.map((day, place) => [day, place]))
-  const first = Int32Array.from(all, (version) => placeOf.get(version.firstDate)!)
-  const last = Int32Array.from(all, (version) => placeOf.get(version.lastDate)!)
+  // Dates as their places in order, so a range is two comparisons of numbers.
+  const days = [...dayIndex.keys()].sort()
+  const placeOf = new Int32Array(days.length)
+  days.forEach((day, place) => {
+    placeOf[dayIndex.get(day)!] = place
+  })
+  const first = new Int32Array(rows.length)
+  const last = new Int32Array(rows.length)
+  for (let at = 0; at < rows.length; at++) {
+    first[at] = placeOf[firstDay[at]]
+    last[at] = placeOf[lastDay[at]]
+  }
   return { all, start, byContent, first, last, days, byRule }
 }
 
