@@ -8,7 +8,6 @@ import type { CrdbDatabase } from '../../store/database.js'
 import {
   countIndexedTexts,
   matchTexts,
-  readAllVersions,
   readEditionDates,
   readGeneration,
   readIndexedTexts,
@@ -76,19 +75,8 @@ export interface Scope {
   holding?: (lists: ReadonlyArray<ArrayLike<number>>) => ArrayLike<number>
 }
 
-/** Every version, read once per handle, by content and by rule number. */
-interface VersionTable {
-  /** Ordered by content: the versions of content `c` are `all[start[c]]` to `all[start[c + 1] - 1]`, also `byContent[c]`. */
-  all: ScopeVersion[]
-  start: Int32Array
-  byContent: Array<ScopeVersion[] | undefined>
-  /** Each version's first and last date as its place among `days` (numbers compare faster than strings). */
-  first: Int32Array
-  last: Int32Array
-  /** Every first and last date, ascending, once each. */
-  days: string[]
-  byRule: Map<string, ScopeVersion[]>
-}
+/** A range's contents, per content id: 0 not known yet, 1 no version in the range, 2 all its versions, 3 some. */
+type Mask = { bytes: Uint8Array }
 
 /** The per-handle state of search. */
 export interface SearchCache {
@@ -102,13 +90,15 @@ export interface SearchCache {
   matches: Map<string, Int32Array>
   matchedIds: number
   stemCounts: Map<string, number>
-  /** Searches on this handle so far: every version is loaded from the second on. */
+  /** Searches on this handle so far: the versions read are kept from the second on. */
   searches: number
-  versions?: VersionTable
-  /** Per range of dates (`from/to`, `*`), per content id: 0 no version in it, 1 all, 2 some (a few ranges kept). */
-  masks: Map<string, Uint8Array>
+  /** Every version of each content, and of each rule number, read so far (each read once, shared by every range). */
+  contentVersions: Map<number, ScopeVersion[]>
+  ruleVersions: Map<string, ScopeVersion[]>
+  /** Which contents each range of dates (`from/to`, `*`) holds, as far as known (a few ranges kept). */
+  masks: Map<string, Mask>
   /** Per content id, the last union it was counted in (to join lists of ids without sorting them all). */
-  marks?: Int32Array
+  marks: Int32Array
   stamp: number
   /** Anything else a module keeps per handle (the vocabulary for typo correction). */
   extra: Map<string, unknown>
@@ -139,7 +129,10 @@ export function searchCacheOf(db: CrdbDatabase): SearchCache {
       matchedIds: 0,
       stemCounts: new Map(),
       searches: 0,
+      contentVersions: new Map(),
+      ruleVersions: new Map(),
       masks: new Map(),
+      marks: new Int32Array(0),
       stamp: 0,
       extra: new Map()
     }
@@ -250,10 +243,10 @@ export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: ArrayL
 }
 
 /**
- * The scope of `range` (`null`: every version). Every version is loaded (in
- * memory, once per handle, shared by every scope) from the handle's second
- * search on; the first reads only the versions it needs, which is what a
- * one-shot CLI search wants.
+ * The scope of `range` (`null`: every version). From the handle's second
+ * search on, each content's versions are read once (when a search first meets
+ * it) and kept for every range; the first search reads only the versions it
+ * needs in its range, which is what a one-shot CLI search wants.
  */
 export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange): Scope {
   const dates = cache.dates
@@ -268,41 +261,85 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
     return dates[low] ?? null
   }
   cache.searches++
-  if (!cache.versions && cache.searches === 1) {
+  if (cache.searches === 1) {
     return {
       versionsFor: (contentIds) => {
-        const found = indexVersions(readVersionsOfContents(db, [...new Set(Array.from(contentIds))], range)).byContent
+        const found = groupVersions(readVersionsOfContents(db, [...new Set(Array.from(contentIds))], range), (version) => version.contentId)
         return (contentId) => found.get(contentId)
       },
-      rulesNumbered: (keys) => (keys.length === 0 ? [] : indexVersions(readRuleVersions(db, keys, range)).all),
+      rulesNumbered: (keys) => (keys.length === 0 ? [] : readRuleVersions(db, keys, range).map(versionOf)),
       validTo
     }
   }
-  const table = (cache.versions ??= loadVersions(db))
-  const { byContent } = table
-  const mask = maskOf(cache, table, range)
+  const name = range === null ? '*' : `${range.from}/${range.to}`
+  let mask = cache.masks.get(name)
+  if (!mask) {
+    if (cache.masks.size >= maxMasks) cache.masks.clear()
+    cache.masks.set(name, (mask = { bytes: new Uint8Array(0) }))
+  }
+  const known = mask
   const inRange = (version: ScopeVersion): boolean => range === null || (version.firstDate <= range.to && version.lastDate >= range.from)
-  const versionsOf = (id: number): readonly ScopeVersion[] | undefined => {
-    const held = mask[id]
-    return held === 1 ? byContent[id] : held === 2 ? byContent[id]!.filter(inRange) : undefined
+  // Make the mask know every id of these lists: the versions of contents never met are read now, in one statement.
+  const learn = (lists: ReadonlyArray<ArrayLike<number>>): Uint8Array => {
+    let top = -1
+    for (const list of lists) for (let index = 0; index < list.length; index++) if (list[index] > top) top = list[index]
+    if (top >= known.bytes.length) known.bytes = grown(known.bytes, top)
+    const bytes = known.bytes
+    const unread: number[] = []
+    for (const list of lists) {
+      for (let index = 0; index < list.length; index++) {
+        const id = list[index]
+        if (bytes[id] === 0 && id >= 0 && !cache.contentVersions.has(id)) unread.push(id)
+      }
+    }
+    if (unread.length > 0) {
+      const read = groupVersions(readVersionsOfContents(db, [...new Set(unread)], null), (version) => version.contentId)
+      for (const id of unread) cache.contentVersions.set(id, read.get(id) ?? [])
+    }
+    for (const list of lists) {
+      for (let index = 0; index < list.length; index++) {
+        const id = list[index]
+        if (bytes[id] !== 0 || id < 0) continue
+        const versions = cache.contentVersions.get(id)!
+        let inside = 0
+        for (const version of versions) if (inRange(version)) inside++
+        bytes[id] = inside === 0 ? 1 : inside === versions.length ? 2 : 3
+      }
+    }
+    return bytes
   }
   return {
-    versionsFor: () => versionsOf,
-    rulesNumbered: (keys) => keys.flatMap((key) => table.byRule.get(key)?.filter(inRange) ?? []),
+    versionsFor: (contentIds) => {
+      const bytes = learn([contentIds])
+      return (id) => {
+        const held = bytes[id]
+        return held === 2 ? cache.contentVersions.get(id) : held === 3 ? cache.contentVersions.get(id)!.filter(inRange) : undefined
+      }
+    },
+    rulesNumbered: (keys) => {
+      const unread = keys.filter((key) => !cache.ruleVersions.has(key))
+      if (unread.length > 0) {
+        const read = groupVersions(readRuleVersions(db, unread, null), (version) => version.key)
+        for (const key of unread) cache.ruleVersions.set(key, read.get(key) ?? [])
+      }
+      return keys.flatMap((key) => cache.ruleVersions.get(key)!.filter(inRange))
+    },
     validTo,
     holding: (lists) => {
+      const bytes = learn(lists)
       const kept: number[] = []
       if (lists.length === 1) {
         const list = lists[0]
-        for (let index = 0; index < list.length; index++) if (mask[list[index]]) kept.push(list[index])
+        for (let index = 0; index < list.length; index++) if (bytes[list[index]] >= 2) kept.push(list[index])
         return kept
       }
-      const marks = (cache.marks ??= new Int32Array(mask.length))
+      if (cache.marks.length < bytes.length) cache.marks = grown(cache.marks, bytes.length - 1)
+      const marks = cache.marks
       const stamp = ++cache.stamp
       for (const list of lists) {
         for (let index = 0; index < list.length; index++) {
           const id = list[index]
-          if (mask[id] && marks[id] !== stamp) {
+          if (bytes[id] >= 2 && marks[id] !== stamp) {
             marks[id] = stamp
             kept.push(id)
           }
@@ -313,101 +350,29 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
   }
 }
 
-/** Which contents have versions in `range` (see {@link SearchCache.masks}), made once per range. */
-function maskOf(cache: SearchCache, table: VersionTable, range: ScopeRange): Uint8Array {
-  const name = range === null ? '*' : `${range.from}/${range.to}`
-  let mask = cache.masks.get(name)
-  if (mask) return mask
-  const { start, first, last, days } = table
-  // In force at some time of the range: first date <= to (place <= the last day <= to), last date >= from (place >= the first day >= from).
-  const toPlace = range === null ? days.length : countBelow(days, range.to, true) - 1
-  const fromPlace = range === null ? -1 : countBelow(days, range.from, false)
-  mask = new Uint8Array(start.length)
-  for (let id = 0; id + 1 < start.length; id++) {
-    let inside = 0
-    for (let at = start[id]; at < start[id + 1]; at++) if (first[at] <= toPlace && last[at] >= fromPlace) inside++
-    mask[id] = inside === 0 ? 0 : inside === start[id + 1] - start[id] ? 1 : 2
-  }
-  if (cache.masks.size >= maxMasks) cache.masks.clear()
-  cache.masks.set(name, mask)
-  return mask
+/** `array` with room for index `top` (and some more), its values kept. */
+function grown<T extends Uint8Array | Int32Array>(array: T, top: number): T {
+  const bigger = new (array.constructor as new (length: number) => T)(Math.max(top + 1, Math.ceil(array.length * 1.5), 1024))
+  bigger.set(array)
+  return bigger
 }
 
-/** How many of the ascending `days` are below `day` (or at it too, with `orEqual`). */
-function countBelow(days: string[], day: string, orEqual: boolean): number {
-  let low = 0
-  let high = days.length
-  while (low < high) {
-    const middle = (low + high) >> 1
-    if (days[middle] < day || (orEqual && days[middle] === day)) low = middle + 1
-    else high = middle
-  }
-  return low
+/** A version read. */
+function versionOf([kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete]: VersionTuple): ScopeVersion {
+  return { contentId, kind, key, label, sortKey, firstDate, lastDate, obsolete: obsolete === 1 }
 }
 
-/** Every version, its strings shared (a key, a date is one string however many versions have it). */
-function loadVersions(db: CrdbDatabase): VersionTable {
-  const strings = new Map<string, string>()
-  const shared = (value: string): string => {
-    const known = strings.get(value)
-    if (known !== undefined) return known
-    strings.set(value, value)
-    return value
+/** Versions read, grouped by `keyOf`. */
+function groupVersions<K>(rows: VersionTuple[], keyOf: (version: ScopeVersion) => K): Map<K, ScopeVersion[]> {
+  const grouped = new Map<K, ScopeVersion[]>()
+  for (const row of rows) {
+    const version = versionOf(row)
+    const key = keyOf(version)
+    const list = grouped.get(key)
+    if (list) list.push(version)
+    else grouped.set(key, [version])
   }
-  const rows = readAllVersions(db, null)
-  // Placed by content without sorting: count each content's versions, then fill.
-  let maxId = 0
-  for (const row of rows) if (row[4] > maxId) maxId = row[4]
-  const start = new Int32Array(maxId + 2)
-  for (const row of rows) start[row[4] + 1]++
-  for (let id = 1; id < start.length; id++) start[id] += start[id - 1]
-  const next = start.slice()
-  const all = new Array<ScopeVersion>(rows.length)
-  const byRule = new Map<string, ScopeVersion[]>()
-  const dayIndex = new Map<string, number>()
-  const firstDay = new Int32Array(rows.length)
-  const lastDay = new Int32Array(rows.length)
-  const dayOf = (day: string): number => {
-    let index = dayIndex.get(day)
-    if (index === undefined) dayIndex.set(day, (index = dayIndex.size))
-    return index
-  }
-  for (const [kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete] of rows) {
-    const at = next[contentId]++
-    const version: ScopeVersion = {
-      contentId,
-      kind,
-      key: shared(key),
-      label: label === key ? shared(key) : shared(label),
-      sortKey: shared(sortKey),
-      firstDate: shared(firstDate),
-      lastDate: shared(lastDate),
-      obsolete: obsolete === 1
-    }
-    all[at] = version
-    firstDay[at] = dayOf(firstDate)
-    lastDay[at] = dayOf(lastDate)
-    if (kind === 'rule') {
-      let forKey = byRule.get(version.key)
-      if (!forKey) byRule.set(version.key, (forKey = []))
-      forKey.push(version)
-    }
-  }
-  const byContent: Array<ScopeVersion[] | undefined> = []
-  for (let id = 0; id + 1 < start.length; id++) if (start[id + 1] > start[id]) byContent[id] = all.slice(start[id], start[id + 1])
-  // Dates as their places in order, so a range is two comparisons of numbers.
-  const days = [...dayIndex.keys()].sort()
-  const placeOf = new Int32Array(days.length)
-  days.forEach((day, place) => {
-    placeOf[dayIndex.get(day)!] = place
-  })
-  const first = new Int32Array(rows.length)
-  const last = new Int32Array(rows.length)
-  for (let at = 0; at < rows.length; at++) {
-    first[at] = placeOf[firstDay[at]]
-    last[at] = placeOf[lastDay[at]]
-  }
-  return { all, start, byContent, first, last, days, byRule }
+  return grouped
 }
 
 /** The union of ascending lists of ids, ascending. */
@@ -425,17 +390,4 @@ export function unionOf(lists: ReadonlyArray<ArrayLike<number>>): ArrayLike<numb
   let kept = 0
   for (let index = 0; index < all.length; index++) if (index === 0 || all[index] !== all[index - 1]) all[kept++] = all[index]
   return all.subarray(0, kept)
-}
-
-function indexVersions(rows: VersionTuple[]): { all: ScopeVersion[]; byContent: Map<number, ScopeVersion[]> } {
-  const all: ScopeVersion[] = []
-  const byContent = new Map<number, ScopeVersion[]>()
-  for (const [kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete] of rows) {
-    const version: ScopeVersion = { contentId, kind, key, label, sortKey, firstDate, lastDate, obsolete: obsolete === 1 }
-    all.push(version)
-    let list = byContent.get(contentId)
-    if (!list) byContent.set(contentId, (list = []))
-    list.push(version)
-  }
-  return { all, byContent }
 }
