@@ -8,6 +8,7 @@ import type { CrdbDatabase } from '../../store/database.js'
 import {
   countIndexedTexts,
   matchTexts,
+  readAllVersions,
   readEditionDates,
   readGeneration,
   readIndexedTexts,
@@ -75,9 +76,6 @@ export interface Scope {
   holding?: (lists: ReadonlyArray<ArrayLike<number>>) => ArrayLike<number>
 }
 
-/** A range's contents, per content id: 0 not known yet, 1 no version in the range, 2 all its versions, 3 some. */
-type Mask = { bytes: Uint8Array }
-
 /** The per-handle state of search. */
 export interface SearchCache {
   generation: string
@@ -92,11 +90,16 @@ export interface SearchCache {
   stemCounts: Map<string, number>
   /** Searches on this handle so far: the versions read are kept from the second on. */
   searches: number
-  /** Every version of each content, and of each rule number, read so far (each read once, shared by every range). */
+  /**
+   * The versions of each content read so far, each once however many ranges hold it (a range's are
+   * all there once its mask is made), and every version of each rule number asked for.
+   */
   contentVersions: Map<number, ScopeVersion[]>
   ruleVersions: Map<string, ScopeVersion[]>
-  /** Which contents each range of dates (`from/to`, `*`) holds, as far as known (a few ranges kept). */
-  masks: Map<string, Mask>
+  /** Per version id: 1 once it is in `contentVersions`. */
+  versionsKept: Uint8Array
+  /** Per range of dates (`from/to`, `*`), per content id: 1 when it has a version in it (a few ranges kept). */
+  masks: Map<string, Uint8Array>
   /** Per content id, the last union it was counted in (to join lists of ids without sorting them all). */
   marks: Int32Array
   stamp: number
@@ -131,6 +134,7 @@ export function searchCacheOf(db: CrdbDatabase): SearchCache {
       searches: 0,
       contentVersions: new Map(),
       ruleVersions: new Map(),
+      versionsKept: new Uint8Array(0),
       masks: new Map(),
       marks: new Int32Array(0),
       stamp: 0,
@@ -244,9 +248,11 @@ export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: ArrayL
 
 /**
  * The scope of `range` (`null`: every version). From the handle's second
- * search on, each content's versions are read once (when a search first meets
- * it) and kept for every range; the first search reads only the versions it
- * needs in its range, which is what a one-shot CLI search wants.
+ * search on, a range's versions are read whole the first time it is searched
+ * (through the index of dates) and kept: as a mask of its contents, a byte a
+ * text, and each version once per handle however many ranges hold it. The
+ * first search reads only the versions it needs, which is what a one-shot CLI
+ * search wants.
  */
 export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange): Scope {
   const dates = cache.dates
@@ -271,51 +277,15 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
       validTo
     }
   }
-  const name = range === null ? '*' : `${range.from}/${range.to}`
-  let mask = cache.masks.get(name)
-  if (!mask) {
-    if (cache.masks.size >= maxMasks) cache.masks.clear()
-    cache.masks.set(name, (mask = { bytes: new Uint8Array(0) }))
-  }
-  const known = mask
+  const mask = maskOf(db, cache, range)
   const inRange = (version: ScopeVersion): boolean => range === null || (version.firstDate <= range.to && version.lastDate >= range.from)
-  // Make the mask know every id of these lists: the versions of contents never met are read now, in one statement.
-  const learn = (lists: ReadonlyArray<ArrayLike<number>>): Uint8Array => {
-    let top = -1
-    for (const list of lists) for (let index = 0; index < list.length; index++) if (list[index] > top) top = list[index]
-    if (top >= known.bytes.length) known.bytes = grown(known.bytes, top)
-    const bytes = known.bytes
-    const unread: number[] = []
-    for (const list of lists) {
-      for (let index = 0; index < list.length; index++) {
-        const id = list[index]
-        if (bytes[id] === 0 && id >= 0 && !cache.contentVersions.has(id)) unread.push(id)
-      }
-    }
-    if (unread.length > 0) {
-      const read = groupVersions(readVersionsOfContents(db, [...new Set(unread)], null), (version) => version.contentId)
-      for (const id of unread) cache.contentVersions.set(id, read.get(id) ?? [])
-    }
-    for (const list of lists) {
-      for (let index = 0; index < list.length; index++) {
-        const id = list[index]
-        if (bytes[id] !== 0 || id < 0) continue
-        const versions = cache.contentVersions.get(id)!
-        let inside = 0
-        for (const version of versions) if (inRange(version)) inside++
-        bytes[id] = inside === 0 ? 1 : inside === versions.length ? 2 : 3
-      }
-    }
-    return bytes
+  const versionsOf = (id: number): readonly ScopeVersion[] | undefined => {
+    if (mask[id] !== 1) return undefined
+    const versions = cache.contentVersions.get(id)!
+    return versions.every(inRange) ? versions : versions.filter(inRange)
   }
   return {
-    versionsFor: (contentIds) => {
-      const bytes = learn([contentIds])
-      return (id) => {
-        const held = bytes[id]
-        return held === 2 ? cache.contentVersions.get(id) : held === 3 ? cache.contentVersions.get(id)!.filter(inRange) : undefined
-      }
-    },
+    versionsFor: () => versionsOf,
     rulesNumbered: (keys) => {
       const unread = keys.filter((key) => !cache.ruleVersions.has(key))
       if (unread.length > 0) {
@@ -326,20 +296,19 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
     },
     validTo,
     holding: (lists) => {
-      const bytes = learn(lists)
       const kept: number[] = []
       if (lists.length === 1) {
         const list = lists[0]
-        for (let index = 0; index < list.length; index++) if (bytes[list[index]] >= 2) kept.push(list[index])
+        for (let index = 0; index < list.length; index++) if (mask[list[index]] === 1) kept.push(list[index])
         return kept
       }
-      if (cache.marks.length < bytes.length) cache.marks = grown(cache.marks, bytes.length - 1)
+      if (cache.marks.length < mask.length) cache.marks = new Int32Array(mask.length)
       const marks = cache.marks
       const stamp = ++cache.stamp
       for (const list of lists) {
         for (let index = 0; index < list.length; index++) {
           const id = list[index]
-          if (bytes[id] >= 2 && marks[id] !== stamp) {
+          if (mask[id] === 1 && marks[id] !== stamp) {
             marks[id] = stamp
             kept.push(id)
           }
@@ -350,11 +319,39 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
   }
 }
 
-/** `array` with room for index `top` (and some more), its values kept. */
-function grown<T extends Uint8Array | Int32Array>(array: T, top: number): T {
-  const bigger = new (array.constructor as new (length: number) => T)(Math.max(top + 1, Math.ceil(array.length * 1.5), 1024))
-  bigger.set(array)
-  return bigger
+/**
+ * Which contents have a version in `range`, made once per range from its versions (read through
+ * the index of dates), which join the versions kept per content (each once).
+ */
+function maskOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange): Uint8Array {
+  const name = range === null ? '*' : `${range.from}/${range.to}`
+  let mask = cache.masks.get(name)
+  if (mask) return mask
+  const rows = readAllVersions(db, range)
+  let top = 0
+  let topVersion = 0
+  for (const row of rows) {
+    if (row[4] > top) top = row[4]
+    if (row[8] > topVersion) topVersion = row[8]
+  }
+  mask = new Uint8Array(top + 1)
+  if (topVersion >= cache.versionsKept.length) {
+    const kept = new Uint8Array(topVersion + 1)
+    kept.set(cache.versionsKept)
+    cache.versionsKept = kept
+  }
+  for (const row of rows) {
+    const contentId = row[4]
+    mask[contentId] = 1
+    if (cache.versionsKept[row[8]] === 1) continue
+    cache.versionsKept[row[8]] = 1
+    const versions = cache.contentVersions.get(contentId)
+    if (versions) versions.push(versionOf(row))
+    else cache.contentVersions.set(contentId, [versionOf(row)])
+  }
+  if (cache.masks.size >= maxMasks) cache.masks.clear()
+  cache.masks.set(name, mask)
+  return mask
 }
 
 /** A version read. */
