@@ -98,7 +98,7 @@ export interface SearchCache {
   ruleVersions: Map<string, ScopeVersion[]>
   /** Per version id: 1 once it is in `contentVersions`. */
   versionsKept: Uint8Array
-  /** Per range of dates (`from/to`, `*`), per content id: 1 when it has a version in it (a few ranges kept). */
+  /** Per range of dates (`from/to`, `*`), per content id: how many of its versions are in it (0: none; a few ranges kept). */
   masks: Map<string, Uint8Array>
   /** Per content id, the last union it was counted in (to join lists of ids without sorting them all). */
   marks: Int32Array
@@ -270,26 +270,38 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
   if (cache.searches === 1) {
     return {
       versionsFor: (contentIds) => {
-        const found = groupVersions(readVersionsOfContents(db, [...new Set(Array.from(contentIds))], range), (version) => version.contentId)
+        const found = groupVersions(readVersionsOfContents(db, [...new Set(Array.from(contentIds))], range), dates, (version) => version.contentId)
         return (contentId) => found.get(contentId)
       },
-      rulesNumbered: (keys) => (keys.length === 0 ? [] : readRuleVersions(db, keys, range).map(versionOf)),
+      rulesNumbered: (keys) => (keys.length === 0 ? [] : readRuleVersions(db, keys, range).map((row) => versionOf(row, dates))),
       validTo
     }
   }
   const mask = maskOf(db, cache, range)
-  const inRange = (version: ScopeVersion): boolean => range === null || (version.firstDate <= range.to && version.lastDate >= range.from)
+  // In force at some time of the range: first date <= to, last date >= from (by the dates' places among the editions').
+  const toPlace = range === null ? 0 : placeOf(dates, range.to)
+  const fromPlace = range === null ? 0 : placeOf(dates, range.from)
+  const inRange = (version: ScopeVersion): boolean => {
+    if (range === null) return true
+    const { firstPlace, lastPlace } = version as KeptVersion
+    return (
+      (firstPlace < toPlace || (firstPlace === toPlace && version.firstDate <= range.to)) &&
+      (lastPlace > fromPlace || (lastPlace === fromPlace && version.lastDate >= range.from))
+    )
+  }
   const versionsOf = (id: number): readonly ScopeVersion[] | undefined => {
-    if (mask[id] !== 1) return undefined
+    const inside = mask[id]
+    if (!inside) return undefined
+    // Versions kept after the mask was made are outside the range: while there are none, all are in it.
     const versions = cache.contentVersions.get(id)!
-    return versions.every(inRange) ? versions : versions.filter(inRange)
+    return inside === versions.length ? versions : versions.filter(inRange)
   }
   return {
     versionsFor: () => versionsOf,
     rulesNumbered: (keys) => {
       const unread = keys.filter((key) => !cache.ruleVersions.has(key))
       if (unread.length > 0) {
-        const read = groupVersions(readRuleVersions(db, unread, null), (version) => version.key)
+        const read = groupVersions(readRuleVersions(db, unread, null), dates, (version) => version.key)
         for (const key of unread) cache.ruleVersions.set(key, read.get(key) ?? [])
       }
       return keys.flatMap((key) => cache.ruleVersions.get(key)!.filter(inRange))
@@ -299,7 +311,7 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
       const kept: number[] = []
       if (lists.length === 1) {
         const list = lists[0]
-        for (let index = 0; index < list.length; index++) if (mask[list[index]] === 1) kept.push(list[index])
+        for (let index = 0; index < list.length; index++) if (mask[list[index]]) kept.push(list[index])
         return kept
       }
       if (cache.marks.length < mask.length) cache.marks = new Int32Array(mask.length)
@@ -308,7 +320,7 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
       for (const list of lists) {
         for (let index = 0; index < list.length; index++) {
           const id = list[index]
-          if (mask[id] === 1 && marks[id] !== stamp) {
+          if (mask[id] && marks[id] !== stamp) {
             marks[id] = stamp
             kept.push(id)
           }
@@ -342,12 +354,12 @@ function maskOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange): Uint8A
   }
   for (const row of rows) {
     const contentId = row[4]
-    mask[contentId] = 1
+    if (mask[contentId] < 255) mask[contentId]++
     if (cache.versionsKept[row[8]] === 1) continue
     cache.versionsKept[row[8]] = 1
     const versions = cache.contentVersions.get(contentId)
-    if (versions) versions.push(versionOf(row))
-    else cache.contentVersions.set(contentId, [versionOf(row)])
+    if (versions) versions.push(versionOf(row, cache.dates))
+    else cache.contentVersions.set(contentId, [versionOf(row, cache.dates)])
   }
   if (cache.masks.size >= maxMasks) cache.masks.clear()
   cache.masks.set(name, mask)
@@ -355,15 +367,48 @@ function maskOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange): Uint8A
 }
 
 /** A version read. */
-function versionOf([kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete]: VersionTuple): ScopeVersion {
-  return { contentId, kind, key, label, sortKey, firstDate, lastDate, obsolete: obsolete === 1 }
+function versionOf([kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete]: VersionTuple, dates: string[]): KeptVersion {
+  return {
+    contentId,
+    kind,
+    key,
+    label,
+    sortKey,
+    firstDate,
+    lastDate,
+    obsolete: obsolete === 1,
+    firstPlace: placeOf(dates, firstDate),
+    lastPlace: placeOf(dates, lastDate)
+  }
+}
+
+/** A version kept, with the places of its dates among the editions' (see {@link placeOf}). */
+interface KeptVersion extends ScopeVersion {
+  firstPlace: number
+  lastPlace: number
+}
+
+/**
+ * Where `day` falls among the ascending edition `dates`: `2i + 1` for the `i`-th, `2i` between the
+ * `i - 1`-th and the `i`-th. Places keep the order of days; two equal places of days not among
+ * the dates are compared as strings.
+ */
+function placeOf(dates: string[], day: string): number {
+  let low = 0
+  let high = dates.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if (dates[middle] < day) low = middle + 1
+    else high = middle
+  }
+  return 2 * low + (dates[low] === day ? 1 : 0)
 }
 
 /** Versions read, grouped by `keyOf`. */
-function groupVersions<K>(rows: VersionTuple[], keyOf: (version: ScopeVersion) => K): Map<K, ScopeVersion[]> {
+function groupVersions<K>(rows: VersionTuple[], dates: string[], keyOf: (version: ScopeVersion) => K): Map<K, ScopeVersion[]> {
   const grouped = new Map<K, ScopeVersion[]>()
   for (const row of rows) {
-    const version = versionOf(row)
+    const version = versionOf(row, dates)
     const key = keyOf(version)
     const list = grouped.get(key)
     if (list) list.push(version)
