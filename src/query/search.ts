@@ -21,20 +21,23 @@ import { resolveEdition } from './editions.js'
 import { findReferences } from './get.js'
 import { candidateExpression, candidateWords, describePlan, planBoolean, planRanked, type SearchPlan } from './search/plan.js'
 import { emitFlat, parseQuery, toFtsExpression } from './search/query-language.js'
-import { exampleFields, finalScore, ruleFields, scoreText } from './search/rank.js'
+import { exampleFields, finalScore, isTermWord, ruleFields, scoreText } from './search/rank.js'
 import {
   indexedTextsOf,
   scopeOf,
   searchCacheOf,
   textsHolding,
+  textsMatching,
   unionOf,
   type IndexedText,
   type Scope,
   type SearchCache,
-  type ScopeVersion
+  type ScopeVersion,
+  type Vocabulary
 } from './search/scope.js'
 import { snippetOf } from './search/snippet.js'
-import { matchBestTexts, matchTexts, type ScopeRange } from '../store/search.js'
+import { matchBestTexts, type ScopeRange } from '../store/search.js'
+import { wordSpans } from './search/words.js'
 
 export { toFtsExpression }
 export { maxQueryDepth, maxQueryLength } from './search/query-language.js'
@@ -183,42 +186,49 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
   const versionsOf = scope.versionsFor(ids)
   const inScope = (version: ScopeVersion): boolean => section === undefined || (version.kind === 'rule' && version.sortKey.startsWith(section))
   const wantedIds: number[] = []
-  for (const id of ids) {
-    const versions = versionsOf.get(id)
-    if (versions !== undefined && (section === undefined || versions.some(inScope))) wantedIds.push(id)
+  const wantedVersions: Array<readonly ScopeVersion[]> = []
+  for (let index = 0; index < ids.length; index++) {
+    const id = ids[index]
+    const versions = versionsOf(id)
+    if (versions === undefined) continue
+    const kept = section === undefined ? versions : versions.filter(inScope)
+    if (kept.length === 0) continue
+    wantedIds.push(id)
+    wantedVersions.push(kept)
   }
   const texts = indexedTextsOf(db, cache, wantedIds)
 
-  const candidates: Candidate[] = []
-  const scored = new Map<string, Candidate>()
+  const groups: Groups = { rule: new Map(), example: new Map(), term: new Map() }
   const addCandidate = (kind: SearchKind, version: ScopeVersion, text: IndexedText, score: number, byName: boolean): void => {
     const candidate: Candidate = { kind, version, text, score, byName }
-    candidates.push(candidate)
-    if (oneEdition) scored.set(kind + '\u0000' + version.key, candidate)
+    const group = groups[kind].get(version.key)
+    if (group) group.push(candidate)
+    else groups[kind].set(version.key, [candidate])
   }
-  for (const id of wantedIds) {
+  for (let index = 0; index < wantedIds.length; index++) {
+    const id = wantedIds[index]
     const text = texts.get(id)
     if (!text) continue
-    const versions = section === undefined ? versionsOf.get(id)! : versionsOf.get(id)!.filter(inScope)
+    const versions = wantedVersions[index]
     if (forRules === undefined || forRules.has(id)) {
-      const score = scoreText(plan, text, ruleFields)
+      const score = scoreText(plan, text, ruleFields, cache.vocabulary)
       if (score.score > 0) {
         for (const version of versions) {
           if (kinds.has(version.kind)) addCandidate(version.kind, version, text, finalScore(score, plan.passage), score.nameMatch === 1 && !plan.passage)
         }
       }
     }
-    if ((forExamples === undefined || forExamples.has(id)) && kinds.has('example') && text.exampleTokens.length > 0) {
-      const score = scoreText(plan, text, exampleFields)
+    if ((forExamples === undefined || forExamples.has(id)) && kinds.has('example') && text.textEnd < text.words.length) {
+      const score = scoreText(plan, text, exampleFields, cache.vocabulary)
       // An example supports its rule: it ranks below a rule hit of the same score.
       if (score.score > 0) for (const version of versions) if (version.kind === 'rule') addCandidate('example', version, text, score.score * 0.5, false)
     }
   }
 
-  if (oneEdition) boostRelated(db, cache, plan, scope, scored, kinds, inScope, addCandidate)
+  if (oneEdition) boostRelated(db, cache, plan, scope, groups, kinds, inScope, addCandidate)
 
-  const ranked = rankGroups(candidates)
-  const hits = ranked.slice(0, limit).map((group) => hitOf(plan, scope.validTo, group))
+  const { total, best } = rankGroups(groups, limit)
+  const hits = best.map((group) => hitOf(plan, cache.vocabulary, scope.validTo, group))
   const searched = plan.terms.flatMap((term) => term.words.map((word) => `"${word.replace(/"/g, '""')}"`))
   const expression =
     plan.mode === 'boolean' ? toFtsExpression(query) : searched.length === 1 ? searched[0] : searched.length ? `(${searched.join(' OR ')})` : ''
@@ -231,7 +241,7 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
     expansions: plan.expansions,
     unknown: plan.unknown,
     edition,
-    total: ranked.length,
+    total,
     hits
   }
   if (rangeGiven && range) result.range = range
@@ -270,14 +280,16 @@ function findCandidateTexts(
   oneEdition: boolean,
   cache: SearchCache,
   scope: Scope
-): { ids: readonly number[]; forRules?: Set<number>; forExamples?: Set<number> } {
+): { ids: ArrayLike<number>; forRules?: Set<number>; forExamples?: Set<number> } {
   if (plan.mode === 'boolean') {
+    // Each expression's matches are read from FTS5 once per handle, then narrowed to the scope (when loaded).
     const expression = emitFlat(parsed.tree)
-    const forRules = new Set(kinds.has('rule') || kinds.has('term') ? matchTexts(db, `{name text} : (${expression})`) : [])
-    const forExamples = new Set(kinds.has('example') ? matchTexts(db, `{examples} : (${expression})`) : [])
-    return { ids: [...new Set([...forRules, ...forExamples])], forRules, forExamples }
+    const narrow = (ids: ArrayLike<number>): ArrayLike<number> => (scope.holding ? scope.holding([ids]) : ids)
+    const rules = kinds.has('rule') || kinds.has('term') ? narrow(textsMatching(db, cache, `{name text} : (${expression})`)) : []
+    const examples = kinds.has('example') ? narrow(textsMatching(db, cache, `{examples} : (${expression})`)) : []
+    return { ids: unionOf([rules, examples]), forRules: new Set(Array.from(rules)), forExamples: new Set(Array.from(examples)) }
   }
-  // The union of the candidate words' texts, each word's read once per handle (and narrowed to the scope once).
+  // The union of the candidate words' texts, each word's read once per handle (and narrowed to the scope when loaded).
   const words = candidateWords(plan)
   if (words.length === 0) return { ids: [] }
   const lists = words.map((word) => textsHolding(db, cache, word))
@@ -287,24 +299,41 @@ function findCandidateTexts(
   if (lists.reduce((sum, list) => sum + list.length, 0) > most && unionOf(lists).length > most) {
     return { ids: matchBestTexts(db, candidateExpression(plan)!, most) }
   }
-  return { ids: scope.holdingAny ? scope.holdingAny(words, lists) : unionOf(lists) }
+  return { ids: scope.holding ? scope.holding(lists) : unionOf(lists) }
 }
 
-/** One group per kind and key (with several editions, every matching version in it), best first. */
-function rankGroups(candidates: Candidate[]): Candidate[][] {
-  const groups = new Map<string, Candidate[]>()
-  for (const candidate of candidates) {
-    const id = candidate.kind + '\u0000' + candidate.version.key
-    let group = groups.get(id)
-    if (!group) groups.set(id, (group = []))
-    group.push(candidate)
+/** The candidates of each kind by key: one group per hit (with several editions, every matching version in it). */
+type Groups = Record<SearchKind, Map<string, Candidate[]>>
+
+/** The candidate of a kind and key added last (in one edition, the only one). */
+function lastOf(groups: Groups, kind: SearchKind, key: string): Candidate | undefined {
+  const group = groups[kind].get(key)
+  return group?.[group.length - 1]
+}
+
+/**
+ * How many groups there are, and the best `limit` of them, best first (each sorted best first).
+ * Only the groups that can be among them are sorted: those scoring at least the `limit`-th best score.
+ */
+function rankGroups(groups: Groups, limit: number): { total: number; best: Candidate[][] } {
+  const all: Candidate[][] = []
+  for (const kind of allKinds) for (const group of groups[kind].values()) all.push(group)
+  const top = (group: Candidate[]): number => {
+    let score = group[0].score
+    for (let index = 1; index < group.length; index++) if (group[index].score > score) score = group[index].score
+    return score
   }
-  const ranked = [...groups.values()].map((group) => {
-    group.sort((a, b) => b.score - a.score || compareText(b.version.firstDate, a.version.firstDate))
-    return group
-  })
-  ranked.sort((a, b) => b[0].score - a[0].score || kindOrder(a[0].kind) - kindOrder(b[0].kind) || compareText(a[0].version.sortKey, b[0].version.sortKey))
-  return ranked
+  let chosen = all
+  if (all.length > limit) {
+    const scores = new Float64Array(all.length)
+    for (let index = 0; index < all.length; index++) scores[index] = top(all[index])
+    scores.sort()
+    const least = scores[scores.length - limit]
+    chosen = all.filter((group) => top(group) >= least)
+  }
+  for (const group of chosen) group.sort((a, b) => b.score - a.score || compareText(b.version.firstDate, a.version.firstDate))
+  chosen.sort((a, b) => b[0].score - a[0].score || kindOrder(a[0].kind) - kindOrder(b[0].kind) || compareText(a[0].version.sortKey, b[0].version.sortKey))
+  return { total: all.length, best: chosen.slice(0, limit) }
 }
 
 let collator: Intl.Collator | undefined
@@ -329,7 +358,7 @@ function boostRelated(
   cache: ReturnType<typeof searchCacheOf>,
   plan: SearchPlan,
   scope: ReturnType<typeof scopeOf>,
-  scored: Map<string, Candidate>,
+  groups: Groups,
   kinds: Set<SearchKind>,
   inScope: (version: ScopeVersion) => boolean,
   addCandidate: (kind: SearchKind, version: ScopeVersion, text: IndexedText, score: number, byName: boolean) => void
@@ -340,16 +369,18 @@ function boostRelated(
     if (score > (boosts.get(key) ?? 0)) boosts.set(key, score)
   }
   for (const number of plan.ruleNumbers) raise(number, 2000)
-  for (const candidate of scored.values()) {
-    if (candidate.kind !== 'term' || !candidate.byName) continue
+  for (const group of groups.term.values()) {
+    const candidate = group[group.length - 1]
+    if (!candidate.byName) continue
     const cited = findReferences(candidate.text.text).map((citation) => citation.from)
     for (const [index, key] of cited.slice(0, 3).entries()) raise(key, candidate.score * (0.98 - index * 0.01))
   }
   // Subrules raise their rule: a share of their best three scores, when two or more match.
   if (!plan.passage) {
     const children = new Map<string, number[]>()
-    for (const candidate of scored.values()) {
-      if (candidate.kind !== 'rule' || candidate.score >= 1000) continue
+    for (const group of groups.rule.values()) {
+      const candidate = group[group.length - 1]
+      if (candidate.score >= 1000) continue
       const parent = parentOf(candidate.version.key)
       if (!parent) continue
       let list = children.get(parent)
@@ -359,12 +390,12 @@ function boostRelated(
     for (const [parent, scores] of children) {
       if (scores.length < 2) continue
       scores.sort((a, b) => b - a)
-      const own = scored.get('rule\u0000' + parent)?.score ?? 0
+      const own = lastOf(groups, 'rule', parent)?.score ?? 0
       raise(parent, Math.max(own, 0.5 * scores[0] + 0.35 * (scores[1] + (scores[2] ?? 0))))
     }
   }
   if (boosts.size === 0) return
-  const missing = [...boosts.keys()].filter((key) => !scored.has('rule\u0000' + key))
+  const missing = [...boosts.keys()].filter((key) => !groups.rule.has(key))
   const versions = scope.rulesNumbered(missing).filter(inScope)
   const texts = indexedTextsOf(
     db,
@@ -376,26 +407,33 @@ function boostRelated(
     if (text) addCandidate('rule', version, text, 0, false)
   }
   for (const [key, score] of boosts) {
-    const candidate = scored.get('rule\u0000' + key)
+    const candidate = lastOf(groups, 'rule', key)
     if (candidate && candidate.score < score) candidate.score = score
   }
 }
 
 /** The rule a lettered subrule belongs to (704.5j -> 704.5); none for others (a rule's title is not its block). */
 function parentOf(key: string): string | undefined {
-  return /\d[a-z]$/.test(key) ? key.slice(0, -1) : undefined
+  const last = key.charCodeAt(key.length - 1)
+  const before = key.charCodeAt(key.length - 2)
+  return last >= 97 && last <= 122 && before >= 48 && before <= 57 ? key.slice(0, -1) : undefined
 }
 
 function kindOrder(kind: SearchKind): number {
   return kind === 'rule' ? 0 : kind === 'term' ? 1 : 2
 }
 
-function hitOf(plan: SearchPlan, validTo: (lastDate: string) => string | null, group: Candidate[]): SearchHit {
+function hitOf(plan: SearchPlan, vocabulary: Vocabulary, validTo: (lastDate: string) => string | null, group: Candidate[]): SearchHit {
   const best = group[0]
-  const snippetFor = (candidate: Candidate): { snippet: string; highlights: Array<[number, number]> } =>
-    candidate.kind === 'example'
-      ? snippetOf(plan, candidate.text.examples, candidate.text.exampleTokens)
-      : snippetOf(plan, candidate.text.text, candidate.text.textTokens)
+  // The cache keeps a text's words as ids: where they are is found again for the texts shown only.
+  const snippetFor = ({ kind, text }: Candidate): { snippet: string; highlights: Array<[number, number]> } => {
+    const shown = kind === 'example' ? text.examples : text.text
+    const spans = wordSpans(shown)
+    const first = kind === 'example' ? text.textEnd : text.nameEnd
+    const hit: boolean[] = []
+    for (let index = 0; index < spans.length >> 1; index++) hit.push(isTermWord(plan, vocabulary, text.words[first + index]))
+    return snippetOf(shown, spans, hit)
+  }
   const shown = snippetFor(best)
   const versions = [...group]
     .sort((a, b) => compareText(a.version.firstDate, b.version.firstDate))

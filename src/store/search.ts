@@ -7,10 +7,10 @@ import { prepared } from './statements.js'
 /** Which versions a search reads: those in force at some point from `from` to `to` (edition dates); `null`: all. */
 export type ScopeRange = { from: string; to: string } | null
 
-/** A version as search reads it. */
-export type VersionTuple = ['rule' | 'term', string, string, string, number, string, string, number]
+/** A version as search reads it: kind, key, label, sort key, content id, first and last date, obsolete (0 or 1), id. */
+export type VersionTuple = ['rule' | 'term', string, string, string, number, string, string, number, number]
 
-const versionColumns = 'kind, key, label, sort_key, content_id, first_date, last_date, obsolete'
+const versionColumns = 'kind, key, label, sort_key, content_id, first_date, last_date, obsolete, id'
 
 function rangeCondition(range: ScopeRange): string {
   return range === null ? '' : ' AND first_date <= @to AND last_date >= @from'

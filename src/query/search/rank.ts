@@ -5,8 +5,8 @@
  * that is the query, and (for a pasted passage) for word overlap.
  */
 import type { SearchPlan } from './plan.js'
-import type { IndexedText } from './scope.js'
-import { stopWords, tokenize, weakStopWords, type Token } from './words.js'
+import { wordsWithPrefix, type IndexedText, type Vocabulary } from './scope.js'
+import { stopWords, tokenize, weakStopWords } from './words.js'
 
 /** Which fields of a text a score reads, and how much each weighs. */
 export interface FieldWeights {
@@ -35,23 +35,12 @@ export interface Score {
   nameWords: number
 }
 
-function matches(token: Token, stems: string[], prefix: boolean): boolean {
-  if (prefix) return stems.some((stem) => token.word.startsWith(stem) || token.stem.startsWith(stem))
-  return stems.includes(token.stem)
-}
-
 const nameSets = new WeakMap<IndexedText, Array<Set<string>>>()
-const contentStems = new WeakMap<Token[], Set<string>>()
-
-/** The stems of a field's words, stop words left out (read once per text). */
-function contentStemsOf(tokens: Token[]): Set<string> {
-  let stems = contentStems.get(tokens)
-  if (!stems) contentStems.set(tokens, (stems = new Set(tokens.filter((token) => !stopWords.has(token.word)).map((token) => token.stem))))
-  return stems
-}
+const noNames: Array<Set<string>> = []
 
 /** The names of a text (read once per text). */
 function nameStemSets(text: IndexedText): Array<Set<string>> {
+  if (text.name === '') return noNames
   let sets = nameSets.get(text)
   if (!sets) nameSets.set(text, (sets = readNameStemSets(text)))
   return sets
@@ -59,7 +48,6 @@ function nameStemSets(text: IndexedText): Array<Set<string>> {
 
 /** The names of a text: a term heading's parts (`Life, Life Total`), a rule's title; content stems only. */
 function readNameStemSets(text: IndexedText): Array<Set<string>> {
-  if (text.name === '') return []
   const parts = text.name.replace(/\([^)]*\)/g, ' ').split(/\s*[/,;]\s*/)
   const sets: Array<Set<string>> = []
   const whole = new Set<string>()
@@ -74,78 +62,171 @@ function readNameStemSets(text: IndexedText): Array<Set<string>> {
   return sets
 }
 
-/** Where one stem is in a text: how often in its name, and its positions in its text and in its examples. */
-interface StemPlaces {
-  name: number
-  text: number[]
-  examples: number[]
+/**
+ * Which of a plan's terms each word of the vocabulary is, made once per plan (and again when the
+ * vocabulary has grown), and the places of the terms in the text read last: scoring a text is one
+ * pass over its word ids, whatever the number of terms.
+ */
+interface Matcher {
+  /** How many words of the vocabulary it knows. */
+  size: number
+  /** Per word id: 0 for no term, `t + 1` for term `t` alone, `-(k + 1)` for the terms of `several[k]`. */
+  termOf: Int32Array
+  several: number[][]
+  /** Per word id: `k + 1` when its stem is the plan's `k`-th distinct first stem (a passage's word overlap), else 0. */
+  slotOf: Int32Array
+  /** How many distinct first stems the plan's terms have. */
+  slots: number
+  /** The text whose places are below. */
+  scanned?: IndexedText
+  /** Per term: how often it is in the name, the text, the examples (`3t`, `3t + 1`, `3t + 2`). */
+  counts: Int32Array
+  /** Per pair of terms: whether they are close together, in order, in the text (`2p`) and in the examples (`2p + 1`). */
+  near: Uint8Array
+  /** Per term: the pairs it is the second term of. */
+  pairsEnding: number[][]
+  /** Per term: where it was last seen in the field being read (-1: not yet), and whether a score found it. */
+  lastAt: Int32Array
+  found: Uint8Array
+  /** How many of the distinct first stems the text's and the examples' words other than stop words have. */
+  textShared: number
+  exampleShared: number
+  seen: Int32Array
+  stamp: number
 }
 
-const stemPlaces = new WeakMap<IndexedText, Map<string, StemPlaces>>()
+const matchers = new WeakMap<SearchPlan, Matcher>()
 
-/** Every stem of a text with its places, field by field (read once per text: a query then looks up each of its terms once). */
-function stemPlacesOf(text: IndexedText): Map<string, StemPlaces> {
-  let places = stemPlaces.get(text)
-  if (!places) {
-    const found = new Map<string, StemPlaces>()
-    const at = (stem: string): StemPlaces => {
-      let place = found.get(stem)
-      if (!place) found.set(stem, (place = { name: 0, text: [], examples: [] }))
-      return place
+/** The matcher of `plan` over the words of `vocabulary` read so far. */
+function matcherOf(plan: SearchPlan, vocabulary: Vocabulary): Matcher {
+  const known = matchers.get(plan)
+  if (known && known.size === vocabulary.words.length) return known
+  const size = vocabulary.words.length
+  const termOf = new Int32Array(size)
+  const several: number[][] = []
+  plan.terms.forEach((term, index) => {
+    for (const stem of term.stems) {
+      // A word is counted once for a term, whichever of its stems (or prefixes) it matches.
+      for (const id of term.prefix ? wordsWithPrefix(vocabulary, stem) : (vocabulary.byStem.get(stem) ?? [])) {
+        if (id >= size) continue
+        const was = termOf[id]
+        if (was === 0) termOf[id] = index + 1
+        else if (was > 0 && was !== index + 1) {
+          several.push([was - 1, index])
+          termOf[id] = -several.length
+        } else if (was < 0 && !several[-was - 1].includes(index)) several[-was - 1].push(index)
+      }
     }
-    for (const token of text.nameTokens) at(token.stem).name++
-    text.textTokens.forEach((token, position) => {
-      at(token.stem).text.push(position)
-    })
-    text.exampleTokens.forEach((token, position) => {
-      at(token.stem).examples.push(position)
-    })
-    stemPlaces.set(text, (places = found))
-  }
-  return places
-}
-
-/** The positions in a field of the tokens a prefix matches, in order. */
-function prefixPositions(tokens: Token[], stems: string[]): number[] {
-  const at: number[] = []
-  tokens.forEach((token, position) => {
-    if (matches(token, stems, true)) at.push(position)
   })
-  return at
+  const slotOf = new Int32Array(plan.passage ? size : 0)
+  const firstStems = [...new Set(plan.terms.map((term) => term.stems[0]))]
+  if (plan.passage) {
+    firstStems.forEach((stem, slot) => {
+      for (const id of vocabulary.byStem.get(stem) ?? []) if (id < size) slotOf[id] = slot + 1
+    })
+  }
+  const matcher: Matcher = {
+    size,
+    termOf,
+    several,
+    slotOf,
+    slots: firstStems.length,
+    counts: new Int32Array(3 * plan.terms.length),
+    near: new Uint8Array(2 * plan.pairs.length),
+    pairsEnding: plan.terms.map((_, term) => plan.pairs.flatMap(([, second], pair) => (second === term ? [pair] : []))),
+    lastAt: new Int32Array(plan.terms.length),
+    found: new Uint8Array(plan.terms.length),
+    textShared: 0,
+    exampleShared: 0,
+    seen: new Int32Array(firstStems.length),
+    stamp: 0
+  }
+  matchers.set(plan, matcher)
+  return matcher
 }
 
-const noPlaces: StemPlaces = { name: 0, text: [], examples: [] }
+/** Whether the word of vocabulary id `word` is one of the plan's terms (a snippet marks it). */
+export function isTermWord(plan: SearchPlan, vocabulary: Vocabulary, word: number): boolean {
+  return matcherOf(plan, vocabulary).termOf[word] !== 0
+}
 
-/** Where a term's stems are in a text (several stems: their places merged, positions in order). */
-function termPlaces(text: IndexedText, places: Map<string, StemPlaces>, stems: string[], prefix: boolean): StemPlaces {
-  if (prefix) {
-    return {
-      name: prefixPositions(text.nameTokens, stems).length,
-      text: prefixPositions(text.textTokens, stems),
-      examples: prefixPositions(text.exampleTokens, stems)
+/** Read where the plan's terms are in `text` (once for the text's two scores, as a rule and as examples). */
+function scan(matcher: Matcher, plan: SearchPlan, vocabulary: Vocabulary, text: IndexedText): void {
+  if (matcher.scanned === text) return
+  matcher.scanned = text
+  const { termOf, several, counts } = matcher
+  const words = text.words
+  counts.fill(0)
+  matcher.near.fill(0)
+  for (let index = 0; index < text.nameEnd; index++) {
+    const term = termOf[words[index]]
+    if (term > 0) counts[3 * (term - 1)]++
+    else if (term < 0) for (const each of several[-term - 1]) counts[3 * each]++
+  }
+  readField(matcher, plan, words, 1, text.nameEnd, text.textEnd)
+  readField(matcher, plan, words, 2, text.textEnd, words.length)
+  if (plan.passage) {
+    matcher.textShared = countShared(matcher, vocabulary, words, text.nameEnd, text.textEnd)
+    matcher.exampleShared = countShared(matcher, vocabulary, words, text.textEnd, words.length)
+  }
+}
+
+/**
+ * Count the terms in the words `[from, to)` (field 1, the text, or 2, the examples), and mark the
+ * pairs of terms found close together there: the second at most three words after the first.
+ */
+function readField(matcher: Matcher, plan: SearchPlan, words: Int32Array, field: 1 | 2, from: number, to: number): void {
+  const { termOf, several, counts, lastAt, pairsEnding, near } = matcher
+  const withPairs = plan.pairs.length > 0
+  if (withPairs) lastAt.fill(-1)
+  // The first term's last place before this one is the nearest: a pair is close when it is at most three words back.
+  const markPairs = (term: number, position: number): void => {
+    for (const pair of pairsEnding[term]) {
+      const before = lastAt[plan.pairs[pair][0]]
+      if (before >= 0 && position - before <= 3) near[2 * pair + field - 1] = 1
     }
   }
-  if (stems.length === 1) return places.get(stems[0]) ?? noPlaces
-  const merged: StemPlaces = { name: 0, text: [], examples: [] }
-  for (const stem of stems) {
-    const place = places.get(stem)
-    if (!place) continue
-    merged.name += place.name
-    merged.text.push(...place.text)
-    merged.examples.push(...place.examples)
+  for (let index = from; index < to; index++) {
+    const term = termOf[words[index]]
+    if (term === 0) continue
+    const position = index - from
+    if (term > 0) {
+      counts[3 * (term - 1) + field]++
+      if (withPairs) {
+        markPairs(term - 1, position)
+        lastAt[term - 1] = position
+      }
+    } else {
+      const terms = several[-term - 1]
+      for (const each of terms) {
+        counts[3 * each + field]++
+        if (withPairs) markPairs(each, position)
+      }
+      if (withPairs) for (const each of terms) lastAt[each] = position
+    }
   }
-  merged.text.sort((a, b) => a - b)
-  merged.examples.sort((a, b) => a - b)
-  return merged
 }
 
-const planStems = new WeakMap<SearchPlan, { terms: Set<string>; names: Set<string> }>()
+/** How many of the plan's distinct first stems the words `[from, to)` other than stop words have. */
+function countShared(matcher: Matcher, vocabulary: Vocabulary, words: Int32Array, from: number, to: number): number {
+  const stamp = ++matcher.stamp
+  let shared = 0
+  for (let index = from; index < to; index++) {
+    const slot = matcher.slotOf[words[index]]
+    if (slot === 0 || vocabulary.stop[words[index]] || matcher.seen[slot - 1] === stamp) continue
+    matcher.seen[slot - 1] = stamp
+    shared++
+  }
+  return shared
+}
 
-/** A plan's terms' first stems and its name stems, as sets (made once per plan, not per text). */
-function stemSetsOf(plan: SearchPlan): { terms: Set<string>; names: Set<string> } {
-  let sets = planStems.get(plan)
-  if (!sets) planStems.set(plan, (sets = { terms: new Set(plan.terms.map((term) => term.stems[0])), names: new Set(plan.nameStems) }))
-  return sets
+const planNames = new WeakMap<SearchPlan, Set<string>>()
+
+/** A plan's name stems, as a set (made once per plan, not per text). */
+function nameStemsOf(plan: SearchPlan): Set<string> {
+  let names = planNames.get(plan)
+  if (!names) planNames.set(plan, (names = new Set(plan.nameStems)))
+  return names
 }
 
 /** Whether every member of `set` is in `other`. */
@@ -154,57 +235,63 @@ function everyIn(set: Set<string>, other: Set<string>): boolean {
   return true
 }
 
-/** Score `text` against `plan`, reading the fields `weights` gives weight to. */
-export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWeights): Score {
+/** Score `text` (its words read with `vocabulary`) against `plan`, reading the fields `weights` gives weight to. */
+export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWeights, vocabulary: Vocabulary): Score {
+  const matcher = matcherOf(plan, vocabulary)
+  scan(matcher, plan, vocabulary, text)
+  const { counts } = matcher
   // The fields read, in this order: name, text, examples (each with its length normalisation).
-  const useName = weights.name > 0 && text.nameTokens.length > 0
+  const nameLength = text.nameEnd
+  const textLength = text.textEnd - text.nameEnd
+  const examplesLength = text.words.length - text.textEnd
+  const useName = weights.name > 0 && nameLength > 0
   const useText = weights.text > 0
-  const useExamples = weights.examples > 0 && text.exampleTokens.length > 0
-  const nameNorm = 1 - b + (b * text.nameTokens.length) / averageLength.name
-  const textNorm = 1 - b + (b * text.textTokens.length) / averageLength.text
-  const examplesNorm = 1 - b + (b * text.exampleTokens.length) / averageLength.examples
-  const places = stemPlacesOf(text)
+  const useExamples = weights.examples > 0 && examplesLength > 0
+  const nameNorm = 1 - b + (b * nameLength) / averageLength.name
+  const textNorm = 1 - b + (b * textLength) / averageLength.text
+  const examplesNorm = 1 - b + (b * examplesLength) / averageLength.examples
 
   let bm = 0
   let found = 0
   let wanted = 0
-  const positions: Array<number[] | undefined> = []
-  const body = weights.text > 0 ? text.textTokens : text.exampleTokens
+  const termFound = matcher.found
+  termFound.fill(0)
   for (let index = 0; index < plan.terms.length; index++) {
     const term = plan.terms[index]
     wanted += term.weight * term.idf
-    const place = termPlaces(text, places, term.stems, term.prefix)
+    const inName = counts[3 * index]
+    const inText = counts[3 * index + 1]
+    const inExamples = counts[3 * index + 2]
     let weighted = 0
-    if (useName && place.name > 0) weighted += (weights.name * place.name) / nameNorm
-    if (useText && place.text.length > 0) weighted += (weights.text * place.text.length) / textNorm
-    if (useExamples && place.examples.length > 0) weighted += (weights.examples * place.examples.length) / examplesNorm
+    if (useName && inName > 0) weighted += (weights.name * inName) / nameNorm
+    if (useText && inText > 0) weighted += (weights.text * inText) / textNorm
+    if (useExamples && inExamples > 0) weighted += (weights.examples * inExamples) / examplesNorm
     if (weighted > 0) {
       bm += (term.weight * term.idf * weighted * (k1 + 1)) / (k1 + weighted)
       found += term.weight * term.idf
-      if (plan.pairs.length > 0) positions[index] = weights.text > 0 ? place.text : place.examples
+      termFound[index] = 1
     }
   }
   if (bm === 0) return { score: 0, coverage: 0, nameMatch: 0, nameWords: 0 }
   const coverage = wanted > 0 ? found / wanted : 0
 
-  // Neighbouring query words close together (at most two words between them, in order).
+  // Neighbouring query words close together (at most two words between them, in order), in the text (or the examples).
   let near = 0
-  for (const [first, second] of plan.pairs) {
-    const a = positions[first]
-    const c = positions[second]
-    if (!a || !c) continue
-    if (a.some((p) => c.some((q) => q > p && q - p <= 3))) near += 0.6 * Math.min(plan.terms[first].idf, plan.terms[second].idf)
+  const field = weights.text > 0 ? 0 : 1
+  for (let pair = 0; pair < plan.pairs.length; pair++) {
+    const [first, second] = plan.pairs[pair]
+    if (termFound[first] === 1 && termFound[second] === 1 && matcher.near[2 * pair + field] === 1) {
+      near += 0.6 * Math.min(plan.terms[first].idf, plan.terms[second].idf)
+    }
   }
 
   let score = (bm + near) * coverage * coverage
 
   if (plan.passage) {
     // Word overlap with the passage (Dice over content stems).
-    const query = stemSetsOf(plan).terms
-    const words = contentStemsOf(body)
-    let shared = 0
-    for (const stem of query) if (words.has(stem)) shared++
-    const dice = (2 * shared) / (query.size + words.size)
+    const shared = weights.text > 0 ? matcher.textShared : matcher.exampleShared
+    const words = weights.text > 0 ? text.textStems : text.exampleStems
+    const dice = (2 * shared) / (matcher.slots + words)
     score = score * (0.5 + 2 * dice)
   }
 
@@ -212,7 +299,7 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
   let nameMatch = 0
   let nameWords = 0
   if (plan.nameStems.length > 0) {
-    const query = stemSetsOf(plan).names
+    const query = nameStemsOf(plan)
     for (const name of nameStemSets(text)) {
       if (!everyIn(name, query)) continue
       const needed = [...query].filter((stem) => !name.has(stem) && !plan.optionalNameStems.has(stem)).length

@@ -35,14 +35,50 @@ export function foldWord(word: string): string {
   return /^[a-z0-9]*$/.test(lower) ? lower : lower.normalize('NFKD').replace(/\p{M}/gu, '')
 }
 
-const wordPattern = /[\p{L}\p{N}]+/gu
+const wordCharacter = /^[\p{L}\p{N}]$/u
+const nonAscii = new Map<number, boolean>()
+
+/** Whether a code point is a letter or a digit (a word's), ASCII answered without a regular expression. */
+function isWordCharacter(code: number): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)
+  let known = nonAscii.get(code)
+  if (known === undefined) {
+    known = wordCharacter.test(String.fromCodePoint(code))
+    if (nonAscii.size > 10_000) nonAscii.clear()
+    nonAscii.set(code, known)
+  }
+  return known
+}
+
+/**
+ * Where the words of `text` are, as the index splits them (runs of letters and digits,
+ * `/[\p{L}\p{N}]+/u`): `[start, end)` of each word, one after the other in one array.
+ */
+export function wordSpans(text: string): number[] {
+  const spans: number[] = []
+  let start = -1
+  for (let at = 0; at < text.length; ) {
+    const code = text.codePointAt(at)!
+    const width = code > 0xffff ? 2 : 1
+    if (isWordCharacter(code)) {
+      if (start < 0) start = at
+    } else if (start >= 0) {
+      spans.push(start, at)
+      start = -1
+    }
+    at += width
+  }
+  if (start >= 0) spans.push(start, text.length)
+  return spans
+}
 
 /** The words of `text` in order, as the index splits them (`can't` is `can`, `t`; `704.5j` is `704`, `5j`). */
 export function tokenize(text: string): Token[] {
+  const spans = wordSpans(text)
   const tokens: Token[] = []
-  for (const match of text.matchAll(wordPattern)) {
-    const word = foldWord(match[0])
-    tokens.push({ start: match.index, end: match.index + match[0].length, word, stem: stemOf(word) })
+  for (let index = 0; index < spans.length; index += 2) {
+    const word = foldWord(text.slice(spans[index], spans[index + 1]))
+    tokens.push({ start: spans[index], end: spans[index + 1], word, stem: stemOf(word) })
   }
   return tokens
 }
