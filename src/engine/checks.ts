@@ -170,6 +170,9 @@ export type SbaCheck = PlayerCheck | TeamCheck | ObjectCheck | GroupCheck
 const count = (object: ObjectState, kind: string): number => object.counters?.[kind] ?? 0
 const has = (list: readonly string[] | undefined, word: string): boolean => list?.includes(word) === true
 const named = (object: ObjectState): string => `${object.name} (${object.id})`
+// Keys of `groupsOf`, made once rather than on each check.
+const nameOf = (object: ObjectState): string => object.name
+const subtypesOf = (object: ObjectState): readonly string[] | undefined => object.subtypes
 
 /** Toughness: the base value, +1/+1 and -1/-1 counters, and continuous effects. */
 export function toughnessOf(object: ObjectState): number {
@@ -189,17 +192,19 @@ export function finalChapterOf(object: ObjectState): number | undefined {
 /**
  * Whether `type` (a card type, "Creature") in lower case is `word` ("creature"),
  * as `type.toLowerCase() === word` says, without making the lower-case string
- * when `type` is ASCII (only A-Z change case then).
+ * when `type` is ASCII (only A-Z change case then). One pass: up to the first
+ * difference every character was ASCII, so a difference there is one in the
+ * lower-case string too.
  */
 function isLowerCaseOf(type: string, word: string): boolean {
   const n = type.length
-  for (let i = 0; i < n; i++) if (type.charCodeAt(i) > 127) return type.toLowerCase() === word
-  if (n !== word.length) return false
   for (let i = 0; i < n; i++) {
     const a = type.charCodeAt(i)
+    if (a > 127) return type.toLowerCase() === word
+    // Past the end of `word`, charCodeAt is NaN: a difference.
     if ((a >= 65 && a <= 90 ? a + 32 : a) !== word.charCodeAt(i)) return false
   }
-  return true
+  return n === word.length
 }
 
 /** Whether `quality` (a protection) covers `source` (an Aura or Equipment). */
@@ -277,20 +282,17 @@ function groupsOf(objects: readonly ObjectState[], key: (object: ObjectState) =>
   for (const object of objects) {
     const keys = key(object)
     if (keys === undefined) continue
-    if (typeof keys === 'string') add(keys, object)
-    else for (const k of keys) add(k, object)
-  }
-  return groups
-
-  function add(k: string, object: ObjectState): void {
-    const first = seen.get(k)
-    if (first === undefined) seen.set(k, object)
-    else {
-      const list = groups.get(k)
-      if (list) list.push(object)
-      else groups.set(k, [first, object])
+    for (const k of typeof keys === 'string' ? [keys] : keys) {
+      const first = seen.get(k)
+      if (first === undefined) seen.set(k, object)
+      else {
+        const list = groups.get(k)
+        if (list) list.push(object)
+        else groups.set(k, [first, object])
+      }
     }
   }
+  return groups
 }
 
 /** The table of `sharesKey` (it keeps nothing from one call to the next). */
@@ -550,7 +552,7 @@ export const sbaChecks = [
     does: 'put-into-graveyard',
     detect: ([walkers], context, found) => {
       if (walkers.length < 2) return
-      for (const [type, group] of groupsOf(walkers, (walker) => walker.subtypes)) {
+      for (const [type, group] of groupsOf(walkers, subtypesOf)) {
         if (!context.inForce('planeswalker-uniqueness')) {
           found({ kind: 'object', id: group[0].id }, true, `planeswalkers sharing the type ${type} (${group.map((w) => w.id).join(', ')})`)
         } else if (context.semantics.planeswalkerUniqueness === 'all') allBut(group, null, found)
@@ -570,7 +572,7 @@ export const sbaChecks = [
     does: 'put-into-graveyard',
     detect: ([legends], context, found) => {
       if (legends.length < 2) return
-      for (const group of groupsOf(legends, (object) => object.name).values()) {
+      for (const group of groupsOf(legends, nameOf).values()) {
         if (context.semantics.legendRule === 'controller-chooses') {
           eachControllerKeepsOne(group, context, found, (player, candidates) => ({ kind: 'legend-rule', player, name: group[0].name, candidates }))
         } else survivorsInRange(group, context, 'legend', (visible) => legendSurvivor(visible, context), found)

@@ -117,21 +117,13 @@ interface Pending {
 
 /** An object check of a plan. */
 interface ObjectItem {
-  /**
-   * `check.detect`, read once: the table's entries have many shapes, so reading
-   * it from the entry for each object is a megamorphic load.
-   */
+  /** `check.detect`, read once (the table's entries have many shapes). */
   detect: ObjectCheck['detect']
+  /** This check's own copy of {@link scanObjects}, so that its call of `detect` sees one function. */
+  scan: typeof scanObjects
   check: ObjectCheck
   inForce: boolean
   mask: number
-}
-
-/** What the loop does with an object of one set of facets: the checks that read it alone, the group lists it joins, whether it is read again once the board is known. */
-interface Route {
-  items: ObjectItem[]
-  lists: number[]
-  later: boolean
 }
 
 /**
@@ -148,13 +140,6 @@ interface Plan {
   groups: Array<{ check: GroupCheck; inForce: boolean; lists: number[] }>
   /** The facet bits gathered for group checks, one list each. */
   gathered: number[]
-  gatherMask: number
-  afterMask: number
-  /** The route of each facet mask met so far (a board has a few dozen). */
-  routes: Map<number, Route>
-  /** A direct-mapped cache in front of `routes` (a hash lookup per object shows in profiles): mask and route per slot. */
-  slotMasks: Int32Array
-  slotRoutes: Array<Route | undefined>
   /** The era's check-loop rules, cited by every result. */
   loop: Citation[]
   /**
@@ -178,21 +163,7 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
   const loop = ['check-loop', 'check-loop-triggers', 'single-replacement-effect', 'last-known-information']
     .map((id) => rules.citation(id))
     .filter((c): c is Citation => c !== null)
-  plan = {
-    players: [],
-    teams: [],
-    objects: [],
-    after: [],
-    groups: [],
-    gathered: [],
-    gatherMask: 0,
-    afterMask: 0,
-    routes: new Map(),
-    slotMasks: new Int32Array(routeSlots).fill(-1),
-    slotRoutes: new Array<Route | undefined>(routeSlots).fill(undefined),
-    loop,
-    hints: new Int32Array(0)
-  }
+  plan = { players: [], teams: [], objects: [], after: [], groups: [], gathered: [], loop, hints: new Int32Array(0) }
   for (const check of sbaChecks as readonly SbaCheck[]) {
     if (check.variant !== undefined && check.variant !== variant) continue
     const inForce = rules.citation(check.id) !== null
@@ -200,15 +171,14 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
     if (check.subject === 'player') plan.players.push({ check, inForce })
     else if (check.subject === 'team') plan.teams.push({ check, inForce })
     else if (check.subject === 'object') {
-      ;(check.after ? plan.after : plan.objects).push({ detect: check.detect, check, inForce, mask: maskOf(check.on) })
-      if (check.after) plan.afterMask |= maskOf(check.on)
+      const item = { detect: check.detect, scan: scannerOf(check.id), check, inForce, mask: maskOf(check.on) }
+      ;(check.after ? plan.after : plan.objects).push(item)
     } else {
       const lists = check.gather.map((name) => {
         const bit = facets[name]
         if (!plan!.gathered.includes(bit)) plan!.gathered.push(bit)
         return plan!.gathered.indexOf(bit)
       })
-      plan.gatherMask |= maskOf(check.gather)
       plan.groups.push({ check, inForce, lists })
     }
   }
@@ -216,22 +186,63 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
   return plan
 }
 
-const routeSlots = 1024
+/** What an object check found on the object at a position (`item`: the check's index in its plan list). */
+interface Hit {
+  at: number
+  item: number
+  found: Finding | true
+}
 
-/** The route of objects with facets `mask` (computed once per plan and mask). */
-function routeOf(plan: Plan, mask: number): Route {
-  const slot = Math.imul(mask, 0x9e3779b1) >>> 22 // the top 10 bits: Fibonacci hashing
-  if (plan.slotMasks[slot] === mask) return plan.slotRoutes[slot]!
-  let route = plan.routes.get(mask)
-  if (route === undefined) {
-    const lists: number[] = []
-    if (mask & plan.gatherMask) for (let g = 0; g < plan.gathered.length; g++) if (mask & plan.gathered[g]) lists.push(g)
-    route = { items: plan.objects.filter((item) => mask & item.mask), lists, later: (mask & plan.afterMask) !== 0 }
-    plan.routes.set(mask, route)
+/**
+ * Run one object check on every object whose facets meet `on`, collecting what
+ * it found in `hits`. It refers to nothing outside itself, so that each check
+ * can have its own copy ({@link scannerOf}).
+ */
+function scanObjects(
+  detect: ObjectCheck['detect'],
+  objects: readonly ObjectState[],
+  masks: Int32Array,
+  on: number,
+  board: Board,
+  item: number,
+  hits: Hit[]
+): void {
+  for (let i = 0; i < objects.length; i++) {
+    if ((masks[i] & on) === 0) continue
+    // The position lets `Board.object` use its hint for what this object is attached to.
+    board.at = i
+    const found = detect(objects[i], board)
+    if (found) hits.push({ at: i, item, found })
   }
-  plan.slotMasks[slot] = mask
-  plan.slotRoutes[slot] = route
-  return route
+  board.at = -1
+}
+
+/**
+ * A copy of `fn` compiled apart, with its own inline caches (the comment makes
+ * each source distinct), or `fn` itself where code can't be compiled at run
+ * time (a CSP forbidding eval): same results, slower. `fn` must refer to
+ * nothing outside itself.
+ */
+function copyOf<F extends (...args: never[]) => unknown>(fn: F, label: string): F {
+  try {
+    return new Function(`// ${label}\nreturn ${fn.toString()}`)() as F
+  } catch {
+    return fn
+  }
+}
+
+const scanners = new Map<string, typeof scanObjects>()
+
+/**
+ * The copy of {@link scanObjects} for one check (made once per check). Called
+ * for every check, one `scanObjects` would call a dozen `detect`s from one call
+ * site, which V8 then calls generically instead of inlining; each copy calls one.
+ * On the benchmark board the checks of each object cost a third as much this way.
+ */
+function scannerOf(id: string): typeof scanObjects {
+  let scan = scanners.get(id)
+  if (scan === undefined) scanners.set(id, (scan = copyOf(scanObjects, id)))
+  return scan
 }
 
 /**
@@ -295,28 +306,17 @@ function classify(object: ObjectState, legendSubtypeCounts: boolean, bits: typeo
  * dozen object shapes make each read megamorphic, while one card type has few
  * shapes. On the benchmark board this halves the time of a full check (measured
  * again after the other optimizations: about 3,200 full checks per CPU-second
- * with `classify` alone, 6,600 with the copies). It is the one place the engine
- * compiles code; remove it only with a measurement that shows it no longer pays.
- * Where code can't be compiled at run time (a CSP forbidding eval), `classify`
- * serves every type, with the same results.
+ * with `classify` alone, 6,600 with the copies). With the copies of
+ * `scanObjects`, the only places the engine compiles code ({@link copyOf});
+ * remove them only with a measurement that shows they no longer pay.
  */
-const classifiers = ((): {
-  creature: typeof classify
-  land: typeof classify
-  artifact: typeof classify
-  enchantment: typeof classify
-  planeswalker: typeof classify
-} => {
-  const copy = (kind: string): typeof classify => {
-    try {
-      // The comment makes each source distinct, so each copy is compiled (and keeps its caches) apart.
-      return new Function(`// ${kind}\nreturn ${classify.toString()}`)() as typeof classify
-    } catch {
-      return classify
-    }
-  }
-  return { creature: copy('Creature'), land: copy('Land'), artifact: copy('Artifact'), enchantment: copy('Enchantment'), planeswalker: copy('Planeswalker') }
-})()
+const classifiers = {
+  creature: copyOf(classify, 'Creature'),
+  land: copyOf(classify, 'Land'),
+  artifact: copyOf(classify, 'Artifact'),
+  enchantment: copyOf(classify, 'Enchantment'),
+  planeswalker: copyOf(classify, 'Planeswalker')
+}
 
 /** The facets of `object`, through the classifier of its first card type (each call site sees one function). */
 function facetsOf(object: ObjectState, legendSubtypeCounts: boolean): number {
@@ -525,6 +525,11 @@ class Findings {
     else if (check.unruled) this.board.note(check.unruled(subject, this.board))
   }
 
+  /** Perform the `hits` of object checks `items` on `objects`, in their order. */
+  perform(hits: readonly Hit[], items: readonly ObjectItem[], objects: readonly ObjectState[]): void {
+    for (const { at, item, found } of hits) this.act(items[item].check, items[item].inForce, 'object', objects[at], found)
+  }
+
   mark(check: SbaCheck, kind: Pending['kind'], id: string, found: Finding | true): void {
     const finding: Finding = found === true ? {} : found
     let value = finding.value
@@ -543,6 +548,17 @@ class Findings {
     for (const { kind: counter, count } of finding.counters ?? []) (action.counters ??= []).push({ check: check.id, kind: counter, count })
     if (finding.kept) (action.kept ??= []).push(`${finding.kept.name} (${finding.kept.id})`)
   }
+}
+
+/** What `items` find on `objects` (facets `masks`, all of them `present`), by object then by check. */
+function runChecks(items: readonly ObjectItem[], objects: readonly ObjectState[], masks: Int32Array, present: number, board: Board): Hit[] {
+  const hits: Hit[] = []
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]
+    if (present & item.mask) item.scan(item.detect, objects, masks, item.mask, board, k, hits)
+  }
+  if (hits.length > 1) hits.sort((a, b) => a.at - b.at || a.item - b.item)
+  return hits
 }
 
 /** Every state-based action that applies to the board's snapshot, by subject id; and whether it has "since the last check" flags. */
@@ -569,54 +585,38 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
       }
     }
   }
-  const lists: ObjectState[][] = []
-  for (let g = 0; g < plan.gathered.length; g++) lists.push([])
-  let later: number[] | null = null
+  // Each object is read once, into its facets; each check then runs on the objects of its facets.
   const legendSubtypeCounts = board.semantics.legendSubtypeCounts
   const objects = snapshot.permanents
-  const { slotMasks, slotRoutes } = plan
+  const masks = new Int32Array(objects.length)
+  let present = 0
   for (let i = 0; i < objects.length; i++) {
-    const object = objects[i]
-    const mask = facetsOf(object, legendSubtypeCounts)
-    if (mask & facets.sinceLastCheck) flagged = true
-    // `routeOf`'s first step, inline: nearly every object finds its route here.
-    const slot = Math.imul(mask, 0x9e3779b1) >>> 22
-    const route = slotMasks[slot] === mask ? slotRoutes[slot]! : routeOf(plan, mask)
-    const items = route.items
-    for (let k = 0; k < items.length; k++) {
-      const item = items[k]
-      const found = item.detect(object, board)
-      if (found) findings.act(item.check, item.inForce, 'object', object, found)
-    }
-    const joins = route.lists
-    for (let g = 0; g < joins.length; g++) lists[joins[g]].push(object)
-    if (route.later) (later ??= []).push(i, mask)
+    const mask = facetsOf(objects[i], legendSubtypeCounts)
+    masks[i] = mask
+    present |= mask
   }
-  if (later !== null) {
-    // Pairs of position and facets.
-    for (let l = 0; l < later.length; l += 2) {
-      const i = later[l]
-      const mask = later[l + 1]
-      const object = objects[i]
-      board.at = i
-      for (const { detect, check, inForce, mask: on } of plan.after) {
-        if (!(mask & on)) continue
-        const found = detect(object, board)
-        if (found) findings.act(check, inForce, 'object', object, found)
-      }
-    }
-    board.at = -1
+  if (present & facets.sinceLastCheck) flagged = true
+  // What the checks found is performed by object, then by check, as a loop over objects running their checks would.
+  findings.perform(runChecks(plan.objects, objects, masks, present, board), plan.objects, objects)
+  findings.perform(runChecks(plan.after, objects, masks, present, board), plan.after, objects)
+  const lists: ObjectState[][] = []
+  for (let g = 0; g < plan.gathered.length; g++) {
+    const list: ObjectState[] = []
+    const bit = plan.gathered[g]
+    if (present & bit) for (let i = 0; i < objects.length; i++) if (masks[i] & bit) list.push(objects[i])
+    lists.push(list)
   }
-  for (const { check, inForce, lists: indexes } of plan.groups) {
-    const report: Report = (subject, finding, situation) => {
-      if (inForce) findings.mark(check, subject.kind, subject.id, finding)
-      else if (situation) board.note(`${situation}: ${board.notInForce(check.id)}`)
-    }
-    check.detect(
-      indexes.map((index) => lists[index]),
-      board,
-      report
-    )
+  // One `report` for every group check (a closure per check and call shows in profiles).
+  let group = plan.groups[0]
+  const report: Report = (subject, finding, situation) => {
+    if (group.inForce) findings.mark(group.check, subject.kind, subject.id, finding)
+    else if (situation) board.note(`${situation}: ${board.notInForce(group.check.id)}`)
+  }
+  for (let c = 0; c < plan.groups.length; c++) {
+    group = plan.groups[c]
+    const gathered: ObjectState[][] = []
+    for (const index of group.lists) gathered.push(lists[index])
+    group.check.detect(gathered, board, report)
   }
   return { pending: findings.pending, flagged }
 }
