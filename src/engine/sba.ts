@@ -123,7 +123,8 @@ interface ObjectItem {
   scan: typeof scanObjects
   check: ObjectCheck
   inForce: boolean
-  mask: number
+  /** The facets it looks at, as bit positions (see {@link facets}). */
+  on: number[]
 }
 
 /**
@@ -138,8 +139,10 @@ interface Plan {
   /** Object checks that look at other objects, run once the board has been read. */
   after: ObjectItem[]
   groups: Array<{ check: GroupCheck; inForce: boolean; lists: number[] }>
-  /** The facet bits gathered for group checks, one list each. */
+  /** The facets gathered for group checks, as bit positions, one list each. */
   gathered: number[]
+  /** The facets some check looks at or gathers. */
+  used: number
   /** The era's check-loop rules, cited by every result. */
   loop: Citation[]
   /**
@@ -151,6 +154,10 @@ interface Plan {
 }
 
 const maskOf = (names: readonly Facet[]): number => names.reduce((mask, name) => mask | facets[name], 0)
+const bitOf = (name: Facet): number => 31 - Math.clz32(facets[name])
+
+/** How many facets there are (bits of {@link facets}). */
+const facetCount = Object.keys(facets).length
 
 const plans = new WeakMap<EraRules, Map<string, Plan>>()
 
@@ -163,7 +170,7 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
   const loop = ['check-loop', 'check-loop-triggers', 'single-replacement-effect', 'last-known-information']
     .map((id) => rules.citation(id))
     .filter((c): c is Citation => c !== null)
-  plan = { players: [], teams: [], objects: [], after: [], groups: [], gathered: [], loop, hints: new Int32Array(0) }
+  plan = { players: [], teams: [], objects: [], after: [], groups: [], gathered: [], used: 0, loop, hints: new Int32Array(0) }
   for (const check of sbaChecks as readonly SbaCheck[]) {
     if (check.variant !== undefined && check.variant !== variant) continue
     const inForce = rules.citation(check.id) !== null
@@ -171,14 +178,16 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
     if (check.subject === 'player') plan.players.push({ check, inForce })
     else if (check.subject === 'team') plan.teams.push({ check, inForce })
     else if (check.subject === 'object') {
-      const item = { detect: check.detect, scan: scannerOf(check.id), check, inForce, mask: maskOf(check.on) }
+      const item = { detect: check.detect, scan: scannerOf(check.id), check, inForce, on: check.on.map(bitOf) }
       ;(check.after ? plan.after : plan.objects).push(item)
+      plan.used |= maskOf(check.on)
     } else {
       const lists = check.gather.map((name) => {
-        const bit = facets[name]
+        const bit = bitOf(name)
         if (!plan!.gathered.includes(bit)) plan!.gathered.push(bit)
         return plan!.gathered.indexOf(bit)
       })
+      plan.used |= maskOf(check.gather)
       plan.groups.push({ check, inForce, lists })
     }
   }
@@ -194,21 +203,20 @@ interface Hit {
 }
 
 /**
- * Run one object check on every object whose facets meet `on`, collecting what
- * it found in `hits`. It refers to nothing outside itself, so that each check
- * can have its own copy ({@link scannerOf}).
+ * Run one object check on the objects at `positions`, collecting what it found
+ * in `hits`. It refers to nothing outside itself, so that each check can have
+ * its own copy ({@link scannerOf}).
  */
 function scanObjects(
   detect: ObjectCheck['detect'],
   objects: readonly ObjectState[],
-  masks: Int32Array,
-  on: number,
+  positions: readonly number[],
   board: Board,
   item: number,
   hits: Hit[]
 ): void {
-  for (let i = 0; i < objects.length; i++) {
-    if ((masks[i] & on) === 0) continue
+  for (let p = 0; p < positions.length; p++) {
+    const i = positions[p]
     // The position lets `Board.object` use its hint for what this object is attached to.
     board.at = i
     const found = detect(objects[i], board)
@@ -550,15 +558,21 @@ class Findings {
   }
 }
 
-/** What `items` find on `objects` (facets `masks`, all of them `present`), by object then by check. */
-function runChecks(items: readonly ObjectItem[], objects: readonly ObjectState[], masks: Int32Array, present: number, board: Board): Hit[] {
+/** What `items` find on `objects` (`at`: the positions of the objects of each facet), by object then by check. */
+function runChecks(items: readonly ObjectItem[], objects: readonly ObjectState[], at: readonly number[][], board: Board): Hit[] {
   const hits: Hit[] = []
   for (let k = 0; k < items.length; k++) {
     const item = items[k]
-    if (present & item.mask) item.scan(item.detect, objects, masks, item.mask, board, k, hits)
+    const positions = item.on.length === 1 ? at[item.on[0]] : positionsOf(at, item.on)
+    if (positions.length > 0) item.scan(item.detect, objects, positions, board, k, hits)
   }
   if (hits.length > 1) hits.sort((a, b) => a.at - b.at || a.item - b.item)
   return hits
+}
+
+/** The positions of the objects of any of facets `on`, in order. */
+function positionsOf(at: readonly number[][], on: readonly number[]): number[] {
+  return [...new Set(on.flatMap((bit) => at[bit]))].sort((a, b) => a - b)
 }
 
 /** Every state-based action that applies to the board's snapshot, by subject id; and whether it has "since the last check" flags. */
@@ -588,22 +602,25 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
   // Each object is read once, into its facets; each check then runs on the objects of its facets.
   const legendSubtypeCounts = board.semantics.legendSubtypeCounts
   const objects = snapshot.permanents
-  const masks = new Int32Array(objects.length)
+  const used = plan.used
+  const at: number[][] = []
+  for (let bit = 0; bit < facetCount; bit++) at.push([])
   let present = 0
   for (let i = 0; i < objects.length; i++) {
     const mask = facetsOf(objects[i], legendSubtypeCounts)
-    masks[i] = mask
     present |= mask
+    // The position joins the list of each facet a check looks at (lowest bit first).
+    for (let rest = mask & used; rest !== 0; rest &= rest - 1) at[31 - Math.clz32(rest & -rest)].push(i)
   }
   if (present & facets.sinceLastCheck) flagged = true
   // What the checks found is performed by object, then by check, as a loop over objects running their checks would.
-  findings.perform(runChecks(plan.objects, objects, masks, present, board), plan.objects, objects)
-  findings.perform(runChecks(plan.after, objects, masks, present, board), plan.after, objects)
+  findings.perform(runChecks(plan.objects, objects, at, board), plan.objects, objects)
+  findings.perform(runChecks(plan.after, objects, at, board), plan.after, objects)
   const lists: ObjectState[][] = []
-  for (let g = 0; g < plan.gathered.length; g++) {
+  for (const bit of plan.gathered) {
+    const positions = at[bit]
     const list: ObjectState[] = []
-    const bit = plan.gathered[g]
-    if (present & bit) for (let i = 0; i < objects.length; i++) if (masks[i] & bit) list.push(objects[i])
+    for (let p = 0; p < positions.length; p++) list.push(objects[positions[p]])
     lists.push(list)
   }
   // One `report` for every group check (a closure per check and call shows in profiles).
