@@ -151,6 +151,20 @@ interface Plan {
    * id must match) before using it, so it saves the id index on most boards.
    */
   hints: Int32Array
+  /**
+   * The buffers of {@link collect}, kept for the next call (allocating and growing
+   * them each call shows in profiles), and taken while a call uses them (a choice
+   * callback may check another state meanwhile). Only buffers: each call fills them anew.
+   */
+  spare: Positions | undefined
+}
+
+/** The positions in the list of permanents of the objects of each facet (by bit): `count[bit]` of `at[bit]`. */
+interface Positions {
+  at: Int32Array[]
+  count: Int32Array
+  /** How many objects each facet's buffer holds (the buffers of facets no check reads are empty). */
+  capacity: number
 }
 
 const maskOf = (names: readonly Facet[]): number => names.reduce((mask, name) => mask | facets[name], 0)
@@ -170,7 +184,7 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
   const loop = ['check-loop', 'check-loop-triggers', 'single-replacement-effect', 'last-known-information']
     .map((id) => rules.citation(id))
     .filter((c): c is Citation => c !== null)
-  plan = { players: [], teams: [], objects: [], after: [], groups: [], gathered: [], used: 0, loop, hints: new Int32Array(0) }
+  plan = { players: [], teams: [], objects: [], after: [], groups: [], gathered: [], used: 0, loop, hints: new Int32Array(0), spare: undefined }
   for (const check of sbaChecks as readonly SbaCheck[]) {
     if (check.variant !== undefined && check.variant !== variant) continue
     const inForce = rules.citation(check.id) !== null
@@ -210,12 +224,13 @@ interface Hit {
 function scanObjects(
   detect: ObjectCheck['detect'],
   objects: readonly ObjectState[],
-  positions: readonly number[],
+  positions: Int32Array,
+  count: number,
   board: Board,
   item: number,
   hits: Hit[]
 ): void {
-  for (let p = 0; p < positions.length; p++) {
+  for (let p = 0; p < count; p++) {
     const i = positions[p]
     // The position lets `Board.object` use its hint for what this object is attached to.
     board.at = i
@@ -289,11 +304,20 @@ function classify(object: ObjectState, legendSubtypeCounts: boolean, bits: typeo
     let role = false
     for (let i = 0; i < subtypes.length; i++) {
       const subtype = subtypes[i]
-      if (subtype === 'Aura') mask |= bits.aura
-      else if (subtype === 'Equipment' || subtype === 'Fortification') mask |= attached ? bits.attachedEquipment : 0
-      else if (subtype === 'Saga') mask |= bits.saga
-      else if (subtype === 'Role') role = true
-      else if (subtype === 'Legend' && legendSubtypeCounts) mask |= bits.legendary
+      // By length first: most subtypes (creature types) are none of these, and one test says so.
+      switch (subtype.length) {
+        case 4:
+          if (subtype === 'Aura') mask |= bits.aura
+          else if (subtype === 'Saga') mask |= bits.saga
+          else if (subtype === 'Role') role = true
+          break
+        case 6:
+          if (subtype === 'Legend' && legendSubtypeCounts) mask |= bits.legendary
+          break
+        case 9:
+        case 13:
+          if (subtype === 'Equipment' || subtype === 'Fortification') mask |= attached ? bits.attachedEquipment : 0
+      }
     }
     if (role && attached && mask & bits.aura) mask |= bits.role
   }
@@ -558,21 +582,22 @@ class Findings {
   }
 }
 
-/** What `items` find on `objects` (`at`: the positions of the objects of each facet), by object then by check. */
-function runChecks(items: readonly ObjectItem[], objects: readonly ObjectState[], at: readonly number[][], board: Board): Hit[] {
+/** What `items` find on `objects` (`positions`: those of the objects of each facet), by object then by check. */
+function runChecks(items: readonly ObjectItem[], objects: readonly ObjectState[], positions: Positions, board: Board): Hit[] {
   const hits: Hit[] = []
   for (let k = 0; k < items.length; k++) {
     const item = items[k]
-    const positions = item.on.length === 1 ? at[item.on[0]] : positionsOf(at, item.on)
-    if (positions.length > 0) item.scan(item.detect, objects, positions, board, k, hits)
+    const on = item.on
+    if (on.length === 1) {
+      const count = positions.count[on[0]]
+      if (count > 0) item.scan(item.detect, objects, positions.at[on[0]], count, board, k, hits)
+    } else {
+      const merged = Int32Array.from(new Set(on.flatMap((bit) => [...positions.at[bit].subarray(0, positions.count[bit])]))).sort()
+      item.scan(item.detect, objects, merged, merged.length, board, k, hits)
+    }
   }
   if (hits.length > 1) hits.sort((a, b) => a.at - b.at || a.item - b.item)
   return hits
-}
-
-/** The positions of the objects of any of facets `on`, in order. */
-function positionsOf(at: readonly number[][], on: readonly number[]): number[] {
-  return [...new Set(on.flatMap((bit) => at[bit]))].sort((a, b) => a - b)
 }
 
 /** Every state-based action that applies to the board's snapshot, by subject id; and whether it has "since the last check" flags. */
@@ -603,26 +628,35 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
   const legendSubtypeCounts = board.semantics.legendSubtypeCounts
   const objects = snapshot.permanents
   const used = plan.used
-  const at: number[][] = []
-  for (let bit = 0; bit < facetCount; bit++) at.push([])
+  let positions = plan.spare
+  plan.spare = undefined
+  if (positions === undefined || positions.capacity < objects.length) {
+    const capacity = Math.max(objects.length, 16)
+    const at = Array.from({ length: facetCount }, (_, bit) => new Int32Array(used & (1 << bit) ? capacity : 0))
+    positions = { at, count: new Int32Array(facetCount), capacity }
+  } else positions.count.fill(0)
+  const { at, count } = positions
   let present = 0
   for (let i = 0; i < objects.length; i++) {
     const mask = facetsOf(objects[i], legendSubtypeCounts)
     present |= mask
     // The position joins the list of each facet a check looks at (lowest bit first).
-    for (let rest = mask & used; rest !== 0; rest &= rest - 1) at[31 - Math.clz32(rest & -rest)].push(i)
+    for (let rest = mask & used; rest !== 0; rest &= rest - 1) {
+      const bit = 31 - Math.clz32(rest & -rest)
+      at[bit][count[bit]++] = i
+    }
   }
   if (present & facets.sinceLastCheck) flagged = true
   // What the checks found is performed by object, then by check, as a loop over objects running their checks would.
-  findings.perform(runChecks(plan.objects, objects, at, board), plan.objects, objects)
-  findings.perform(runChecks(plan.after, objects, at, board), plan.after, objects)
+  findings.perform(runChecks(plan.objects, objects, positions, board), plan.objects, objects)
+  findings.perform(runChecks(plan.after, objects, positions, board), plan.after, objects)
   const lists: ObjectState[][] = []
   for (const bit of plan.gathered) {
-    const positions = at[bit]
     const list: ObjectState[] = []
-    for (let p = 0; p < positions.length; p++) list.push(objects[positions[p]])
+    for (let p = 0; p < count[bit]; p++) list.push(objects[at[bit][p]])
     lists.push(list)
   }
+  plan.spare = positions
   // One `report` for every group check (a closure per check and call shows in profiles).
   let group = plan.groups[0]
   const report: Report = (subject, finding, situation) => {
