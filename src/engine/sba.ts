@@ -159,11 +159,14 @@ interface Plan {
   spare: Positions | undefined
 }
 
-/** The positions in the list of permanents of the objects of each facet (by bit): `count[bit]` of `at[bit]`. */
+/**
+ * The positions in the list of permanents of the objects of each facet: those
+ * of facet `bit` are the first `count[bit]` from `at[bit * capacity]`. One
+ * buffer for all, so the loop that fills it reads its address once.
+ */
 interface Positions {
-  at: Int32Array[]
+  at: Int32Array
   count: Int32Array
-  /** How many objects each facet's buffer holds (the buffers of facets no check reads are empty). */
   capacity: number
 }
 
@@ -225,12 +228,13 @@ function scanObjects(
   detect: ObjectCheck['detect'],
   objects: readonly ObjectState[],
   positions: Int32Array,
+  from: number,
   count: number,
   board: Board,
   item: number,
   hits: Hit[]
 ): void {
-  for (let p = 0; p < count; p++) {
+  for (let p = from; p < from + count; p++) {
     const i = positions[p]
     // The position lets `Board.object` use its hint for what this object is attached to.
     board.at = i
@@ -582,6 +586,22 @@ class Findings {
   }
 }
 
+/** Read the facets of every object, note its position under each facet of `used`, and return the facets present. */
+function readFacets(objects: readonly ObjectState[], legendSubtypeCounts: boolean, used: number, positions: Positions): number {
+  const { at, count, capacity } = positions
+  let present = 0
+  for (let i = 0; i < objects.length; i++) {
+    const mask = facetsOf(objects[i], legendSubtypeCounts)
+    present |= mask
+    // Lowest bit first.
+    for (let rest = mask & used; rest !== 0; rest &= rest - 1) {
+      const bit = 31 - Math.clz32(rest & -rest)
+      at[bit * capacity + count[bit]++] = i
+    }
+  }
+  return present
+}
+
 /** What `items` find on `objects` (`positions`: those of the objects of each facet), by object then by check. */
 function runChecks(items: readonly ObjectItem[], objects: readonly ObjectState[], positions: Positions, board: Board): Hit[] {
   const hits: Hit[] = []
@@ -590,10 +610,11 @@ function runChecks(items: readonly ObjectItem[], objects: readonly ObjectState[]
     const on = item.on
     if (on.length === 1) {
       const count = positions.count[on[0]]
-      if (count > 0) item.scan(item.detect, objects, positions.at[on[0]], count, board, k, hits)
+      if (count > 0) item.scan(item.detect, objects, positions.at, on[0] * positions.capacity, count, board, k, hits)
     } else {
-      const merged = Int32Array.from(new Set(on.flatMap((bit) => [...positions.at[bit].subarray(0, positions.count[bit])]))).sort()
-      item.scan(item.detect, objects, merged, merged.length, board, k, hits)
+      const { at, count, capacity } = positions
+      const merged = Int32Array.from(new Set(on.flatMap((bit) => [...at.subarray(bit * capacity, bit * capacity + count[bit])]))).sort()
+      item.scan(item.detect, objects, merged, 0, merged.length, board, k, hits)
     }
   }
   if (hits.length > 1) hits.sort((a, b) => a.at - b.at || a.item - b.item)
@@ -632,20 +653,9 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
   plan.spare = undefined
   if (positions === undefined || positions.capacity < objects.length) {
     const capacity = Math.max(objects.length, 16)
-    const at = Array.from({ length: facetCount }, (_, bit) => new Int32Array(used & (1 << bit) ? capacity : 0))
-    positions = { at, count: new Int32Array(facetCount), capacity }
+    positions = { at: new Int32Array(facetCount * capacity), count: new Int32Array(facetCount), capacity }
   } else positions.count.fill(0)
-  const { at, count } = positions
-  let present = 0
-  for (let i = 0; i < objects.length; i++) {
-    const mask = facetsOf(objects[i], legendSubtypeCounts)
-    present |= mask
-    // The position joins the list of each facet a check looks at (lowest bit first).
-    for (let rest = mask & used; rest !== 0; rest &= rest - 1) {
-      const bit = 31 - Math.clz32(rest & -rest)
-      at[bit][count[bit]++] = i
-    }
-  }
+  const present = readFacets(objects, legendSubtypeCounts, used, positions)
   if (present & facets.sinceLastCheck) flagged = true
   // What the checks found is performed by object, then by check, as a loop over objects running their checks would.
   findings.perform(runChecks(plan.objects, objects, positions, board), plan.objects, objects)
@@ -653,7 +663,8 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
   const lists: ObjectState[][] = []
   for (const bit of plan.gathered) {
     const list: ObjectState[] = []
-    for (let p = 0; p < count[bit]; p++) list.push(objects[at[bit][p]])
+    const { at, count, capacity } = positions
+    for (let p = bit * capacity; p < bit * capacity + count[bit]; p++) list.push(objects[at[p]])
     lists.push(list)
   }
   plan.spare = positions
