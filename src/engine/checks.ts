@@ -189,14 +189,36 @@ export function finalChapterOf(object: ObjectState): number | undefined {
   return object.finalChapter ?? (object.hasChapterAbilities === false ? 0 : undefined)
 }
 
+/** The card type an Aura's enchant word names, as state validation spells it ("creature": "Creature"). */
+function cardTypeNamed(word: string): string | undefined {
+  switch (word) {
+    case 'artifact':
+      return 'Artifact'
+    case 'battle':
+      return 'Battle'
+    case 'creature':
+      return 'Creature'
+    case 'enchantment':
+      return 'Enchantment'
+    case 'land':
+      return 'Land'
+    case 'planeswalker':
+      return 'Planeswalker'
+    default:
+      return undefined
+  }
+}
+
 /**
  * Whether `type` (a card type, "Creature") in lower case is `word` ("creature"),
- * as `type.toLowerCase() === word` says, without making the lower-case string
- * when `type` is ASCII (only A-Z change case then). One pass: up to the first
- * difference every character was ASCII, so a difference there is one in the
- * lower-case string too.
+ * as `type.toLowerCase() === word` says, without making the lower-case string:
+ * first the usual case, a type in its canonical spelling (one comparison, where
+ * the loop below costs an Aura check half its time), then character by character.
+ * Up to the first difference every character was ASCII, so a difference there is
+ * one in the lower-case string too.
  */
 function isLowerCaseOf(type: string, word: string): boolean {
+  if (type === cardTypeNamed(word)) return true
   const n = type.length
   for (let i = 0; i < n; i++) {
     const a = type.charCodeAt(i)
