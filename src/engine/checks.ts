@@ -317,15 +317,32 @@ function groupsOf(objects: readonly ObjectState[], key: (object: ObjectState) =>
   return groups
 }
 
-/** The table of `sharesKey` (it keeps nothing from one call to the next). */
+/** The table and filter of `sharesKey` (they keep nothing from one call to the next). */
 let table = new Int32Array(256)
+let filter = new Int32Array(64)
+
+/** A hash of a few characters of `k`, not all: names differ most at their ends (a hash over every character costs more than a `Set`). */
+function hashOf(k: string): number {
+  const n = k.length
+  let hash = n
+  if (n > 0) {
+    hash = Math.imul(hash ^ k.charCodeAt(0), 0x01000193)
+    hash = Math.imul(hash ^ k.charCodeAt(n >> 1), 0x01000193)
+    hash = Math.imul(hash ^ k.charCodeAt(n - 1), 0x01000193)
+    if (n > 2) hash = Math.imul(hash ^ k.charCodeAt(n - 2) ^ (k.charCodeAt(n - 3) << 16), 0x01000193)
+    hash ^= hash >>> 15
+  }
+  return hash
+}
 
 /**
- * Whether two of `objects` share a key, for the usual board where none do. An
- * open-addressing table of string hashes sized for the keys costs a fraction
- * of a `Set`'s insertions, which grow and rehash as they go. The hash
- * reads a few characters of each key; keys of equal hashes are compared as
- * strings, so the answer is exact whatever the names.
+ * Whether two of `objects` share a key, for the usual board where none do. A
+ * first pass sets two bits per key in a filter of 64 bits per key (a Bloom
+ * filter): when no key finds both of its bits set already, no two keys are
+ * equal, and that pass is all the usual board costs. Otherwise an
+ * open-addressing table of the hashes decides (it costs a fraction of a `Set`'s
+ * insertions, which grow and rehash as they go); keys of equal hashes are
+ * compared as strings, so the answer is exact whatever the names.
  */
 function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) => string | readonly string[] | undefined): boolean {
   const keys: string[] = []
@@ -335,7 +352,7 @@ function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) =
     if (typeof k === 'string') keys.push(k)
     else for (let j = 0; j < k.length; j++) keys.push(k[j])
   }
-  if (keys.length < 2) return false
+  if (keys.length < 2 || !mayShare(keys)) return false
   let size = 16
   while (size < keys.length * 2) size <<= 1
   // 1 + the position in `keys` (0: empty) and the hash, per slot. A typed array this size is allocated
@@ -346,16 +363,7 @@ function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) =
   const last = size - 1
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]
-    const n = k.length
-    // A few characters, not all: names differ most at their ends (a hash over every character costs more than the Set).
-    let hash = n
-    if (n > 0) {
-      hash = Math.imul(hash ^ k.charCodeAt(0), 0x01000193)
-      hash = Math.imul(hash ^ k.charCodeAt(n >> 1), 0x01000193)
-      hash = Math.imul(hash ^ k.charCodeAt(n - 1), 0x01000193)
-      if (n > 2) hash = Math.imul(hash ^ k.charCodeAt(n - 2) ^ (k.charCodeAt(n - 3) << 16), 0x01000193)
-      hash ^= hash >>> 15
-    }
+    const hash = hashOf(k)
     let slot = hash & last
     while (slots[slot] !== 0) {
       if (slots[slot + size] === hash && keys[slots[slot] - 1] === k) return true
@@ -363,6 +371,30 @@ function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) =
     }
     slots[slot] = i + 1
     slots[slot + size] = hash
+  }
+  return false
+}
+
+/** The filter pass of `sharesKey`: `false` when no two `keys` can be equal. */
+function mayShare(keys: readonly string[]): boolean {
+  let words = 32
+  while (words < keys.length * 2) words <<= 1
+  if (filter.length < words) filter = new Int32Array(words)
+  else filter.fill(0, 0, words)
+  const bits = filter
+  const shift = 32 - Math.log2(words * 32)
+  for (let i = 0; i < keys.length; i++) {
+    const hash = hashOf(keys[i])
+    // Two positions from one hash: its top bits, and the top bits of a Fibonacci-hashed mix of it.
+    const a = hash >>> shift
+    const b = Math.imul(hash, 0x9e3779b1) >>> shift
+    const wa = a >> 5
+    const wb = b >> 5
+    const ma = 1 << (a & 31)
+    const mb = 1 << (b & 31)
+    if ((bits[wa] & ma) !== 0 && (bits[wb] & mb) !== 0) return true
+    bits[wa] |= ma
+    bits[wb] |= mb
   }
   return false
 }
