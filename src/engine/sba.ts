@@ -21,7 +21,6 @@ import {
   type GroupCheck,
   type ObjectCheck,
   type PlayerCheck,
-  type Report,
   type SbaCheck,
   type SbaContext,
   type TeamCheck
@@ -668,17 +667,14 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
     lists.push(list)
   }
   plan.spare = positions
-  // One `report` for every group check (a closure per check and call shows in profiles).
-  let group = plan.groups[0]
-  const report: Report = (subject, finding, situation) => {
-    if (group.inForce) findings.mark(group.check, subject.kind, subject.id, finding)
-    else if (situation) board.note(`${situation}: ${board.notInForce(group.check.id)}`)
-  }
-  for (let c = 0; c < plan.groups.length; c++) {
-    group = plan.groups[c]
+  for (const { check, inForce, lists: indexes } of plan.groups) {
     const gathered: ObjectState[][] = []
-    for (const index of group.lists) gathered.push(lists[index])
-    group.check.detect(gathered, board, report)
+    for (const index of indexes) gathered.push(lists[index])
+    // Written where it is passed: a function bound to a name gets that name set on each call under tsx (keepNames).
+    check.detect(gathered, board, (subject, finding, situation) => {
+      if (inForce) findings.mark(check, subject.kind, subject.id, finding)
+      else if (situation) board.note(`${situation}: ${board.notInForce(check.id)}`)
+    })
   }
   return { pending: findings.pending, flagged }
 }
