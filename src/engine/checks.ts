@@ -337,7 +337,7 @@ function hashOf(k: string): number {
 
 /**
  * Whether two of `objects` share a key, for the usual board where none do. A
- * first pass sets two bits per key in a filter of 64 bits per key (a Bloom
+ * first pass sets two bits per key in a filter of 64 bits per object (a Bloom
  * filter): when no key finds both of its bits set already, no two keys are
  * equal, and that pass is all the usual board costs. Otherwise an
  * open-addressing table of the hashes decides (it costs a fraction of a `Set`'s
@@ -345,6 +345,7 @@ function hashOf(k: string): number {
  * compared as strings, so the answer is exact whatever the names.
  */
 function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) => string | readonly string[] | undefined): boolean {
+  if (!mayShare(objects, key)) return false
   const keys: string[] = []
   for (let i = 0; i < objects.length; i++) {
     const k = key(objects[i])
@@ -352,7 +353,6 @@ function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) =
     if (typeof k === 'string') keys.push(k)
     else for (let j = 0; j < k.length; j++) keys.push(k[j])
   }
-  if (keys.length < 2 || !mayShare(keys)) return false
   let size = 16
   while (size < keys.length * 2) size <<= 1
   // 1 + the position in `keys` (0: empty) and the hash, per slot. A typed array this size is allocated
@@ -375,28 +375,35 @@ function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) =
   return false
 }
 
-/** The filter pass of `sharesKey`: `false` when no two `keys` can be equal. */
-function mayShare(keys: readonly string[]): boolean {
+/** The filter pass of `sharesKey`, straight from the objects: `false` when no two keys can be equal. */
+function mayShare(objects: readonly ObjectState[], key: (object: ObjectState) => string | readonly string[] | undefined): boolean {
+  // Sized for one key per object; more keys only make the exact pass likelier.
   let words = 32
-  while (words < keys.length * 2) words <<= 1
+  while (words < objects.length * 2) words <<= 1
   if (filter.length < words) filter = new Int32Array(words)
   else filter.fill(0, 0, words)
-  const bits = filter
   const shift = 32 - Math.log2(words * 32)
-  for (let i = 0; i < keys.length; i++) {
-    const hash = hashOf(keys[i])
-    // Two positions from one hash: its top bits, and the top bits of a Fibonacci-hashed mix of it.
-    const a = hash >>> shift
-    const b = Math.imul(hash, 0x9e3779b1) >>> shift
-    const wa = a >> 5
-    const wb = b >> 5
-    const ma = 1 << (a & 31)
-    const mb = 1 << (b & 31)
-    if ((bits[wa] & ma) !== 0 && (bits[wb] & mb) !== 0) return true
-    bits[wa] |= ma
-    bits[wb] |= mb
+  for (let i = 0; i < objects.length; i++) {
+    const k = key(objects[i])
+    if (k === undefined) continue
+    if (typeof k === 'string') {
+      if (marked(k, shift)) return true
+    } else for (let j = 0; j < k.length; j++) if (marked(k[j], shift)) return true
   }
   return false
+}
+
+/** Set the two bits of `k` in the filter (positions: the top bits of its hash, and of a Fibonacci-hashed mix of it); whether both were set already. */
+function marked(k: string, shift: number): boolean {
+  const hash = hashOf(k)
+  const a = hash >>> shift
+  const b = Math.imul(hash, 0x9e3779b1) >>> shift
+  const ma = 1 << (a & 31)
+  const mb = 1 << (b & 31)
+  const both = (filter[a >> 5] & ma) !== 0 && (filter[b >> 5] & mb) !== 0
+  filter[a >> 5] |= ma
+  filter[b >> 5] |= mb
+  return both
 }
 
 /** Each controller of two or more in `group` chooses one to keep (APNAP order); the rest go. */
