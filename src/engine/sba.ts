@@ -151,9 +151,10 @@ interface Plan {
    */
   hints: Int32Array
   /**
-   * The buffers of {@link collect}, kept for the next call (allocating and growing
-   * them each call shows in profiles), and taken while a call uses them (a choice
-   * callback may check another state meanwhile). Only buffers: each call fills them anew.
+   * The buffers of {@link collect}, kept for the next call (allocating them each
+   * call shows in profiles; not those of boards over {@link spareLimit} objects),
+   * and taken while a call uses them (a choice callback may check another state
+   * meanwhile). Only buffers: each call fills them anew.
    */
   spare: Positions | undefined
 }
@@ -174,6 +175,9 @@ const bitOf = (name: Facet): number => 31 - Math.clz32(facets[name])
 
 /** How many facets there are (bits of {@link facets}). */
 const facetCount = Object.keys(facets).length
+
+/** The most objects a plan keeps position buffers for between calls (about 6 MB). */
+const spareLimit = 1 << 16
 
 const plans = new WeakMap<EraRules, Map<string, Plan>>()
 
@@ -307,7 +311,7 @@ function classify(object: ObjectState, legendSubtypeCounts: boolean, bits: typeo
     let role = false
     for (let i = 0; i < subtypes.length; i++) {
       const subtype = subtypes[i]
-      // By length first: most subtypes (creature types) are none of these, and one test says so.
+      // By length first: most subtypes (creature types) are none of these, and one comparison says so.
       switch (subtype.length) {
         case 4:
           if (subtype === 'Aura') mask |= bits.aura
@@ -666,7 +670,7 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
     for (let p = bit * capacity; p < bit * capacity + count[bit]; p++) list.push(objects[at[p]])
     lists.push(list)
   }
-  plan.spare = positions
+  if (positions.capacity <= spareLimit) plan.spare = positions
   for (const { check, inForce, lists: indexes } of plan.groups) {
     const gathered: ObjectState[][] = []
     for (const index of indexes) gathered.push(lists[index])
