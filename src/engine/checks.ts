@@ -170,6 +170,9 @@ export type SbaCheck = PlayerCheck | TeamCheck | ObjectCheck | GroupCheck
 const count = (object: ObjectState, kind: string): number => object.counters?.[kind] ?? 0
 const has = (list: readonly string[] | undefined, word: string): boolean => list?.includes(word) === true
 const named = (object: ObjectState): string => `${object.name} (${object.id})`
+// Keys of `groupsOf`, made once rather than on each check.
+const nameOf = (object: ObjectState): string => object.name
+const subtypesOf = (object: ObjectState): readonly string[] | undefined => object.subtypes
 
 /** Toughness: the base value, +1/+1 and -1/-1 counters, and continuous effects. */
 export function toughnessOf(object: ObjectState): number {
@@ -186,20 +189,44 @@ export function finalChapterOf(object: ObjectState): number | undefined {
   return object.finalChapter ?? (object.hasChapterAbilities === false ? 0 : undefined)
 }
 
+/** The card type an Aura's enchant word names, as state validation spells it ("creature": "Creature"). */
+function cardTypeNamed(word: string): string | undefined {
+  switch (word) {
+    case 'artifact':
+      return 'Artifact'
+    case 'battle':
+      return 'Battle'
+    case 'creature':
+      return 'Creature'
+    case 'enchantment':
+      return 'Enchantment'
+    case 'land':
+      return 'Land'
+    case 'planeswalker':
+      return 'Planeswalker'
+    default:
+      return undefined
+  }
+}
+
 /**
  * Whether `type` (a card type, "Creature") in lower case is `word` ("creature"),
- * as `type.toLowerCase() === word` says, without making the lower-case string
- * when `type` is ASCII (only A-Z change case then).
+ * as `type.toLowerCase() === word` says, without making the lower-case string:
+ * first the usual case, a type in its canonical spelling (one comparison, where
+ * the loop below costs an Aura check half its time), then character by character.
+ * Up to the first difference every character was ASCII, so a difference there is
+ * one in the lower-case string too.
  */
 function isLowerCaseOf(type: string, word: string): boolean {
+  if (type === cardTypeNamed(word)) return true
   const n = type.length
-  for (let i = 0; i < n; i++) if (type.charCodeAt(i) > 127) return type.toLowerCase() === word
-  if (n !== word.length) return false
   for (let i = 0; i < n; i++) {
     const a = type.charCodeAt(i)
+    if (a > 127) return type.toLowerCase() === word
+    // Past the end of `word`, charCodeAt is NaN: a difference.
     if ((a >= 65 && a <= 90 ? a + 32 : a) !== word.charCodeAt(i)) return false
   }
-  return true
+  return n === word.length
 }
 
 /** Whether `quality` (a protection) covers `source` (an Aura or Equipment). */
@@ -277,33 +304,48 @@ function groupsOf(objects: readonly ObjectState[], key: (object: ObjectState) =>
   for (const object of objects) {
     const keys = key(object)
     if (keys === undefined) continue
-    if (typeof keys === 'string') add(keys, object)
-    else for (const k of keys) add(k, object)
-  }
-  return groups
-
-  function add(k: string, object: ObjectState): void {
-    const first = seen.get(k)
-    if (first === undefined) seen.set(k, object)
-    else {
-      const list = groups.get(k)
-      if (list) list.push(object)
-      else groups.set(k, [first, object])
+    for (const k of typeof keys === 'string' ? [keys] : keys) {
+      const first = seen.get(k)
+      if (first === undefined) seen.set(k, object)
+      else {
+        const list = groups.get(k)
+        if (list) list.push(object)
+        else groups.set(k, [first, object])
+      }
     }
   }
+  return groups
 }
 
-/** The table of `sharesKey` (it keeps nothing from one call to the next). */
+/** The table and filter of `sharesKey` (they keep nothing from one call to the next). */
 let table = new Int32Array(256)
+let filter = new Int32Array(64)
+
+/** A hash of a few characters of `k`, not all: names differ most at their ends (a hash over every character costs more than a `Set`). */
+function hashOf(k: string): number {
+  const n = k.length
+  let hash = n
+  if (n > 0) {
+    hash = Math.imul(hash ^ k.charCodeAt(0), 0x01000193)
+    hash = Math.imul(hash ^ k.charCodeAt(n >> 1), 0x01000193)
+    hash = Math.imul(hash ^ k.charCodeAt(n - 1), 0x01000193)
+    if (n > 2) hash = Math.imul(hash ^ k.charCodeAt(n - 2) ^ (k.charCodeAt(n - 3) << 16), 0x01000193)
+    hash ^= hash >>> 15
+  }
+  return hash
+}
 
 /**
- * Whether two of `objects` share a key, for the usual board where none do. An
- * open-addressing table of string hashes sized for the keys costs a fraction
- * of a `Set`'s insertions, which grow and rehash as they go. The hash
- * reads a few characters of each key; keys of equal hashes are compared as
- * strings, so the answer is exact whatever the names.
+ * Whether two of `objects` share a key, for the usual board where none do. A
+ * first pass sets two bits per key in a filter of 64 bits per object (a Bloom
+ * filter): when no key finds both of its bits set already, no two keys are
+ * equal, and that pass is all the usual board costs. Otherwise an
+ * open-addressing table of the hashes decides (it costs a fraction of a `Set`'s
+ * insertions, which grow and rehash as they go); keys of equal hashes are
+ * compared as strings, so the answer is exact whatever the names.
  */
 function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) => string | readonly string[] | undefined): boolean {
+  if (!mayShare(objects, key)) return false
   const keys: string[] = []
   for (let i = 0; i < objects.length; i++) {
     const k = key(objects[i])
@@ -311,7 +353,6 @@ function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) =
     if (typeof k === 'string') keys.push(k)
     else for (let j = 0; j < k.length; j++) keys.push(k[j])
   }
-  if (keys.length < 2) return false
   let size = 16
   while (size < keys.length * 2) size <<= 1
   // 1 + the position in `keys` (0: empty) and the hash, per slot. A typed array this size is allocated
@@ -322,16 +363,7 @@ function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) =
   const last = size - 1
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]
-    const n = k.length
-    // A few characters, not all: names differ most at their ends (a hash over every character costs more than the Set).
-    let hash = n
-    if (n > 0) {
-      hash = Math.imul(hash ^ k.charCodeAt(0), 0x01000193)
-      hash = Math.imul(hash ^ k.charCodeAt(n >> 1), 0x01000193)
-      hash = Math.imul(hash ^ k.charCodeAt(n - 1), 0x01000193)
-      if (n > 2) hash = Math.imul(hash ^ k.charCodeAt(n - 2) ^ (k.charCodeAt(n - 3) << 16), 0x01000193)
-      hash ^= hash >>> 15
-    }
+    const hash = hashOf(k)
     let slot = hash & last
     while (slots[slot] !== 0) {
       if (slots[slot + size] === hash && keys[slots[slot] - 1] === k) return true
@@ -341,6 +373,37 @@ function sharesKey(objects: readonly ObjectState[], key: (object: ObjectState) =
     slots[slot + size] = hash
   }
   return false
+}
+
+/** The filter pass of `sharesKey`, straight from the objects: `false` when no two keys can be equal. */
+function mayShare(objects: readonly ObjectState[], key: (object: ObjectState) => string | readonly string[] | undefined): boolean {
+  // Sized for one key per object; more keys only make the exact pass likelier.
+  let words = 32
+  while (words < objects.length * 2) words <<= 1
+  if (filter.length < words) filter = new Int32Array(words)
+  else filter.fill(0, 0, words)
+  const shift = 32 - Math.log2(words * 32)
+  for (let i = 0; i < objects.length; i++) {
+    const k = key(objects[i])
+    if (k === undefined) continue
+    if (typeof k === 'string') {
+      if (marked(k, shift)) return true
+    } else for (let j = 0; j < k.length; j++) if (marked(k[j], shift)) return true
+  }
+  return false
+}
+
+/** Set the two bits of `k` in the filter (positions: the top bits of its hash, and of a Fibonacci-hashed mix of it); whether both were set already. */
+function marked(k: string, shift: number): boolean {
+  const hash = hashOf(k)
+  const a = hash >>> shift
+  const b = Math.imul(hash, 0x9e3779b1) >>> shift
+  const ma = 1 << (a & 31)
+  const mb = 1 << (b & 31)
+  const both = (filter[a >> 5] & ma) !== 0 && (filter[b >> 5] & mb) !== 0
+  filter[a >> 5] |= ma
+  filter[b >> 5] |= mb
+  return both
 }
 
 /** Each controller of two or more in `group` chooses one to keep (APNAP order); the rest go. */
@@ -550,7 +613,7 @@ export const sbaChecks = [
     does: 'put-into-graveyard',
     detect: ([walkers], context, found) => {
       if (walkers.length < 2) return
-      for (const [type, group] of groupsOf(walkers, (walker) => walker.subtypes)) {
+      for (const [type, group] of groupsOf(walkers, subtypesOf)) {
         if (!context.inForce('planeswalker-uniqueness')) {
           found({ kind: 'object', id: group[0].id }, true, `planeswalkers sharing the type ${type} (${group.map((w) => w.id).join(', ')})`)
         } else if (context.semantics.planeswalkerUniqueness === 'all') allBut(group, null, found)
@@ -570,7 +633,7 @@ export const sbaChecks = [
     does: 'put-into-graveyard',
     detect: ([legends], context, found) => {
       if (legends.length < 2) return
-      for (const group of groupsOf(legends, (object) => object.name).values()) {
+      for (const group of groupsOf(legends, nameOf).values()) {
         if (context.semantics.legendRule === 'controller-chooses') {
           eachControllerKeepsOne(group, context, found, (player, candidates) => ({ kind: 'legend-rule', player, name: group[0].name, candidates }))
         } else survivorsInRange(group, context, 'legend', (visible) => legendSurvivor(visible, context), found)

@@ -21,7 +21,6 @@ import {
   type GroupCheck,
   type ObjectCheck,
   type PlayerCheck,
-  type Report,
   type SbaCheck,
   type SbaContext,
   type TeamCheck
@@ -117,21 +116,14 @@ interface Pending {
 
 /** An object check of a plan. */
 interface ObjectItem {
-  /**
-   * `check.detect`, read once: the table's entries have many shapes, so reading
-   * it from the entry for each object is a megamorphic load.
-   */
+  /** `check.detect`, read once (the table's entries have many shapes). */
   detect: ObjectCheck['detect']
+  /** This check's own copy of {@link scanObjects}, so that its call of `detect` sees one function. */
+  scan: typeof scanObjects
   check: ObjectCheck
   inForce: boolean
-  mask: number
-}
-
-/** What the loop does with an object of one set of facets: the checks that read it alone, the group lists it joins, whether it is read again once the board is known. */
-interface Route {
-  items: ObjectItem[]
-  lists: number[]
-  later: boolean
+  /** The facets it looks at, as bit positions (see {@link facets}). */
+  on: number[]
 }
 
 /**
@@ -146,15 +138,10 @@ interface Plan {
   /** Object checks that look at other objects, run once the board has been read. */
   after: ObjectItem[]
   groups: Array<{ check: GroupCheck; inForce: boolean; lists: number[] }>
-  /** The facet bits gathered for group checks, one list each. */
+  /** The facets gathered for group checks, as bit positions, one list each. */
   gathered: number[]
-  gatherMask: number
-  afterMask: number
-  /** The route of each facet mask met so far (a board has a few dozen). */
-  routes: Map<number, Route>
-  /** A direct-mapped cache in front of `routes` (a hash lookup per object shows in profiles): mask and route per slot. */
-  slotMasks: Int32Array
-  slotRoutes: Array<Route | undefined>
+  /** The facets some check looks at or gathers. */
+  used: number
   /** The era's check-loop rules, cited by every result. */
   loop: Citation[]
   /**
@@ -163,9 +150,34 @@ interface Plan {
    * id must match) before using it, so it saves the id index on most boards.
    */
   hints: Int32Array
+  /**
+   * The buffers of {@link collect}, kept for the next call (allocating them each
+   * call shows in profiles; not those of boards over {@link spareLimit} objects),
+   * and taken while a call uses them (a choice callback may check another state
+   * meanwhile). Only buffers: each call fills them anew.
+   */
+  spare: Positions | undefined
+}
+
+/**
+ * The positions in the list of permanents of the objects of each facet: those
+ * of facet `bit` are the first `count[bit]` from `at[bit * capacity]`. One
+ * buffer for all, so the loop that fills it reads its address once.
+ */
+interface Positions {
+  at: Int32Array
+  count: Int32Array
+  capacity: number
 }
 
 const maskOf = (names: readonly Facet[]): number => names.reduce((mask, name) => mask | facets[name], 0)
+const bitOf = (name: Facet): number => 31 - Math.clz32(facets[name])
+
+/** How many facets there are (bits of {@link facets}). */
+const facetCount = Object.keys(facets).length
+
+/** The most objects a plan keeps position buffers for between calls (about 6 MB). */
+const spareLimit = 1 << 16
 
 const plans = new WeakMap<EraRules, Map<string, Plan>>()
 
@@ -178,21 +190,7 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
   const loop = ['check-loop', 'check-loop-triggers', 'single-replacement-effect', 'last-known-information']
     .map((id) => rules.citation(id))
     .filter((c): c is Citation => c !== null)
-  plan = {
-    players: [],
-    teams: [],
-    objects: [],
-    after: [],
-    groups: [],
-    gathered: [],
-    gatherMask: 0,
-    afterMask: 0,
-    routes: new Map(),
-    slotMasks: new Int32Array(routeSlots).fill(-1),
-    slotRoutes: new Array<Route | undefined>(routeSlots).fill(undefined),
-    loop,
-    hints: new Int32Array(0)
-  }
+  plan = { players: [], teams: [], objects: [], after: [], groups: [], gathered: [], used: 0, loop, hints: new Int32Array(0), spare: undefined }
   for (const check of sbaChecks as readonly SbaCheck[]) {
     if (check.variant !== undefined && check.variant !== variant) continue
     const inForce = rules.citation(check.id) !== null
@@ -200,15 +198,16 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
     if (check.subject === 'player') plan.players.push({ check, inForce })
     else if (check.subject === 'team') plan.teams.push({ check, inForce })
     else if (check.subject === 'object') {
-      ;(check.after ? plan.after : plan.objects).push({ detect: check.detect, check, inForce, mask: maskOf(check.on) })
-      if (check.after) plan.afterMask |= maskOf(check.on)
+      const item = { detect: check.detect, scan: scannerOf(check.id), check, inForce, on: check.on.map(bitOf) }
+      ;(check.after ? plan.after : plan.objects).push(item)
+      plan.used |= maskOf(check.on)
     } else {
       const lists = check.gather.map((name) => {
-        const bit = facets[name]
+        const bit = bitOf(name)
         if (!plan!.gathered.includes(bit)) plan!.gathered.push(bit)
         return plan!.gathered.indexOf(bit)
       })
-      plan.gatherMask |= maskOf(check.gather)
+      plan.used |= maskOf(check.gather)
       plan.groups.push({ check, inForce, lists })
     }
   }
@@ -216,22 +215,64 @@ function planOf(rules: EraRules, variant: GameVariantName): Plan {
   return plan
 }
 
-const routeSlots = 1024
+/** What an object check found on the object at a position (`item`: the check's index in its plan list). */
+interface Hit {
+  at: number
+  item: number
+  found: Finding | true
+}
 
-/** The route of objects with facets `mask` (computed once per plan and mask). */
-function routeOf(plan: Plan, mask: number): Route {
-  const slot = Math.imul(mask, 0x9e3779b1) >>> 22 // the top 10 bits: Fibonacci hashing
-  if (plan.slotMasks[slot] === mask) return plan.slotRoutes[slot]!
-  let route = plan.routes.get(mask)
-  if (route === undefined) {
-    const lists: number[] = []
-    if (mask & plan.gatherMask) for (let g = 0; g < plan.gathered.length; g++) if (mask & plan.gathered[g]) lists.push(g)
-    route = { items: plan.objects.filter((item) => mask & item.mask), lists, later: (mask & plan.afterMask) !== 0 }
-    plan.routes.set(mask, route)
+/**
+ * Run one object check on the objects at `positions`, collecting what it found
+ * in `hits`. It refers to nothing outside itself, so that each check can have
+ * its own copy ({@link scannerOf}).
+ */
+function scanObjects(
+  detect: ObjectCheck['detect'],
+  objects: readonly ObjectState[],
+  positions: Int32Array,
+  from: number,
+  count: number,
+  board: Board,
+  item: number,
+  hits: Hit[]
+): void {
+  for (let p = from; p < from + count; p++) {
+    const i = positions[p]
+    // The position lets `Board.object` use its hint for what this object is attached to.
+    board.at = i
+    const found = detect(objects[i], board)
+    if (found) hits.push({ at: i, item, found })
   }
-  plan.slotMasks[slot] = mask
-  plan.slotRoutes[slot] = route
-  return route
+  board.at = -1
+}
+
+/**
+ * A copy of `fn` compiled apart, with its own inline caches (the comment makes
+ * each source distinct), or `fn` itself where code can't be compiled at run
+ * time (a CSP forbidding eval): same results, slower. `fn` must refer to
+ * nothing outside itself.
+ */
+function copyOf<F extends (...args: never[]) => unknown>(fn: F, label: string): F {
+  try {
+    return new Function(`// ${label}\nreturn ${fn.toString()}`)() as F
+  } catch {
+    return fn
+  }
+}
+
+const scanners = new Map<string, typeof scanObjects>()
+
+/**
+ * The copy of {@link scanObjects} for one check (made once per check). Called
+ * for every check, one `scanObjects` would call a dozen `detect`s from one call
+ * site, which V8 then calls generically instead of inlining; each copy calls one.
+ * On the benchmark board the checks of each object cost a third as much this way.
+ */
+function scannerOf(id: string): typeof scanObjects {
+  let scan = scanners.get(id)
+  if (scan === undefined) scanners.set(id, (scan = copyOf(scanObjects, id)))
+  return scan
 }
 
 /**
@@ -270,11 +311,20 @@ function classify(object: ObjectState, legendSubtypeCounts: boolean, bits: typeo
     let role = false
     for (let i = 0; i < subtypes.length; i++) {
       const subtype = subtypes[i]
-      if (subtype === 'Aura') mask |= bits.aura
-      else if (subtype === 'Equipment' || subtype === 'Fortification') mask |= attached ? bits.attachedEquipment : 0
-      else if (subtype === 'Saga') mask |= bits.saga
-      else if (subtype === 'Role') role = true
-      else if (subtype === 'Legend' && legendSubtypeCounts) mask |= bits.legendary
+      // By length first: most subtypes (creature types) are none of these, and one comparison says so.
+      switch (subtype.length) {
+        case 4:
+          if (subtype === 'Aura') mask |= bits.aura
+          else if (subtype === 'Saga') mask |= bits.saga
+          else if (subtype === 'Role') role = true
+          break
+        case 6:
+          if (subtype === 'Legend' && legendSubtypeCounts) mask |= bits.legendary
+          break
+        case 9:
+        case 13:
+          if (subtype === 'Equipment' || subtype === 'Fortification') mask |= attached ? bits.attachedEquipment : 0
+      }
     }
     if (role && attached && mask & bits.aura) mask |= bits.role
   }
@@ -295,28 +345,17 @@ function classify(object: ObjectState, legendSubtypeCounts: boolean, bits: typeo
  * dozen object shapes make each read megamorphic, while one card type has few
  * shapes. On the benchmark board this halves the time of a full check (measured
  * again after the other optimizations: about 3,200 full checks per CPU-second
- * with `classify` alone, 6,600 with the copies). It is the one place the engine
- * compiles code; remove it only with a measurement that shows it no longer pays.
- * Where code can't be compiled at run time (a CSP forbidding eval), `classify`
- * serves every type, with the same results.
+ * with `classify` alone, 6,600 with the copies). With the copies of
+ * `scanObjects`, the only places the engine compiles code ({@link copyOf});
+ * remove them only with a measurement that shows they no longer pay.
  */
-const classifiers = ((): {
-  creature: typeof classify
-  land: typeof classify
-  artifact: typeof classify
-  enchantment: typeof classify
-  planeswalker: typeof classify
-} => {
-  const copy = (kind: string): typeof classify => {
-    try {
-      // The comment makes each source distinct, so each copy is compiled (and keeps its caches) apart.
-      return new Function(`// ${kind}\nreturn ${classify.toString()}`)() as typeof classify
-    } catch {
-      return classify
-    }
-  }
-  return { creature: copy('Creature'), land: copy('Land'), artifact: copy('Artifact'), enchantment: copy('Enchantment'), planeswalker: copy('Planeswalker') }
-})()
+const classifiers = {
+  creature: copyOf(classify, 'Creature'),
+  land: copyOf(classify, 'Land'),
+  artifact: copyOf(classify, 'Artifact'),
+  enchantment: copyOf(classify, 'Enchantment'),
+  planeswalker: copyOf(classify, 'Planeswalker')
+}
 
 /** The facets of `object`, through the classifier of its first card type (each call site sees one function). */
 function facetsOf(object: ObjectState, legendSubtypeCounts: boolean): number {
@@ -525,6 +564,11 @@ class Findings {
     else if (check.unruled) this.board.note(check.unruled(subject, this.board))
   }
 
+  /** Perform the `hits` of object checks `items` on `objects`, in their order. */
+  perform(hits: readonly Hit[], items: readonly ObjectItem[], objects: readonly ObjectState[]): void {
+    for (const { at, item, found } of hits) this.act(items[item].check, items[item].inForce, 'object', objects[at], found)
+  }
+
   mark(check: SbaCheck, kind: Pending['kind'], id: string, found: Finding | true): void {
     const finding: Finding = found === true ? {} : found
     let value = finding.value
@@ -543,6 +587,41 @@ class Findings {
     for (const { kind: counter, count } of finding.counters ?? []) (action.counters ??= []).push({ check: check.id, kind: counter, count })
     if (finding.kept) (action.kept ??= []).push(`${finding.kept.name} (${finding.kept.id})`)
   }
+}
+
+/** Read the facets of every object, note its position under each facet of `used`, and return the facets present. */
+function readFacets(objects: readonly ObjectState[], legendSubtypeCounts: boolean, used: number, positions: Positions): number {
+  const { at, count, capacity } = positions
+  let present = 0
+  for (let i = 0; i < objects.length; i++) {
+    const mask = facetsOf(objects[i], legendSubtypeCounts)
+    present |= mask
+    // Lowest bit first.
+    for (let rest = mask & used; rest !== 0; rest &= rest - 1) {
+      const bit = 31 - Math.clz32(rest & -rest)
+      at[bit * capacity + count[bit]++] = i
+    }
+  }
+  return present
+}
+
+/** What `items` find on `objects` (`positions`: those of the objects of each facet), by object then by check. */
+function runChecks(items: readonly ObjectItem[], objects: readonly ObjectState[], positions: Positions, board: Board): Hit[] {
+  const hits: Hit[] = []
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]
+    const on = item.on
+    if (on.length === 1) {
+      const count = positions.count[on[0]]
+      if (count > 0) item.scan(item.detect, objects, positions.at, on[0] * positions.capacity, count, board, k, hits)
+    } else {
+      const { at, count, capacity } = positions
+      const merged = Int32Array.from(new Set(on.flatMap((bit) => [...at.subarray(bit * capacity, bit * capacity + count[bit])]))).sort()
+      item.scan(item.detect, objects, merged, 0, merged.length, board, k, hits)
+    }
+  }
+  if (hits.length > 1) hits.sort((a, b) => a.at - b.at || a.item - b.item)
+  return hits
 }
 
 /** Every state-based action that applies to the board's snapshot, by subject id; and whether it has "since the last check" flags. */
@@ -569,54 +648,37 @@ function collect(board: Board, plan: Plan): { pending: Map<string, Pending>; fla
       }
     }
   }
-  const lists: ObjectState[][] = []
-  for (let g = 0; g < plan.gathered.length; g++) lists.push([])
-  let later: number[] | null = null
+  // Each object is read once, into its facets; each check then runs on the objects of its facets.
   const legendSubtypeCounts = board.semantics.legendSubtypeCounts
   const objects = snapshot.permanents
-  const { slotMasks, slotRoutes } = plan
-  for (let i = 0; i < objects.length; i++) {
-    const object = objects[i]
-    const mask = facetsOf(object, legendSubtypeCounts)
-    if (mask & facets.sinceLastCheck) flagged = true
-    // `routeOf`'s first step, inline: nearly every object finds its route here.
-    const slot = Math.imul(mask, 0x9e3779b1) >>> 22
-    const route = slotMasks[slot] === mask ? slotRoutes[slot]! : routeOf(plan, mask)
-    const items = route.items
-    for (let k = 0; k < items.length; k++) {
-      const item = items[k]
-      const found = item.detect(object, board)
-      if (found) findings.act(item.check, item.inForce, 'object', object, found)
-    }
-    const joins = route.lists
-    for (let g = 0; g < joins.length; g++) lists[joins[g]].push(object)
-    if (route.later) (later ??= []).push(i, mask)
+  const used = plan.used
+  let positions = plan.spare
+  plan.spare = undefined
+  if (positions === undefined || positions.capacity < objects.length) {
+    const capacity = Math.max(objects.length, 16)
+    positions = { at: new Int32Array(facetCount * capacity), count: new Int32Array(facetCount), capacity }
+  } else positions.count.fill(0)
+  const present = readFacets(objects, legendSubtypeCounts, used, positions)
+  if (present & facets.sinceLastCheck) flagged = true
+  // What the checks found is performed by object, then by check, as a loop over objects running their checks would.
+  findings.perform(runChecks(plan.objects, objects, positions, board), plan.objects, objects)
+  findings.perform(runChecks(plan.after, objects, positions, board), plan.after, objects)
+  const lists: ObjectState[][] = []
+  for (const bit of plan.gathered) {
+    const list: ObjectState[] = []
+    const { at, count, capacity } = positions
+    for (let p = bit * capacity; p < bit * capacity + count[bit]; p++) list.push(objects[at[p]])
+    lists.push(list)
   }
-  if (later !== null) {
-    // Pairs of position and facets.
-    for (let l = 0; l < later.length; l += 2) {
-      const i = later[l]
-      const mask = later[l + 1]
-      const object = objects[i]
-      board.at = i
-      for (const { detect, check, inForce, mask: on } of plan.after) {
-        if (!(mask & on)) continue
-        const found = detect(object, board)
-        if (found) findings.act(check, inForce, 'object', object, found)
-      }
-    }
-    board.at = -1
-  }
+  if (positions.capacity <= spareLimit) plan.spare = positions
   for (const { check, inForce, lists: indexes } of plan.groups) {
-    const report: Report = (subject, finding, situation) => {
+    const gathered: ObjectState[][] = []
+    for (const index of indexes) gathered.push(lists[index])
+    // Written where it is passed: a function bound to a name gets that name set on each call under tsx (keepNames).
+    check.detect(gathered, board, (subject, finding, situation) => {
       if (inForce) findings.mark(check, subject.kind, subject.id, finding)
       else if (situation) board.note(`${situation}: ${board.notInForce(check.id)}`)
-    }
-    check.detect(
-      indexes.map((index) => lists[index]),
-      board,
-      report
-    )
+    })
   }
   return { pending: findings.pending, flagged }
 }
