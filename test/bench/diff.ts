@@ -1,9 +1,7 @@
 /**
  * Benchmark module: diffs and history on a built database.
  */
-import { openDatabase } from '../../src/store/database.js'
-import { diffEditions } from '../../src/query/diff.js'
-import { ruleHistory } from '../../src/query/history.js'
+import { loadShipped } from './library.js'
 
 /** One measured figure. */
 export interface BenchFigure {
@@ -24,6 +22,7 @@ function median(values: number[]): number {
  * editions (the slowest pair's median), and one rule history.
  */
 export async function benchDiff(dbPath: string, runs: number): Promise<BenchFigure[]> {
+  const { openDatabase, diffEditions, ruleHistory } = (await loadShipped()).crdb
   const db = openDatabase(dbPath, { readonly: true })
   try {
     const time = (action: () => unknown): number => {

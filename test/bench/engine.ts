@@ -15,10 +15,10 @@
  *
  *   import { benchEngine } from './engine.js'; await benchEngine(dbPath, 5)
  */
-import { openDatabase } from '../../src/store/database.js'
-import { openRules, type EraRules } from '../../src/engine/rules.js'
-import { checkStateBasedActions } from '../../src/engine/sba.js'
+import type { EraRules } from '../../src/engine/rules.js'
+import type { SbaResult } from '../../src/engine/sba.js'
 import type { GameState, ObjectState } from '../../src/engine/state.js'
+import { loadShipped } from './library.js'
 
 /**
  * A deterministic board of `size` permanents controlled by two players. With
@@ -128,14 +128,17 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/** Calls per second of `checkStateBasedActions(board, rules)`, timed for about `ms` milliseconds. */
-export function checksPerSecond(board: GameState, rules: EraRules, ms = 300): number {
+/** The engine's entry point timed (the compiled one: see library.ts). */
+type CheckStateBasedActions = (state: GameState, rules: EraRules) => SbaResult
+
+/** Calls per second of `check(board, rules)`, timed for about `ms` milliseconds. */
+export function checksPerSecond(check: CheckStateBasedActions, board: GameState, rules: EraRules, ms = 300): number {
   let calls = 0
   let sink = 0
   const started = performance.now()
   let elapsed = 0
   do {
-    for (let i = 0; i < 50; i++) sink += checkStateBasedActions(board, rules).passes
+    for (let i = 0; i < 50; i++) sink += check(board, rules).passes
     calls += 50
     elapsed = performance.now() - started
   } while (elapsed < ms)
@@ -145,7 +148,9 @@ export function checksPerSecond(board: GameState, rules: EraRules, ms = 300): nu
 
 /** The engine's metrics over `runs` runs on the database at `dbPath` (medians). */
 export async function benchEngine(dbPath: string, runs: number): Promise<Array<{ name: string; median: number; unit: string; target: string }>> {
-  const db = openDatabase(dbPath, { readonly: true })
+  const { crdb, engine } = await loadShipped()
+  const { openRules, checkStateBasedActions } = engine
+  const db = crdb.openDatabase(dbPath, { readonly: true })
   const results: Array<{ name: string; median: number; unit: string; target: string }> = []
   try {
     const opened: number[] = []
@@ -158,8 +163,8 @@ export async function benchEngine(dbPath: string, runs: number): Promise<Array<{
     const quiet = benchBoard(1000)
     const busy = benchBoard(1000, true)
     for (const [era, rules] of eras) {
-      checksPerSecond(quiet, rules, 100) // warm-up
-      const samples = Array.from({ length: runs }, () => checksPerSecond(quiet, rules))
+      checksPerSecond(checkStateBasedActions, quiet, rules, 100) // warm-up
+      const samples = Array.from({ length: runs }, () => checksPerSecond(checkStateBasedActions, quiet, rules))
       results.push({ name: `engine: full checks, 1,000 permanents, era ${era}`, median: Math.round(median(samples)), unit: 'checks/s', target: '>= 10000' })
     }
     const rules = eras[2][1]
@@ -170,7 +175,7 @@ export async function benchEngine(dbPath: string, runs: number): Promise<Array<{
       permanents[index] = { ...permanents[index], damage: (permanents[index].damage ?? 0) === 1 ? 0 : 1 }
       return { ...quiet, permanents }
     }
-    checksPerSecond(changed(), rules, 50)
+    checksPerSecond(checkStateBasedActions, changed(), rules, 50)
     const changing = Array.from({ length: runs }, () => {
       let calls = 0
       const started = performance.now()
@@ -186,8 +191,8 @@ export async function benchEngine(dbPath: string, runs: number): Promise<Array<{
       unit: 'checks/s',
       target: 'none (for comparison)'
     })
-    checksPerSecond(busy, rules, 100)
-    const samples = Array.from({ length: runs }, () => checksPerSecond(busy, rules))
+    checksPerSecond(checkStateBasedActions, busy, rules, 100)
+    const samples = Array.from({ length: runs }, () => checksPerSecond(checkStateBasedActions, busy, rules))
     results.push({
       name: 'engine: busy board (200 actions in 3 checks), 1,000 permanents, era 2024',
       median: Math.round(median(samples)),

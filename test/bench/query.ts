@@ -11,10 +11,8 @@
  * once (after two warm-up passes, so the per-edition caches are built) and
  * keeps the 95th percentile.
  */
-import { openDatabase } from '../../src/store/database.js'
-import { getRule, getSubtree } from '../../src/query/get.js'
-import { getTerm } from '../../src/query/glossary.js'
-import { search, type SearchOptions } from '../../src/query/search.js'
+import type { SearchOptions } from '../../src/query/search.js'
+import { loadShipped } from './library.js'
 
 /** One measured figure. */
 export interface QueryBenchResult {
@@ -84,6 +82,7 @@ const targets = { getMicroseconds: 50, subtreeMicroseconds: 1000, termMicrosecon
 
 /** Measure the query layer on the database at `dbPath`, `runs` times each. */
 export async function benchQuery(dbPath: string, runs: number): Promise<QueryBenchResult[]> {
+  const { openDatabase, getRule, getSubtree, getTerm, search } = (await loadShipped()).crdb
   const db = openDatabase(dbPath, { readonly: true })
   try {
     // Lookups spread evenly over every rule version, each asked about on its first day.

@@ -21,8 +21,10 @@
  *     HTTP server under load (server.ts: `crdb serve` and autocannon, 20 connections);
  *  7. the import time of each entry point (`crdb`, `crdb/engine`, `crdb/ingest`) in a fresh node.
  *
+ * The in-process figures (4, 6) time the compiled library in dist/, what a user imports (library.ts).
+ *
  * Before each cold build it measures the floor no build can beat, in the same conditions: reading and
- * decoding every edition with the project's own decoder and running one regular expression over every
+ * decoding every edition with the project's own (compiled) decoder and running one regular expression over every
  * line. Build figures are also printed as a ratio to the floor's median. The peak memory (max RSS) of
  * each build is reported by the child itself, through a preloaded script.
  */
@@ -31,11 +33,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { openDatabase } from '../../src/store/database.js'
-import { listEditions } from '../../src/query/editions.js'
-import { getRule } from '../../src/query/get.js'
-import { decodeSource } from '../../ingest/decode.js'
 import { benchDiff } from './diff.js'
+import { loadShipped, type Shipped } from './library.js'
 import { benchEngine } from './engine.js'
 import { benchLineage } from './lineage.js'
 import { benchQuery } from './query.js'
@@ -120,7 +119,7 @@ function stats(samples: number[]): Stats {
  * The floor: read and decode every edition of `archive` with the project's decoder and run one
  * regular expression over every line. Returns seconds; the match count keeps the work alive.
  */
-function measureFloor(archive: string): { seconds: number; matches: number } {
+function measureFloor(archive: string, decodeSource: Shipped['ingest']['decodeSource']): { seconds: number; matches: number } {
   const started = performance.now()
   let matches = 0
   const rulePattern = /^(\d{3}\.\d+[a-z]?)\.?\s/
@@ -149,6 +148,8 @@ async function main(): Promise<void> {
     return
   }
   const bin = join(root, 'bin', 'crdb.js')
+  // The library as shipped (dist/), as the CLI runs it: see library.ts.
+  const shipped = await loadShipped()
   const tmp = mkdtempSync(join(os.tmpdir(), 'crdb-bench-'))
   // Preloaded into measured children: writes the process's peak memory (max RSS, kB) where asked.
   const rssProbe = join(tmp, 'rss-probe.cjs')
@@ -197,7 +198,7 @@ async function main(): Promise<void> {
     for (let run = 1; run <= runs; run++) {
       if (database) removeDatabase(database)
       database = join(tmp, `run-${run}.sqlite`)
-      floor.push(measureFloor(archive).seconds)
+      floor.push(measureFloor(archive, shipped.ingest.decodeSource).seconds)
       const build = cli(['--db', database, 'build', '--archive', archive], true)
       peak.push(build.peakMB)
       if (!existsSync(database)) {
@@ -219,6 +220,7 @@ async function main(): Promise<void> {
     }
 
     // 4: getRule in-process.
+    const { openDatabase, listEditions, getRule } = shipped.crdb
     const db = openDatabase(database, { readonly: true })
     let editionCount: number
     let pairs: Array<{ key: string; date: string }>

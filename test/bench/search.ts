@@ -7,8 +7,7 @@
  *   const results = await benchSearch('db/crdb.sqlite', 5)
  *   // [{ name: 'search recall@5 (128 queries)', median: 92.2, unit: '%', target: '>= 85 %' }, ...]
  */
-import { openDatabase } from '../../src/store/database.js'
-import { search } from '../../src/query/search.js'
+import { loadShipped } from './library.js'
 import { measureRelevance, readRelevanceQueries } from './relevance.js'
 
 /** One measured figure. */
@@ -21,6 +20,7 @@ export interface SearchBenchResult {
 
 /** Measure relevance once (it does not vary) and the fixture's search times `runs` times. */
 export async function benchSearch(dbPath: string, runs: number): Promise<SearchBenchResult[]> {
+  const { openDatabase, search } = (await loadShipped()).crdb
   const db = openDatabase(dbPath, { readonly: true })
   try {
     const queries = readRelevanceQueries()
