@@ -14,6 +14,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads'
 import type { ErrorCode } from '../src/vocabulary/errors.js'
+import { sortKeyOf } from '../src/vocabulary/rule-number.js'
 import type { SourceFormat } from './parse/dump.js'
 import type { EditionInput } from './store.js'
 
@@ -40,26 +41,42 @@ export type PrepareAnswer =
 type Entry = EditionInput['entries'][number]
 
 /**
- * The entries of an edition field by field, one array each: a few arrays cross between threads several times
- * faster than a quarter of a million small objects, which were most of the build thread's time in taking
- * answers. An entry of a content the same worker sent in an earlier answer has no text and examples
- * (undefined): the build thread has them from that answer.
+ * The entries of an edition packed to cross between threads: numbers in typed arrays, and each string field
+ * joined into one string. Taking a quarter of a million small objects (or one string each) out of a message was
+ * most of the build thread's time while workers parse; a few long strings and arrays come across many times
+ * faster. An entry of a content the same worker sent in an earlier answer comes without its text and examples
+ * (`fresh` 0): the build thread has them from that answer.
  */
 export interface EntryColumns {
-  kind: Array<Entry['kind']>
-  key: string[]
-  label: string[]
-  sortKey: string[]
-  text: Array<string | undefined>
-  examples: Array<string[] | undefined>
-  aliases: string[][]
-  obsolete: boolean[]
-  hash: string[]
-  line: Int32Array
+  count: number
+  /** 0 rule, 1 term. */
+  kinds: Uint8Array
+  obsolete: Uint8Array
+  lines: Int32Array
+  /** 1 where the text and examples are sent. */
+  fresh: Uint8Array
+  /** Joined by NUL: keys, hashes; labels and sort keys (STX: the key itself; SOH: the rule sort key of the key). */
+  keys: string
+  hashes: string
+  labels: string
+  sortKeys: string
+  /** Per entry, its aliases each after an SOH (none: empty); entries joined by NUL. */
+  aliases: string
+  /** The texts of fresh entries, joined by NUL. */
+  texts: string
+  /** The number of examples of each fresh entry, and all their examples joined by NUL. */
+  exampleCounts: Int32Array
+  examples: string
 }
 
 /** An edition as a worker sends it: its entries as {@link EntryColumns}. */
 export type PackedEdition = Omit<EditionInput, 'entries'> & { columns: EntryColumns }
+
+// The decoder lets no control character through, so none of these occurs in what they join.
+const separator = '\u0000'
+const innerSeparator = '\u0001'
+const ruleSortKey = '\u0001'
+const sameAsKey = '\u0002'
 
 /**
  * `input` as a worker sends it: packed, the entries of contents in `sent` without their text and examples;
@@ -68,32 +85,50 @@ export type PackedEdition = Omit<EditionInput, 'entries'> & { columns: EntryColu
 export function packEdition(input: EditionInput, sent: Set<string>): PackedEdition {
   const { entries, ...rest } = input
   const count = entries.length
-  const columns: EntryColumns = {
-    kind: new Array(count),
-    key: new Array(count),
-    label: new Array(count),
-    sortKey: new Array(count),
-    text: new Array(count),
-    examples: new Array(count),
-    aliases: new Array(count),
-    obsolete: new Array(count),
-    hash: new Array(count),
-    line: new Int32Array(count)
-  }
+  const kinds = new Uint8Array(count)
+  const obsolete = new Uint8Array(count)
+  const lines = new Int32Array(count)
+  const fresh = new Uint8Array(count)
+  const keys: string[] = new Array(count)
+  const hashes: string[] = new Array(count)
+  const labels: string[] = new Array(count)
+  const sortKeys: string[] = new Array(count)
+  const aliases: string[] = new Array(count)
+  const texts: string[] = []
+  const exampleCounts: number[] = []
+  const examples: string[] = []
   for (let index = 0; index < count; index++) {
     const entry = entries[index]
-    const fresh = !sent.has(entry.hash)
-    if (fresh) sent.add(entry.hash)
-    columns.kind[index] = entry.kind
-    columns.key[index] = entry.key
-    columns.label[index] = entry.label
-    columns.sortKey[index] = entry.sortKey
-    columns.text[index] = fresh ? entry.text : undefined
-    columns.examples[index] = fresh ? entry.examples : undefined
-    columns.aliases[index] = entry.aliases
-    columns.obsolete[index] = entry.obsolete
-    columns.hash[index] = entry.hash
-    columns.line[index] = entry.line
+    kinds[index] = entry.kind === 'term' ? 1 : 0
+    obsolete[index] = entry.obsolete ? 1 : 0
+    lines[index] = entry.line
+    keys[index] = entry.key
+    hashes[index] = entry.hash
+    labels[index] = entry.label === entry.key ? sameAsKey : entry.label
+    sortKeys[index] = entry.sortKey === entry.key ? sameAsKey : entry.kind === 'rule' && entry.sortKey === sortKeyOf(entry.key) ? ruleSortKey : entry.sortKey
+    aliases[index] = entry.aliases.length === 0 ? '' : innerSeparator + entry.aliases.join(innerSeparator)
+    if (!sent.has(entry.hash)) {
+      sent.add(entry.hash)
+      fresh[index] = 1
+      texts.push(entry.text)
+      exampleCounts.push(entry.examples.length)
+      examples.push(...entry.examples)
+    }
+  }
+  const columns: EntryColumns = {
+    count,
+    kinds,
+    obsolete,
+    lines,
+    fresh,
+    keys: keys.join(separator),
+    hashes: hashes.join(separator),
+    labels: labels.join(separator),
+    sortKeys: sortKeys.join(separator),
+    aliases: aliases.join(separator),
+    texts: texts.join(separator),
+    exampleCounts: Int32Array.from(exampleCounts),
+    examples: examples.join(separator)
   }
   return { ...rest, columns }
 }
@@ -101,21 +136,50 @@ export function packEdition(input: EditionInput, sent: Set<string>): PackedEditi
 /** The edition a worker packed ({@link packEdition}); entries sent before have `text` and `examples` undefined. */
 export function unpackEdition(packed: PackedEdition): EditionInput {
   const { columns, ...rest } = packed
-  const count = columns.line.length
+  const { count } = columns
+  const split = (joined: string, expected: number): string[] => {
+    const parts = expected === 0 ? [] : joined.split(separator)
+    if (parts.length !== expected) throw new Error(`${rest.uri}: a packed field has ${parts.length} parts, not ${expected}`)
+    return parts
+  }
+  const freshCount = columns.exampleCounts.length
+  const keys = split(columns.keys, count)
+  const hashes = split(columns.hashes, count)
+  const labels = split(columns.labels, count)
+  const sortKeys = split(columns.sortKeys, count)
+  const aliases = split(columns.aliases, count)
+  const texts = split(columns.texts, freshCount)
+  const examples = split(
+    columns.examples,
+    columns.exampleCounts.reduce((sum, value) => sum + value, 0)
+  )
   const entries: Entry[] = new Array(count)
+  let freshIndex = 0
+  let exampleIndex = 0
   for (let index = 0; index < count; index++) {
+    const key = keys[index]
+    const kind = columns.kinds[index] === 1 ? 'term' : 'rule'
+    const sortKey = sortKeys[index]
+    let text: string | undefined
+    let entryExamples: string[] | undefined
+    if (columns.fresh[index] === 1) {
+      text = texts[freshIndex]
+      const exampleCount = columns.exampleCounts[freshIndex++]
+      entryExamples = examples.slice(exampleIndex, exampleIndex + exampleCount)
+      exampleIndex += exampleCount
+    }
     // Every field spelled out (typed: a field added to entries is not left out unnoticed).
     const entry: Omit<Entry, 'text' | 'examples'> & { text: string | undefined; examples: string[] | undefined } = {
-      kind: columns.kind[index],
-      key: columns.key[index],
-      label: columns.label[index],
-      sortKey: columns.sortKey[index],
-      text: columns.text[index],
-      examples: columns.examples[index],
-      aliases: columns.aliases[index],
-      obsolete: columns.obsolete[index],
-      hash: columns.hash[index],
-      line: columns.line[index]
+      kind,
+      key,
+      label: labels[index] === sameAsKey ? key : labels[index],
+      sortKey: sortKey === sameAsKey ? key : sortKey === ruleSortKey ? sortKeyOf(key) : sortKey,
+      text,
+      examples: entryExamples,
+      aliases: aliases[index] === '' ? [] : aliases[index].slice(1).split(innerSeparator),
+      obsolete: columns.obsolete[index] === 1,
+      hash: hashes[index],
+      line: columns.lines[index]
     }
     entries[index] = entry as Entry
   }
