@@ -36,6 +36,9 @@ export const registerBuild: RegisterCommand = (program, context) => {
       )
       // Hashing the files is most of a re-run: it starts now, on the thread pool, while this thread loads the rest.
       const hashing = hashFiles(paths)
+      // A database not made yet will have something new: load the pipeline now, while the files hash.
+      const pipeline = existsSync(context.databasePath()) ? undefined : import('../../ingest/ingest.js')
+      pipeline?.catch(() => undefined) // Awaited below, where a failure to load is reported.
       const { recordOriginWarnings } = await import('../../ingest/fetch/origins.js')
       const ingestOptions: IngestOptions = {
         onOutcome: (outcome) => {
@@ -59,7 +62,7 @@ export const registerBuild: RegisterCommand = (program, context) => {
         return result && finish(db, result)
       })
       if (!report) {
-        const { ingestPaths } = await import('../../ingest/ingest.js')
+        const { ingestPaths } = await (pipeline ?? import('../../ingest/ingest.js'))
         report = context.withDatabase(false, (db) => finish(db, ingestPaths(db, paths, { ...ingestOptions, hashes })))
       }
       const seconds = (performance.now() - started) / 1000
