@@ -102,7 +102,7 @@ function decodeBytes(bytes: Uint8Array, name: string, mayRebuild: boolean, known
  * those, with the same result for the sources taken here (the checks would pass and change nothing).
  */
 function decodePlain(bytes: Uint8Array): Pick<DecodedSource, 'text' | 'encoding' | 'lineEnding'> | undefined {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || bytes.includes(0)) return undefined
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || asBuffer(bytes).includes(0)) return undefined
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
   const body = bom ? bytes.subarray(3) : bytes
   let encoding: 'utf-8' | 'utf-8-bom' | SingleByteEncoding | undefined

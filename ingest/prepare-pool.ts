@@ -41,11 +41,12 @@ export type PrepareAnswer =
 type Entry = EditionInput['entries'][number]
 
 /**
- * The entries of an edition packed to cross between threads: numbers in typed arrays, and each string field
- * joined into one string. Taking a quarter of a million small objects (or one string each) out of a message was
- * most of the build thread's time while workers parse; a few long strings and arrays come across many times
- * faster. An entry of a content the same worker sent in an earlier answer comes without its text and examples
- * (`fresh` 0): the build thread has them from that answer.
+ * The entries of an edition packed to cross between threads: numbers in typed arrays, and the short string
+ * fields each joined into one string. Taking a quarter of a million small objects (or one string each) out of a
+ * message was most of the build thread's time while workers parse; a few long strings and arrays come across
+ * many times faster. What the build keeps (hashes, texts, examples) comes as strings of their own: a part cut
+ * from a joined string would keep the whole of it alive. An entry of a content the same worker sent in an
+ * earlier answer comes without its text and examples (`fresh` 0): the build thread has them from that answer.
  */
 export interface EntryColumns {
   count: number
@@ -55,18 +56,18 @@ export interface EntryColumns {
   lines: Int32Array
   /** 1 where the text and examples are sent. */
   fresh: Uint8Array
-  /** Joined by NUL: keys, hashes; labels and sort keys (STX: the key itself; SOH: the rule sort key of the key). */
+  hashes: string[]
+  /** Joined by NUL: keys; labels and sort keys (STX: the key itself; SOH: the rule sort key of the key). */
   keys: string
-  hashes: string
   labels: string
   sortKeys: string
   /** Per entry, its aliases each after an SOH (none: empty); entries joined by NUL. */
   aliases: string
-  /** The texts of fresh entries, joined by NUL. */
-  texts: string
-  /** The number of examples of each fresh entry, and all their examples joined by NUL. */
+  /** The texts of fresh entries. */
+  texts: string[]
+  /** The number of examples of each fresh entry, and all their examples. */
   exampleCounts: Int32Array
-  examples: string
+  examples: string[]
 }
 
 /** An edition as a worker sends it: its entries as {@link EntryColumns}. */
@@ -122,13 +123,13 @@ export function packEdition(input: EditionInput, sent: Set<string>): PackedEditi
     lines,
     fresh,
     keys: keys.join(separator),
-    hashes: hashes.join(separator),
+    hashes,
     labels: labels.join(separator),
     sortKeys: sortKeys.join(separator),
     aliases: aliases.join(separator),
-    texts: texts.join(separator),
+    texts,
     exampleCounts: Int32Array.from(exampleCounts),
-    examples: examples.join(separator)
+    examples
   }
   return { ...rest, columns }
 }
@@ -142,17 +143,11 @@ export function unpackEdition(packed: PackedEdition): EditionInput {
     if (parts.length !== expected) throw new Error(`${rest.uri}: a packed field has ${parts.length} parts, not ${expected}`)
     return parts
   }
-  const freshCount = columns.exampleCounts.length
   const keys = split(columns.keys, count)
-  const hashes = split(columns.hashes, count)
   const labels = split(columns.labels, count)
   const sortKeys = split(columns.sortKeys, count)
   const aliases = split(columns.aliases, count)
-  const texts = split(columns.texts, freshCount)
-  const examples = split(
-    columns.examples,
-    columns.exampleCounts.reduce((sum, value) => sum + value, 0)
-  )
+  const { hashes, texts, examples } = columns
   const entries: Entry[] = new Array(count)
   let freshIndex = 0
   let exampleIndex = 0
