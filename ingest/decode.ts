@@ -6,6 +6,7 @@
  * score between Windows-1252 and Mac Roman) and the result is *checked*: no
  * U+FFFD, no C1 controls and no mojibake may leave this module.
  */
+import { isUtf8 } from 'node:buffer'
 import iconv from 'iconv-lite'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import type { SourceMessage } from '../src/vocabulary/messages.js'
@@ -43,6 +44,14 @@ const typography = new Set([...'’‘“”—–™®©•…°×·−'])
 const letters = new Set([...'áàâäãåéèêëíìîïóòôöõúùûüñçÆæŒœÉÁÍÓÚÑÖÜ'])
 
 /**
+ * Every character the checks below look for (controls, CJK and Hangul nonsense, U+FFFD and its misread bytes,
+ * the start of each mojibake pattern but `â`, which card names spell), and combining marks and Hangul jamo,
+ * from which normalization could compose some of them. See {@link isSuspicious}.
+ */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: the combining marks are wanted each on its own.
+const suspiciousPattern = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u0300-\u036f\u1100-\u11ff\u3400-\u9fff\uac00-\ud7af\ue000-\uf8ff\ufffdÃÂï]/
+
+/**
  * Decode the bytes of one source (`knownSha256`: their hash, when the caller has it already).
  *
  * @throws {CrdbError} `E_DECODE` when no encoding yields clean text
@@ -57,6 +66,9 @@ function decodeBytes(bytes: Uint8Array, name: string, mayRebuild: boolean, known
   const sha256 = knownSha256 ?? sha256Of(bytes)
   const messages: SourceMessage[] = []
   if (bytes.length === 0) throw new CrdbError('E_DECODE', `${name}: file is empty`)
+
+  const plain = decodePlain(bytes)
+  if (plain) return { ...plain, sha256, bytes: bytes.length, messages }
 
   const { raw, encoding } = pickEncoding(bytes, name)
   let text = raw
@@ -83,6 +95,77 @@ function decodeBytes(bytes: Uint8Array, name: string, mayRebuild: boolean, known
   return { text, encoding, lineEnding, sha256, bytes: bytes.length, messages }
 }
 
+/**
+ * The usual source, decoded the short way: UTF-8 (with or without a byte order mark) or a single-byte code page,
+ * its line ends made `\n` on the bytes, in which no check of {@link decodeBytes} can find anything. Undefined
+ * for any other source (UTF-16, NUL bytes, no plausible code page, a suspicious character): the long way decides
+ * those, with the same result for the sources taken here (the checks would pass and change nothing).
+ */
+function decodePlain(bytes: Uint8Array): Pick<DecodedSource, 'text' | 'encoding' | 'lineEnding'> | undefined {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || asBuffer(bytes).includes(0)) return undefined
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+  const body = bom ? bytes.subarray(3) : bytes
+  let encoding: 'utf-8' | 'utf-8-bom' | SingleByteEncoding | undefined
+  if (isUtf8(body)) encoding = bom ? 'utf-8-bom' : 'utf-8'
+  else if (!bom) encoding = pickSingleByte(bytes)?.encoding
+  if (encoding === undefined) return undefined
+  const { fed, lineEnding } = toLineFeedBytes(body)
+  const raw = encoding === 'utf-8' || encoding === 'utf-8-bom' ? asBuffer(fed).toString('utf8') : decodeSingleByte(fed, encoding)
+  if (isSuspicious(raw)) return undefined
+  return { text: raw.normalize('NFC'), encoding, lineEnding }
+}
+
+/** Whether `text` holds anything the checks of {@link decodeBytes} look for (no edition of the archive does). */
+function isSuspicious(text: string): boolean {
+  return suspiciousPattern.test(text) || text.includes('â€') || text.includes('â„')
+}
+
+/**
+ * `bytes` of ASCII-compatible text with `\r\n` and lone `\r` made `\n` (as the long way does on the text: no
+ * multi-byte character holds these bytes), and the line ends found.
+ */
+function toLineFeedBytes(bytes: Uint8Array): { fed: Uint8Array; lineEnding: LineEnding } {
+  // Searched natively (a Buffer's indexOf) and copied a line at a time through a plain view (a Buffer's own
+  // subarray is slow): faster than a loop over every byte.
+  const buffer = asBuffer(bytes)
+  if (!buffer.includes(13)) return { fed: bytes, lineEnding: buffer.includes(10) ? 'lf' : 'none' }
+  const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const fed = new Uint8Array(bytes.length)
+  let written = 0
+  let crlf = false
+  let cr = false
+  let lf = false
+  // The first \n at or after the line being copied; one in the line (which holds no \r) is a bare one.
+  let nextLf = buffer.indexOf(10)
+  let from = 0
+  const copy = (to: number): void => {
+    if (!lf && nextLf !== -1) {
+      if (nextLf < from) nextLf = buffer.indexOf(10, from)
+      if (nextLf !== -1 && nextLf < to) lf = true
+    }
+    fed.set(view.subarray(from, to), written)
+    written += to - from
+  }
+  for (let at = buffer.indexOf(13); at !== -1; at = buffer.indexOf(13, from)) {
+    copy(at)
+    fed[written++] = 10
+    if (bytes[at + 1] === 10) {
+      crlf = true
+      from = at + 2
+    } else {
+      cr = true
+      from = at + 1
+    }
+  }
+  copy(bytes.length)
+  const kinds = [crlf && 'crlf', cr && 'cr', lf && 'lf'].filter(Boolean) as LineEnding[]
+  return { fed: fed.subarray(0, written), lineEnding: kinds.length === 1 ? kinds[0] : 'mixed' }
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+}
+
 function pickEncoding(bytes: Uint8Array, name: string): { raw: string; encoding: Encoding } {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return { raw: strictUtf8(bytes.subarray(3), name), encoding: 'utf-8-bom' }
@@ -105,22 +188,36 @@ function pickEncoding(bytes: Uint8Array, name: string): { raw: string; encoding:
   const utf8 = tryUtf8(bytes)
   if (utf8 !== undefined) return { raw: utf8, encoding: 'utf-8' }
 
-  // A single-byte code page: every candidate decodes anything, so score them in context. Each maps a byte
-  // to one character, so they are scored from the bytes through the code page's table; only the best is decoded.
-  let best: { encoding: SingleByteEncoding; score: number } | undefined
-  for (const encoding of singleByteEncodings) {
-    const score = plausibility(bytes, codePageTable(encoding))
-    if (score === undefined) continue // A byte the code page leaves undefined.
-    if (!best || score > best.score) best = { encoding, score }
-  }
-  if (!best || best.score < 0) {
-    throw new CrdbError('E_DECODE', `${name}: not text in UTF-8, UTF-16, Windows-1252, Mac Roman or code page 437`)
-  }
+  const best = pickSingleByte(bytes)
+  if (!best) throw new CrdbError('E_DECODE', `${name}: not text in UTF-8, UTF-16, Windows-1252, Mac Roman or code page 437`)
   return { raw: decodeSingleByte(bytes, best.encoding), encoding: best.encoding }
 }
 
+/**
+ * A single-byte code page: every candidate decodes anything, so score them in context. Each maps a byte
+ * to one character, so they are scored from the bytes through the code page's table; only the best is decoded.
+ * Undefined when none is plausible.
+ */
+function pickSingleByte(bytes: Uint8Array): { encoding: SingleByteEncoding; score: number } | undefined {
+  let best: { encoding: SingleByteEncoding; score: number } | undefined
+  const high = highBytePositions(bytes)
+  for (const encoding of singleByteEncodings) {
+    const score = plausibility(bytes, high, codePageTable(encoding))
+    if (score === undefined) continue // A byte the code page leaves undefined.
+    if (!best || score > best.score) best = { encoding, score }
+  }
+  return best && best.score >= 0 ? best : undefined
+}
+
 function decodeSingleByte(bytes: Uint8Array, encoding: SingleByteEncoding): string {
-  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding === 'windows-1252' ? 'windows1252' : encoding)
+  const table = codePageTable(encoding)
+  const latin1 = asBuffer(bytes).toString('latin1')
+  // The code page's own table, byte for byte (the ASCII half is checked equal to Latin-1 when the table is made).
+  return latin1.replace(/[\u0080-\u00ff]/g, (char) => table[char.charCodeAt(0)])
+}
+
+function decodeWithIconv(bytes: Uint8Array, encoding: SingleByteEncoding): string {
+  return iconv.decode(asBuffer(bytes), encoding === 'windows-1252' ? 'windows1252' : encoding)
 }
 
 const codePageTables = new Map<SingleByteEncoding, string>()
@@ -129,11 +226,12 @@ const codePageTables = new Map<SingleByteEncoding, string>()
 function codePageTable(encoding: SingleByteEncoding): string {
   let table = codePageTables.get(encoding)
   if (table === undefined) {
-    table = decodeSingleByte(
+    table = decodeWithIconv(
       Uint8Array.from({ length: 256 }, (_, byte) => byte),
       encoding
     )
     if (table.length !== 256) throw new Error(`${encoding}: not a single-byte code page`)
+    for (let byte = 0; byte < 0x80; byte++) if (table.charCodeAt(byte) !== byte) throw new Error(`${encoding}: not ASCII below 0x80`)
     codePageTables.set(encoding, table)
   }
   return table
@@ -146,11 +244,8 @@ function strictUtf8(bytes: Uint8Array, name: string): string {
 }
 
 function tryUtf8(bytes: Uint8Array): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
-  } catch {
-    return undefined
-  }
+  // Validated first (a fast native check): a fatal TextDecoder throws, and is slower, for every file that is not UTF-8.
+  return isUtf8(bytes) ? asBuffer(bytes).toString('utf8') : undefined
 }
 
 function utf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be', name: string): string {
@@ -167,9 +262,9 @@ function utf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be', name: strin
  * accented letters inside words count for it; symbols, box drawing, and capitals
  * inside lowercase words (`doesnÆt`, `DandÉn`) count against it. Undefined when a byte is undefined in the code page.
  */
-function plausibility(bytes: Uint8Array, table: string): number | undefined {
+function plausibility(bytes: Uint8Array, high: Int32Array, table: string): number | undefined {
   let score = 0
-  for (let index = 0; index < bytes.length; index++) {
+  for (const index of high) {
     const code = table.charCodeAt(bytes[index])
     if (code < 0x80) continue
     if (code === 0xfffd) return undefined
@@ -183,6 +278,15 @@ function plausibility(bytes: Uint8Array, table: string): number | undefined {
     else score -= 1
   }
   return score
+}
+
+/** Where `bytes` are 0x80 or above: the only bytes the single-byte code pages read differently (and ASCII is not scored). */
+function highBytePositions(bytes: Uint8Array): Int32Array {
+  const latin1 = asBuffer(bytes).toString('latin1')
+  const positions: number[] = []
+  const pattern = /[\u0080-\u00ff]/g
+  for (let match = pattern.exec(latin1); match; match = pattern.exec(latin1)) positions.push(match.index)
+  return Int32Array.from(positions)
 }
 
 function detectLineEnding(text: string): LineEnding {

@@ -21,7 +21,7 @@ import { parseCrystalKeepHtml, parseCrystalKeepText } from './parse/crystal-keep
 import type { ParsedDump, SourceFormat } from './parse/dump.js'
 import { prepareTaskBytes } from './prepare-edition.js'
 import { readSource } from './read-source.js'
-import { prepareInWorkers, type PrepareTask } from './prepare-pool.js'
+import { prepareInWorkers, type PrepareTask, unpackEdition } from './prepare-pool.js'
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
 import { parseOfficialText } from './parse/official-text.js'
 import { consultNextEditions, rereadPreviousEditions } from './official-edition.js'
@@ -401,7 +401,7 @@ function prepareSources(sources: SourceInput[], writer: EditionWriter, hashes?: 
       results[answer.index] = rejection(task.uri, code ? new CrdbError(code, message) : new Error(message))
     } else if ('dump' in answer.prepared)
       dumpsFound.push(task) // Parsed here, where the dump parsers are.
-    else results[answer.index] = texts.share(answer.prepared)
+    else results[answer.index] = texts.share(unpackEdition(answer.prepared))
   })
   for (const task of [...left, ...dumpsFound]) results[task.index] = prepareTask(task, texts)
   for (const task of copies) {

@@ -32,7 +32,8 @@ export interface NormalizedEntry {
 /** Tidy whitespace: no double spaces, no spaces around line breaks, no stray ends. */
 export function normalizeText(text: string): string {
   // Most texts are already tidy: only rewrite what needs it (this runs half a million times a build).
-  let tidy = /[\t\u00a0]| {2}/.test(text) ? text.replace(/[ \t\u00a0]{2,}|[\t\u00a0]/g, ' ') : text
+  // Plain searches: a regular expression with an alternative scans more slowly.
+  let tidy = text.includes('  ') || text.includes('\t') || text.includes('\u00a0') ? text.replace(/[ \t\u00a0]{2,}|[\t\u00a0]/g, ' ') : text
   if (tidy.includes('\n')) tidy = tidy.replace(/ ?\n ?/g, '\n')
   return tidy.trim()
 }

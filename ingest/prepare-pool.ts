@@ -14,6 +14,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads'
 import type { ErrorCode } from '../src/vocabulary/errors.js'
+import { sortKeyOf } from '../src/vocabulary/rule-number.js'
 import type { SourceFormat } from './parse/dump.js'
 import type { EditionInput } from './store.js'
 
@@ -30,31 +31,154 @@ export interface PrepareTask {
 }
 
 /**
- * A worker's answer: the prepared edition, the dump format found, or the error (code and message of a `CrdbError`).
- * An entry of a content the same worker sent in an earlier answer comes without its text and examples
- * (`text` undefined): the build thread has them from that answer.
+ * A worker's answer: the prepared edition (packed), the dump format found, or the error (code and message of a
+ * `CrdbError`).
  */
 export type PrepareAnswer =
-  | { index: number; prepared: EditionInput | { dump: Exclude<SourceFormat, 'official-text'> } }
+  | { index: number; prepared: PackedEdition | { dump: Exclude<SourceFormat, 'official-text'> } }
   | { index: number; error: { code?: ErrorCode; message: string } }
 
+type Entry = EditionInput['entries'][number]
+
 /**
- * `input` as a worker sends it: the entries of contents in `sent` without their text and examples; the
- * contents of the others are added to `sent`.
+ * The entries of an edition packed to cross between threads: numbers in typed arrays, and the short string
+ * fields each joined into one string. Taking a quarter of a million small objects (or one string each) out of a
+ * message was most of the build thread's time while workers parse; a few long strings and arrays come across
+ * many times faster. What the build keeps (hashes, texts, examples) comes as strings of their own: a part cut
+ * from a joined string would keep the whole of it alive. An entry of a content the same worker sent in an
+ * earlier answer comes without its text and examples (`fresh` 0): the build thread has them from that answer.
  */
-export function withoutTextsSent(input: EditionInput, sent: Set<string>): EditionInput {
-  const entries = input.entries.map((entry) => {
+export interface EntryColumns {
+  count: number
+  /** 0 rule, 1 term. */
+  kinds: Uint8Array
+  obsolete: Uint8Array
+  lines: Int32Array
+  /** 1 where the text and examples are sent. */
+  fresh: Uint8Array
+  hashes: string[]
+  /** Joined by NUL: keys; labels and sort keys (STX: the key itself; SOH: the rule sort key of the key). */
+  keys: string
+  labels: string
+  sortKeys: string
+  /** Per entry, its aliases each after an SOH (none: empty); entries joined by NUL. */
+  aliases: string
+  /** The texts of fresh entries. */
+  texts: string[]
+  /** The number of examples of each fresh entry, and all their examples. */
+  exampleCounts: Int32Array
+  examples: string[]
+}
+
+/** An edition as a worker sends it: its entries as {@link EntryColumns}. */
+export type PackedEdition = Omit<EditionInput, 'entries'> & { columns: EntryColumns }
+
+// The decoder lets no control character through, so none of these occurs in what they join.
+const separator = '\u0000'
+const innerSeparator = '\u0001'
+const ruleSortKey = '\u0001'
+const sameAsKey = '\u0002'
+
+/**
+ * `input` as a worker sends it: packed, the entries of contents in `sent` without their text and examples;
+ * the contents of the others are added to `sent`.
+ */
+export function packEdition(input: EditionInput, sent: Set<string>): PackedEdition {
+  const { entries, ...rest } = input
+  const count = entries.length
+  const kinds = new Uint8Array(count)
+  const obsolete = new Uint8Array(count)
+  const lines = new Int32Array(count)
+  const fresh = new Uint8Array(count)
+  const keys: string[] = new Array(count)
+  const hashes: string[] = new Array(count)
+  const labels: string[] = new Array(count)
+  const sortKeys: string[] = new Array(count)
+  const aliases: string[] = new Array(count)
+  const texts: string[] = []
+  const exampleCounts: number[] = []
+  const examples: string[] = []
+  for (let index = 0; index < count; index++) {
+    const entry = entries[index]
+    kinds[index] = entry.kind === 'term' ? 1 : 0
+    obsolete[index] = entry.obsolete ? 1 : 0
+    lines[index] = entry.line
+    keys[index] = entry.key
+    hashes[index] = entry.hash
+    labels[index] = entry.label === entry.key ? sameAsKey : entry.label
+    sortKeys[index] = entry.sortKey === entry.key ? sameAsKey : entry.kind === 'rule' && entry.sortKey === sortKeyOf(entry.key) ? ruleSortKey : entry.sortKey
+    aliases[index] = entry.aliases.length === 0 ? '' : innerSeparator + entry.aliases.join(innerSeparator)
     if (!sent.has(entry.hash)) {
       sent.add(entry.hash)
-      return entry
+      fresh[index] = 1
+      texts.push(entry.text)
+      exampleCounts.push(entry.examples.length)
+      examples.push(...entry.examples)
     }
-    // Spelled out: a rest pattern is slow here, and this runs for every entry of the archive.
-    // (Typed, so that a field added to entries is not left out unnoticed.)
-    const { kind, key, label, sortKey, aliases, obsolete, hash, line } = entry
-    const slim: Omit<EditionInput['entries'][number], 'text' | 'examples'> = { kind, key, label, sortKey, aliases, obsolete, hash, line }
-    return slim as EditionInput['entries'][number]
-  })
-  return { ...input, entries }
+  }
+  const columns: EntryColumns = {
+    count,
+    kinds,
+    obsolete,
+    lines,
+    fresh,
+    keys: keys.join(separator),
+    hashes,
+    labels: labels.join(separator),
+    sortKeys: sortKeys.join(separator),
+    aliases: aliases.join(separator),
+    texts,
+    exampleCounts: Int32Array.from(exampleCounts),
+    examples
+  }
+  return { ...rest, columns }
+}
+
+/** The edition a worker packed ({@link packEdition}); entries sent before have `text` and `examples` undefined. */
+export function unpackEdition(packed: PackedEdition): EditionInput {
+  const { columns, ...rest } = packed
+  const { count } = columns
+  const split = (joined: string, expected: number): string[] => {
+    const parts = expected === 0 ? [] : joined.split(separator)
+    if (parts.length !== expected) throw new Error(`${rest.uri}: a packed field has ${parts.length} parts, not ${expected}`)
+    return parts
+  }
+  const keys = split(columns.keys, count)
+  const labels = split(columns.labels, count)
+  const sortKeys = split(columns.sortKeys, count)
+  const aliases = split(columns.aliases, count)
+  const { hashes, texts, examples } = columns
+  const entries: Entry[] = new Array(count)
+  let freshIndex = 0
+  let exampleIndex = 0
+  for (let index = 0; index < count; index++) {
+    const key = keys[index]
+    const kind = columns.kinds[index] === 1 ? 'term' : 'rule'
+    const sortKey = sortKeys[index]
+    let text: string | undefined
+    let entryExamples: string[] | undefined
+    if (columns.fresh[index] === 1) {
+      text = texts[freshIndex]
+      const exampleCount = columns.exampleCounts[freshIndex++]
+      entryExamples = examples.slice(exampleIndex, exampleIndex + exampleCount)
+      exampleIndex += exampleCount
+    }
+    // Every field spelled out (typed: a field added to entries is not left out unnoticed).
+    const entry: Omit<Entry, 'text' | 'examples'> & { text: string | undefined; examples: string[] | undefined } = {
+      kind,
+      key,
+      label: labels[index] === sameAsKey ? key : labels[index],
+      sortKey: sortKey === sameAsKey ? key : sortKey === ruleSortKey ? sortKeyOf(key) : sortKey,
+      text,
+      examples: entryExamples,
+      aliases: aliases[index] === '' ? [] : aliases[index].slice(1).split(innerSeparator),
+      obsolete: columns.obsolete[index] === 1,
+      hash: hashes[index],
+      line: columns.lines[index]
+    }
+    entries[index] = entry as Entry
+  }
+  return { ...rest, entries }
 }
 
 const workerScript = new URL('./prepare-worker.js', import.meta.url)

@@ -6,11 +6,11 @@
 import { type MessagePort, workerData } from 'node:worker_threads'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { prepareTaskBytes } from './prepare-edition.js'
-import { type PrepareAnswer, type PrepareTask, withoutTextsSent } from './prepare-pool.js'
+import { type PrepareAnswer, type PrepareTask, packEdition } from './prepare-pool.js'
 
 const { port, signal } = workerData as { port: MessagePort; signal: Int32Array }
 // Contents this worker already sent: editions repeat most of their texts, and the build thread keeps one copy of
-// each, so later answers leave out the text and examples of a content sent before (see `withoutTextsSent`).
+// each, so later answers leave out the text and examples of a content sent before (see `packEdition`).
 const sent = new Set<string>()
 
 port.on('message', (task: PrepareTask) => {
@@ -18,7 +18,7 @@ port.on('message', (task: PrepareTask) => {
   try {
     const prepared = prepareTaskBytes(task)
     // A dump goes back to the build thread whole (its parsers live there); only say which.
-    answer = { index: task.index, prepared: 'dump' in prepared ? { dump: prepared.dump } : withoutTextsSent(prepared, sent) }
+    answer = { index: task.index, prepared: 'dump' in prepared ? { dump: prepared.dump } : packEdition(prepared, sent) }
   } catch (error) {
     answer =
       error instanceof CrdbError

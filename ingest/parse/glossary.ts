@@ -3,7 +3,7 @@
  * definitions, with the sources' slips repaired (and reported).
  */
 import type { SourceMessage } from '../../src/vocabulary/messages.js'
-import { examplePattern, toParagraphs, underlinePattern } from './paragraphs.js'
+import { examplePattern, squeezeBlanks, toParagraphs, underlinePattern } from './paragraphs.js'
 
 /** One glossary entry as it stands in a document. */
 export interface ParsedTerm {
@@ -282,7 +282,7 @@ function joinGlossaryLines(block: string[], start: number, layout: WrappedLayout
   }
   const paragraphs: string[] = []
   block.forEach((line, offset) => {
-    const trimmed = line.trim().replace(/[ \t]{2,}/g, ' ')
+    const trimmed = squeezeBlanks(line.trim())
     if (!trimmed) return
     const previous = paragraphs.at(-1)
     if (previous !== undefined && !/^\s/.test(line) && /^[a-z]/.test(trimmed) && /[a-z,]$/.test(previous)) {

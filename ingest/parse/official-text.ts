@@ -219,6 +219,9 @@ interface NumberedLine {
  * number of the rule before, used to restore a subrule number the source lost.
  */
 function readNumber(trimmed: string, previous?: string): NumberedLine | undefined {
+  // Every pattern below starts with a digit: most lines and paragraphs are turned away here, by one character.
+  const first = trimmed.charCodeAt(0)
+  if (!(first >= 48 && first <= 57)) return undefined
   const glued = gluedPattern.exec(trimmed)
   if (glued) {
     const number = `${glued[1]}.${Number(glued[2])}${glued[3]}`

@@ -23,7 +23,6 @@ export const registerBuild: RegisterCommand = (program, context) => {
     .action(async (options: { archive: string[]; corpus?: string | false }) => {
       // Loaded here, not at start-up, and only when something is new: the parsers (cheerio, remark) take 0.3 s to load.
       const { hashFiles, ingestUnchanged, listArchive } = await import('../../ingest/unchanged.js')
-      const { recordOriginWarnings } = await import('../../ingest/fetch/origins.js')
       // The corpus (secondary dumps) by default, plus any archive folders; editions are stored first either way.
       const defaultCorpus = projectPath('corpus')
       const corpus = options.corpus === false ? [] : options.corpus !== undefined ? [options.corpus] : existsSync(defaultCorpus) ? [defaultCorpus] : []
@@ -35,6 +34,12 @@ export const registerBuild: RegisterCommand = (program, context) => {
       const paths = [...options.archive, ...corpus].flatMap((folder) =>
         listArchive(folder, (subfolder) => note(`note: ${subfolder}: subfolder not read (give it with --archive to build it)`))
       )
+      // Hashing the files is most of a re-run: it starts now, on the thread pool, while this thread loads the rest.
+      const hashing = hashFiles(paths)
+      // A database not made yet will have something new: load the pipeline now, while the files hash.
+      const pipeline = existsSync(context.databasePath()) ? undefined : import('../../ingest/ingest.js')
+      pipeline?.catch(() => undefined) // Awaited below, where a failure to load is reported.
+      const { recordOriginWarnings } = await import('../../ingest/fetch/origins.js')
       const ingestOptions: IngestOptions = {
         onOutcome: (outcome) => {
           if (!context.json()) context.io.out(formatOutcome(outcome) + '\n')
@@ -51,13 +56,13 @@ export const registerBuild: RegisterCommand = (program, context) => {
         return { ...result, totals }
       }
       // Nothing new (the usual re-run): answered without loading the parsers.
-      const hashes = await hashFiles(paths)
+      const hashes = await hashing
       let report = context.withDatabase(false, (db) => {
         const result = ingestUnchanged(db, paths, ingestOptions, hashes)
         return result && finish(db, result)
       })
       if (!report) {
-        const { ingestPaths } = await import('../../ingest/ingest.js')
+        const { ingestPaths } = await (pipeline ?? import('../../ingest/ingest.js'))
         report = context.withDatabase(false, (db) => finish(db, ingestPaths(db, paths, { ...ingestOptions, hashes })))
       }
       const seconds = (performance.now() - started) / 1000
