@@ -3,9 +3,9 @@
  * compiled `dist/` that `import 'crdb'`, `'crdb/engine'` and `'crdb/ingest'`
  * give a user (`npm run bench` builds it first), not the sources as tsx
  * transpiles them on the fly: tsx keeps every function's name by wrapping the
- * function where it is made, which cost a full engine check about a fifth of
- * its time (98.8 against 81.2 us on the benchmark board, measured back to back
- * on 2026-11-23).
+ * function where it is made, which cost a full engine check 6% of its time on
+ * a quiet machine (88-91 against 82-86 us on the benchmark board) and up to a
+ * fifth on a busy one (98.8 against 81.2 us), measured back to back on 2026-11-23.
  *
  *   const { crdb, engine } = await loadShipped()
  */
