@@ -4,8 +4,9 @@
  * codes) is `src/cli/program.ts`.
  *
  * This module loads no command itself: start-up is most of a `crdb get`. A
- * query command loads the query commands (one file in the bundle), any other
- * command line the module of every command (each loaded on demand).
+ * query command (and `crdb --version`) loads the query commands (one file in
+ * the bundle), any other command line the module of every command (each
+ * loaded on demand).
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -34,7 +35,10 @@ function commandNamed(argv: string[]): string | undefined {
  */
 export async function runCli(argv: string[], io: Io = processIo()): Promise<number> {
   const named = commandNamed(argv)
-  const { runCommand } = (queryCommands as readonly (string | undefined)[]).includes(named) ? await loadQueryCommands() : await import('./cli/commands.js')
+  // `crdb --version` alone needs no command: the query commands' program prints it as well as the whole one.
+  const versionOnly = argv.length === 1 && (argv[0] === '-V' || argv[0] === '--version')
+  const light = versionOnly || (queryCommands as readonly (string | undefined)[]).includes(named)
+  const { runCommand } = light ? await loadQueryCommands() : await import('./cli/commands.js')
   return runCommand(argv, io, named)
 }
 

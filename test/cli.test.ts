@@ -58,9 +58,14 @@ describe('crdb command line', () => {
   })
 
   it('prints its version', () => {
-    const result = crdb(['--version'])
-    expect(result.code).toBe(0)
-    expect(result.stdout.trim()).toBe(JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')).version)
+    const version = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')).version
+    for (const option of ['--version', '-V']) {
+      const result = crdb([option])
+      expect(result.code, option).toBe(0)
+      expect(result.stdout.trim(), option).toBe(version)
+    }
+    // With a command that is not a query command, the whole program still answers it.
+    expect(crdb(['-V', 'build']).stdout.trim()).toBe(version)
   })
 
   it('answers bad input with one line naming it, and a non-zero exit', () => {
