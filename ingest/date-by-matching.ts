@@ -8,6 +8,7 @@
  * best score; the entries that are not equal throughout that run are the
  * ones that disagree.
  */
+import { lowerBound } from '../src/vocabulary/sorted.js'
 
 /** An official version as dating sees it: the editions it spans. */
 export interface SpanningVersion {
@@ -88,15 +89,4 @@ export function dateByMatching(items: readonly DatingItem[], editions: readonly 
     ties: runs.filter((run) => run !== chosen).map((run) => ({ from: editions[run.start], to: editions[run.end] })),
     scores: editions.map((edition, index) => ({ edition, score: counts[index] / items.length }))
   }
-}
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const middle = (low + high) >> 1
-    if (sorted[middle] < value) low = middle + 1
-    else high = middle
-  }
-  return low
 }

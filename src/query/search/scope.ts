@@ -18,6 +18,7 @@ import {
   type ScopeRange,
   type VersionTuple
 } from '../../store/search.js'
+import { lowerBound, upperBound } from '../../vocabulary/sorted.js'
 import { foldWord, stemOf, stopWords, wordSpans } from './words.js'
 
 /** A version in scope. */
@@ -256,16 +257,7 @@ export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: ArrayL
  */
 export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange): Scope {
   const dates = cache.dates
-  const validTo = (lastDate: string): string | null => {
-    let low = 0
-    let high = dates.length
-    while (low < high) {
-      const middle = (low + high) >> 1
-      if (dates[middle] <= lastDate) low = middle + 1
-      else high = middle
-    }
-    return dates[low] ?? null
-  }
+  const validTo = (lastDate: string): string | null => dates[upperBound(dates, lastDate)] ?? null
   cache.searches++
   if (cache.searches === 1) {
     return {
@@ -394,14 +386,8 @@ interface KeptVersion extends ScopeVersion {
  * the dates are compared as strings.
  */
 function placeOf(dates: string[], day: string): number {
-  let low = 0
-  let high = dates.length
-  while (low < high) {
-    const middle = (low + high) >> 1
-    if (dates[middle] < day) low = middle + 1
-    else high = middle
-  }
-  return 2 * low + (dates[low] === day ? 1 : 0)
+  const at = lowerBound(dates, day)
+  return 2 * at + (dates[at] === day ? 1 : 0)
 }
 
 /** Versions read, grouped by `keyOf`. */
