@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander'
 import { CrdbError } from '../vocabulary/errors.js'
-import { selectorFields, type EditionSelector } from '../vocabulary/selector.js'
+import { checkSelector, selectorFields, type EditionSelector } from '../vocabulary/selector.js'
 
 /** Add `--date`, `--edition` and `--era` to `command`; `what` names what they select ("the rules", "the glossary"). */
 export function addSelectorOptions(command: Command, what = 'the rules'): Command {
@@ -25,5 +25,7 @@ export function readSelector(options: EditionSelector): EditionSelector {
   if (given.length > 1) throw new CrdbError('E_USAGE', `give one of --date, --edition or --era, not ${given.map((name) => `--${name}`).join(' and ')}`)
   const selector: EditionSelector = {}
   for (const name of given) selector[name] = options[name]
+  // Checked here, so that a bad value's message names the flag's value, not a library function.
+  checkSelector(selector)
   return selector
 }

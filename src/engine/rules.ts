@@ -349,7 +349,7 @@ export function openRules(first?: CrdbDatabase | OpenRulesOptions, second?: Edit
 }
 
 function buildRules(db: CrdbDatabase, at: EditionSelector): EraRules {
-  const edition = resolveEdition(db, at)
+  const edition = resolveEdition(db, at, 'openRules')
   const index = indexOf(db)
   const answers = new Map<string, CheckAnswer>()
   const histories = new Map<string, CheckRun[]>()

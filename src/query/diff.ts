@@ -124,8 +124,8 @@ type Row = DiffVersionRow
  * @throws {CrdbError} `E_BAD_DATE`, `E_NOT_FOUND`, `E_BAD_NUMBER` (for a bad section).
  */
 export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSelector, options: DiffOptions = {}): EditionDiff {
-  const from = resolveEdition(db, a)
-  const to = resolveEdition(db, b)
+  const from = resolveEdition(db, a, 'diffEditions')
+  const to = resolveEdition(db, b, 'diffEditions')
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)
   // Pair whole editions, then keep the changes with a side in the section, so that a
   // rule moved into (or out of) the section is a move, not an addition.

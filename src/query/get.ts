@@ -31,11 +31,11 @@ import { findWhereabouts, RuleMovedError } from './moved.js'
  */
 export function getRule(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion {
   const key = parseRuleNumber(number)
-  const selector = checkSelector(at)
+  const selector = checkSelector(at, 'getRule')
   // One statement answers; only a miss asks again, to say why.
   const row = findRuleOnDay(db, key, dayOf(selector))
   if (row && (selector.by !== 'edition' || row.edition === selector.edition)) return toLookedUp(row)
-  const edition = resolveEdition(db, at)
+  const edition = resolveEdition(db, at, 'getRule')
   throw notFound(db, key, edition)
 }
 
@@ -104,10 +104,10 @@ export interface CitedNumbers {
  */
 export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion[] {
   const key = parseRuleNumber(number)
-  const selector = checkSelector(at)
+  const selector = checkSelector(at, 'getSubtree')
   const rows = listSubtreeOnDay(db, key, sortKeyOf(key), dayOf(selector))
   if (rows.length > 0 && (selector.by !== 'edition' || rows[0].edition === selector.edition)) return rows.map(toLookedUp)
-  const edition = resolveEdition(db, at)
+  const edition = resolveEdition(db, at, 'getSubtree')
   throw notFound(db, key, edition)
 }
 
@@ -119,7 +119,7 @@ export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector
  */
 export function getNeighbours(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleNeighbours {
   const key = parseRuleNumber(number)
-  const edition = resolveEdition(db, at)
+  const edition = resolveEdition(db, at, 'getNeighbours')
   const rule = getRule(db, key, { edition })
   const target = sortKeyOf(key)
   const previous = findRuleBeside(db, target, edition, 'before')
@@ -143,7 +143,7 @@ export function getNeighbours(db: CrdbDatabase, number: string, at: EditionSelec
  */
 export function getReferences(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleReference[] {
   const key = parseRuleNumber(number)
-  const edition = resolveEdition(db, at)
+  const edition = resolveEdition(db, at, 'getReferences')
   const rule = getRule(db, key, { edition })
   return resolveReferences(db, [rule.text, ...rule.examples].join('\n'), edition)
 }

@@ -62,7 +62,7 @@ export interface GlossaryEntry {
 export function getTerm(db: CrdbDatabase, term: string, at: EditionSelector = {}): GlossaryTerm {
   const name = termKey(term)
   if (name === '') throw new CrdbError('E_NOT_FOUND', 'no glossary term given')
-  const edition = resolveEdition(db, at)
+  const edition = resolveEdition(db, at, 'getTerm')
   const rows = findTermsNamed(db, name, edition)
   let row: TermRow | undefined = rows[0]
   if (!row) {
@@ -102,7 +102,7 @@ export function getTerm(db: CrdbDatabase, term: string, at: EditionSelector = {}
  * @throws {CrdbError} `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` when no edition fits.
  */
 export function listTerms(db: CrdbDatabase, at: EditionSelector = {}): GlossaryEntry[] {
-  const edition = resolveEdition(db, at)
+  const edition = resolveEdition(db, at, 'listTerms')
   const aliases = new Map<string, string[]>()
   for (const { alias, key } of listAliases(db)) {
     let list = aliases.get(key)
@@ -127,7 +127,7 @@ export function listTerms(db: CrdbDatabase, at: EditionSelector = {}): GlossaryE
  * @throws {CrdbError} `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` when no edition fits.
  */
 export function listTermDefinitions(db: CrdbDatabase, at: EditionSelector = {}): Array<GlossaryEntry & { definition: string }> {
-  const edition = resolveEdition(db, at)
+  const edition = resolveEdition(db, at, 'listTermDefinitions')
   const definitions = new Map(listTermsAt(db, edition).map((row) => [row.key, row.text]))
   return listTerms(db, { edition }).map((entry) => ({ ...entry, definition: definitions.get(entry.key) ?? '' }))
 }

@@ -8,7 +8,7 @@ import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { termKey } from '../vocabulary/term-key.js'
 import { resolveEdition } from './editions.js'
-import type { EditionSelector } from '../vocabulary/selector.js'
+import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import { inSection } from './diff.js'
 import { nearestNumbers } from './get.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
@@ -151,8 +151,8 @@ export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOp
 
 function startingVersion(db: CrdbDatabase, key: string, at: EditionSelector | undefined, direction: HistoryOptions['direction']): LineageVersionRow {
   let row: LineageVersionRow | undefined
-  if (at && (at.date !== undefined || at.edition !== undefined)) {
-    const edition = resolveEdition(db, at)
+  if (checkSelector(at, 'ruleHistory').by !== 'newest') {
+    const edition = resolveEdition(db, at, 'ruleHistory')
     row = findLineageVersionAt(db, key, edition)
     if (!row) {
       const where = findWhereabouts(db, key, edition)
@@ -186,7 +186,7 @@ export interface BlameLine {
  * text appeared, following pure renumberings back.
  */
 export function blame(db: CrdbDatabase, at: EditionSelector = {}, options: { section?: string } = {}): { edition: string; lines: BlameLine[] } {
-  const edition = resolveEdition(db, at)
+  const edition = resolveEdition(db, at, 'blame')
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)
   const rows = listBlameRows(db, edition)
   const lines: BlameLine[] = []

@@ -34,7 +34,7 @@ export interface ResolvedRuleName {
  */
 export function resolveRuleName(db: CrdbDatabase, input: string, at: EditionSelector = {}): ResolvedRuleName {
   if (/\d/.test(input) || input.trim() === '') return { number: parseRuleNumber(input), by: 'number' }
-  const edition = resolveEdition(db, at)
+  const edition = resolveEdition(db, at, 'resolveRuleName')
   const name = input.trim().replace(/\s+/g, ' ')
   const title = readTitleRule(db, name, edition)
   if (title) return { number: title.key, by: 'title', name: title.text, edition }

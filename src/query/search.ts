@@ -250,12 +250,12 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
 
 /** Which versions a search reads: one edition (`at`, default the newest), all of them, or a range of dates. */
 function resolveSearchScope(db: CrdbDatabase, options: SearchOptions): { edition: string | null; range: ScopeRange; rangeGiven: boolean } {
+  if (options.at !== undefined) checkSelector(options.at, 'search')
   const atGiven = options.at !== undefined && Object.values(options.at).some((value) => value !== undefined)
   const rangeGiven = options.from !== undefined || options.to !== undefined
   if ([atGiven, options.all === true, rangeGiven].filter(Boolean).length > 1) {
     throw new CrdbError('E_USAGE', 'search one edition (at), all of them (all) or a range of dates (from, to), not several')
   }
-  if (options.at) checkSelector(options.at)
   if (rangeGiven) {
     const from = resolveEdition(db, { date: options.from ?? '1000-01-01' })
     const to = resolveEdition(db, options.to === undefined ? {} : { date: options.to })
@@ -263,7 +263,7 @@ function resolveSearchScope(db: CrdbDatabase, options: SearchOptions): { edition
     return { edition: null, range: { from, to }, rangeGiven }
   }
   if (options.all) return { edition: null, range: null, rangeGiven }
-  const edition = resolveEdition(db, options.at)
+  const edition = resolveEdition(db, options.at, 'search')
   return { edition, range: { from: edition, to: edition }, rangeGiven }
 }
 

@@ -7,7 +7,7 @@ import type { CrdbDatabase } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition, type EditionMessage } from './editions.js'
-import type { EditionSelector } from '../vocabulary/selector.js'
+import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import { listExamples, listRuleVersions } from '../store/rules.js'
 import {
   countAttestations,
@@ -195,7 +195,7 @@ export interface RuleSources {
  */
 export function getRuleSources(db: CrdbDatabase, number: string, at?: EditionSelector): RuleSources {
   const key = parseRuleNumber(number)
-  const edition = at && (at.date !== undefined || at.edition !== undefined || at.era !== undefined) ? resolveEdition(db, at) : undefined
+  const edition = at !== undefined && checkSelector(at, 'getRuleSources').by !== 'newest' ? resolveEdition(db, at, 'getRuleSources') : undefined
   const versions = listRuleVersions(db, key).filter((row) => edition === undefined || (row.firstDate <= edition && row.lastDate >= edition))
   const attestations = listAttestationsOfRule(db, key)
   if (versions.length === 0 && attestations.length === 0) {

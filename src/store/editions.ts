@@ -95,14 +95,15 @@ export function findOldestEdition(db: CrdbDatabase): string | undefined {
 /**
  * The effective date of the edition a selector names: the edition dated
  * `edition`, the one in force on `date` (or on the day an `era` stands for), or
- * the newest. The one resolver every query, command and route uses.
+ * the newest. The one resolver every query, command and route uses; `caller`
+ * (a library function's name) is named in its errors.
  *
  * @throws {CrdbError} `E_USAGE` when the selector names more than one of date,
  *   edition and era; `E_BAD_DATE` for a malformed date; `E_BAD_ERA` for an
  *   unknown era; `E_NOT_FOUND` when no edition fits.
  */
-export function resolveEdition(db: CrdbDatabase, selector: EditionSelector = {}): string {
-  const checked = checkSelector(selector)
+export function resolveEdition(db: CrdbDatabase, selector: EditionSelector = {}, caller?: string): string {
+  const checked = checkSelector(selector, caller)
   if (checked.by === 'edition') {
     const found = findEditionDated(db, checked.edition)
     if (found) return found
