@@ -62,24 +62,32 @@ describe.skipIf(!archiveAvailable())('crdb diff, history, blame', () => {
     })
   })
 
-  it('answers an old number with where it went, and --follow prints the rule it became', () => {
-    const gone = crdb(['get', '420.5e', '--edition', '2024-11-08'])
-    expect(gone).toMatchObject({ code: 1, stdout: '' })
-    expect(gone.stderr).toBe(
-      'crdb: E_NOT_FOUND: rule 420.5e is not in the edition of 2024-11-08: last in force in the edition of 2009-05-01; continues as 704.5k (2009-07-11), and now 704.5j\n'
+  it('answers an old number with the rule it became, saying so; a rule gone for good with where it went', () => {
+    const moved = crdb(['get', '420.5e', '--edition', '2024-11-08'])
+    expect(moved.code).toBe(0)
+    expect(moved.stdout).toMatch(
+      /^420\.5e \(edition of 2009-05-01\) is numbered 704\.5j in the edition of 2024-11-08\n704\.5j If two or more legendary permanents with the same name are controlled by the same player/
     )
-    const json = crdb(['--json', 'get', '420.5e', '--edition', '2024-11-08'])
-    expect(json.code).toBe(1)
-    expect(JSON.parse(json.stdout).whereabouts).toEqual({
-      number: '420.5e',
+    const json = JSON.parse(crdb(['--json', 'get', '420.5e', '--edition', '2024-11-08']).stdout)
+    expect(json).toMatchObject({
+      number: '704.5j',
       edition: '2024-11-08',
-      lastInForce: '2009-05-01',
-      continuesAs: [{ number: '704.5k', edition: '2009-07-11', kind: 'moved-changed' }],
-      now: ['704.5j']
+      numbering: {
+        kind: 'translated',
+        asked: '420.5e',
+        numberedAs: '2009-05-01',
+        note: '420.5e (edition of 2009-05-01) is numbered 704.5j in the edition of 2024-11-08'
+      }
     })
-    const follow = crdb(['get', '420.5e', '--edition', '2024-11-08', '--follow'])
-    expect(follow.code).toBe(0)
-    expect(follow.stdout).toMatch(/^704\.5j If two or more legendary permanents with the same name are controlled by the same player/)
+    // --follow is kept for old scripts and answers the same.
+    expect(crdb(['get', '420.5e', '--edition', '2024-11-08', '--follow']).stdout).toBe(moved.stdout)
+    // A rule removed for good says when and where it went, as before (212.6b, last in the edition of 2009-05-01).
+    const gone = crdb(['get', '212.6b', '--edition', '2024-11-08'])
+    expect(gone.code).toBe(1)
+    expect(gone.stderr).toMatch(/^crdb: E_NOT_FOUND: rule 212\.6b is not in the edition of 2024-11-08: last in force in the edition of /)
+    const goneJson = crdb(['--json', 'get', '212.6b', '--edition', '2024-11-08'])
+    expect(goneJson.code).toBe(1)
+    expect(JSON.parse(goneJson.stdout).whereabouts).toMatchObject({ number: '212.6b', edition: '2024-11-08' })
     expect(crdb(['history', '420.5e', '--edition', '2024-11-08']).stderr).toMatch(/continues as 704\.5k \(2009-07-11\), and now 704\.5j/)
   })
 

@@ -108,21 +108,39 @@ describe('lineage on small documents', () => {
     expect(diff.changes.map((change) => change.kind).sort()).toEqual(['added', 'removed'])
   })
 
-  it('answers an old number with where it went, in get and history', () => {
+  it('answers an old number with the rule it became, and says where a removed rule went, in get and history', () => {
     ingestPaths(fresh.db, [
       writeEdition(fresh.dir, 'a.txt', spec('2020-01-01', {})),
-      writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '101.1': undefined, '102.1': base['101.1'] }))
+      writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '101.1': undefined, '102.1': base['101.1'] })),
+      writeEdition(fresh.dir, 'c.txt', spec('2020-09-01', { '101.1': undefined, '102.1': undefined }))
     ])
-    const error = thrown(() => getRule(fresh.db, '101.1', { edition: '2020-06-01' }))
+    // Moved: the number of 2020-01-01 answers in 2020-06-01 with the rule it became, saying so.
+    const moved = getRule(fresh.db, '101.1', { edition: '2020-06-01' })
+    expect(moved).toMatchObject({ number: '102.1', edition: '2020-06-01', text: base['101.1'] })
+    expect(moved.numbering).toEqual({
+      kind: 'translated',
+      asked: '101.1',
+      numberedAs: '2020-01-01',
+      note: '101.1 (edition of 2020-01-01) is numbered 102.1 in the edition of 2020-06-01'
+    })
+    // And back: 102.1 of 2020-06-01 was 101.1 in 2020-01-01.
+    expect(getRule(fresh.db, '102.1', { edition: '2020-01-01' }, { numberedAs: { edition: '2020-06-01' } })).toMatchObject({
+      number: '101.1',
+      numbering: { kind: 'translated', note: '102.1 was numbered 101.1 in the edition of 2020-01-01' }
+    })
+    // Removed: the long-standing answer, where it went.
+    const error = thrown(() => getRule(fresh.db, '101.1', { edition: '2020-09-01' }))
     expect(error).toBeInstanceOf(RuleMovedError)
     expect(error.code).toBe('E_NOT_FOUND')
-    expect(error.message).toBe('rule 101.1 is not in the edition of 2020-06-01: last in force in the edition of 2020-01-01; continues as 102.1 (2020-06-01)')
+    expect(error.message).toBe(
+      'rule 101.1 is not in the edition of 2020-09-01: last in force in the edition of 2020-01-01; continues as 102.1 (2020-06-01); no longer in force'
+    )
     expect((error as RuleMovedError).whereabouts).toEqual({
       number: '101.1',
-      edition: '2020-06-01',
+      edition: '2020-09-01',
       lastInForce: '2020-01-01',
       continuesAs: [{ number: '102.1', edition: '2020-06-01', kind: 'moved' }],
-      now: ['102.1']
+      now: []
     })
     expect(thrown(() => ruleHistory(fresh.db, '101.1', { at: { edition: '2020-06-01' } })).message).toMatch(/continues as 102\.1/)
     // A number no edition ever had keeps the plain answer.

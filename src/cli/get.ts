@@ -8,7 +8,7 @@
  */
 import { CrdbError } from '../vocabulary/errors.js'
 import { resolveEdition } from '../query/editions.js'
-import type { EditionSelector } from '../vocabulary/selector.js'
+import { type EditionSelector, parseSelector } from '../vocabulary/selector.js'
 import { getNeighbours, getReferences, getRule, getSubtree, type RuleVersion } from '../query/get.js'
 import { RuleMovedError } from '../query/moved.js'
 import { resolveRuleName } from '../query/resolve-name.js'
@@ -30,10 +30,15 @@ export const registerGet: RegisterCommand = (program, context) => {
     .option('--refs', 'the rules and sections the rule cites, as they stood then')
     .option('--sources', 'the official text (every version, or the one asked for) and every attestation of it by secondary dumps')
   addSelectorOptions(command)
-    .option('--follow', 'for a number the edition no longer has, print the rule it became')
+    .option('--follow', 'kept for old scripts: a number from another edition is now always followed to the rule it became')
+    .option('--numbered-as <date>', 'read the number in the numbering of this edition (a date, an era or a set code), even where the edition asked has it too')
     .action(
-      async (given: string, options: EditionSelector & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean; follow?: boolean }) => {
+      async (
+        given: string,
+        options: EditionSelector & { subtree?: boolean; neighbours?: boolean; refs?: boolean; sources?: boolean; follow?: boolean; numberedAs?: string }
+      ) => {
         const at = readSelector(options)
+        const numberedAs = options.numberedAs === undefined ? undefined : parseSelector(options.numberedAs)
         // The sources view (and the provenance queries behind it) loads only when asked for: start-up is most of a `crdb get`.
         const printRuleSources = options.sources ? (await import('./sources.js')).printRuleSources : undefined
         const views = (['subtree', 'neighbours', 'refs', 'sources'] as const).filter((name) => options[name])
@@ -42,7 +47,15 @@ export const registerGet: RegisterCommand = (program, context) => {
         const layout = textLayout(context.io)
         context.withDatabase(true, (db) => {
           // A name (trample, legend rule) is read as the rule it names in the edition asked about.
-          const number = resolveRuleName(db, given, at).number
+          let number = resolveRuleName(db, given, at).number
+          // A number from another numbering is read as the rule it named, under its number in the edition asked.
+          if (!printRuleSources && (options.subtree || options.neighbours || options.refs)) {
+            const found = getRule(db, number, at, { numberedAs })
+            if (found.numbering?.kind === 'translated') {
+              if (!context.json()) context.io.err(`crdb: ${found.numbering.note}\n`)
+              number = found.number
+            }
+          }
           if (printRuleSources) {
             printRuleSources(context, db, number, Object.keys(at).length > 0 ? at : undefined)
           } else if (options.subtree) {
@@ -86,25 +99,19 @@ export const registerGet: RegisterCommand = (program, context) => {
           } else {
             let rule: RuleVersion
             try {
-              rule = getRule(db, number, at)
+              rule = getRule(db, number, at, { numberedAs })
             } catch (error) {
-              // An old number says where it went; --follow prints the rule it became.
+              // A rule no longer in force says where it went (and, with --json, prints that too).
               if (!(error instanceof RuleMovedError)) throw error
-              const { whereabouts } = error
-              if (!options.follow || whereabouts.now.length === 0) {
-                if (!context.json()) throw error
-                context.print({ error: { code: error.code, message: error.message }, whereabouts }, () => '')
-                context.setExitCode(1)
-                return
-              }
-              if (!context.json()) context.io.err(`crdb: ${error.message}\n`)
-              const rules = whereabouts.now.map((next) => getRule(db, next, { edition: whereabouts.edition }))
-              context.print({ whereabouts, rules }, () => rules.flatMap((next) => ruleLines(layout, next)).join('\n') + '\n')
+              if (!context.json()) throw error
+              context.print({ error: { code: error.code, message: error.message }, whereabouts: error.whereabouts }, () => '')
+              context.setExitCode(1)
               return
             }
             context.noteEdition(db, rule.edition)
             context.print(rule, () => {
-              const lines = ruleLines(layout, rule)
+              const lines = rule.numbering ? layout.paragraph('', 0, rule.numbering.note, 0, layout.dim) : []
+              lines.push(...ruleLines(layout, rule))
               lines.push(
                 ...layout.paragraph(
                   '  ',

@@ -5,10 +5,10 @@
 import type { CrdbDatabase } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-number.js'
-import type { RuleVersion } from '../vocabulary/rule-version.js'
+import type { RuleNumbering, RuleVersion } from '../vocabulary/rule-version.js'
 import { resolveEdition } from './editions.js'
 
-export type { RuleVersion } from '../vocabulary/rule-version.js'
+export type { RuleNumbering, RuleVersion } from '../vocabulary/rule-version.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import {
   findRuleBeside,
@@ -22,21 +22,115 @@ import {
   type RuleRow
 } from '../store/rules.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
+import { findNewestVersion, findVersionInForce, isNumberReused } from '../store/renumbering.js'
+import { type NumberTranslation, translateVersion } from './renumber.js'
+
+/** Options of {@link getRule}. */
+export interface GetRuleOptions {
+  /**
+   * The edition whose numbering `number` comes from (`{ date: '2004-01-15' }` for
+   * a number from a 2004 text): the number is then translated through the lineage
+   * even where the edition asked has the same number for another rule.
+   */
+  numberedAs?: EditionSelector
+}
 
 /**
  * The text of rule `number` in the edition that answers `at` (default: the newest).
  *
- * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, or `E_NOT_FOUND` (with the nearest numbers; a
- *   {@link RuleMovedError} saying where it went, for a number an earlier edition had).
+ * A number is a label, not an identity. A number the edition does not have is
+ * followed through the lineage from the rule it named last (or in the edition
+ * `options.numberedAs` selects) to that rule's number in the edition asked,
+ * and the answer says so in `numbering` ("704.5j was numbered 420.5e in the
+ * edition of 2003-12-01"). A number the edition has answers with that edition's
+ * rule, and when the number named another rule later on, `numbering` says that too.
+ *
+ * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest
+ *   numbers; a {@link RuleMovedError} saying where it went, for a rule no longer in force; the day it
+ *   began, for a rule not yet in force); {@link AmbiguousNumberError} (`E_AMBIGUOUS`) for a rule that was
+ *   split into several, or merged from several, in the edition asked.
  */
-export function getRule(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion {
+export function getRule(db: CrdbDatabase, number: string, at: EditionSelector = {}, options: GetRuleOptions = {}): RuleVersion {
   const key = parseRuleNumber(number)
   const selector = checkSelector(at, 'getRule')
+  if (options.numberedAs !== undefined) return getTranslatedRule(db, key, resolveEdition(db, at, 'getRule'), options.numberedAs)
   // One statement answers; only a miss asks again, to say why.
   const row = findRuleOnDay(db, key, dayOf(selector))
-  if (row && (selector.by !== 'edition' || row.edition === selector.edition)) return toLookedUp(row)
+  if (row && (selector.by !== 'edition' || row.edition === selector.edition)) {
+    const rule = toLookedUp(row)
+    // A wording no longer in force may be the number's earlier rule: say so when the number went to another.
+    if (row.validTo !== null && isNumberReused(db, key, row.edition)) rule.numbering = describeReuse(db, key, row.edition)
+    return rule
+  }
   const edition = resolveEdition(db, at, 'getRule')
-  throw notFound(db, key, edition)
+  const newest = findNewestVersion(db, key)
+  if (!newest) throw notFound(db, key, edition)
+  return answerTranslation(db, translateVersion(db, key, newest, newest.lastDate, edition))
+}
+
+/** `key` read in the numbering of `numberedAs`, answered in `edition`. */
+function getTranslatedRule(db: CrdbDatabase, key: string, edition: string, numberedAs: EditionSelector): RuleVersion {
+  const from = resolveEdition(db, numberedAs, 'getRule')
+  const start = findVersionInForce(db, key, from)
+  if (!start) {
+    const near = nearestNumbers(db, key, from)
+    throw new CrdbError(
+      'E_NOT_FOUND',
+      `rule ${key} is not in the edition of ${from}, whose numbering it was said to come from${near.length ? ` (nearest: ${near.join(', ')})` : ''}`
+    )
+  }
+  return answerTranslation(db, translateVersion(db, key, start, from, edition))
+}
+
+/** The rule a translation leads to, with the translation; or why there is none. */
+function answerTranslation(db: CrdbDatabase, translation: NumberTranslation): RuleVersion {
+  const { edition } = translation
+  if (translation.numbers.length === 1) {
+    const row = findRuleOnDay(db, translation.numbers[0], edition)
+    if (row && row.edition === edition) {
+      const rule = toLookedUp(row)
+      if (translation.status !== 'same')
+        rule.numbering = { kind: 'translated', asked: translation.number, numberedAs: translation.numberedAs, note: translation.note }
+      return rule
+    }
+  }
+  if (translation.numbers.length > 1) throw new AmbiguousNumberError(translation)
+  // A rule no longer in force answers as it always has: where it went, or why the edition lacks it (truncated).
+  if (translation.status === 'gone') throw notFound(db, translation.number, edition)
+  const near = nearestNumbers(db, translation.number, edition)
+  throw new CrdbError(
+    'E_NOT_FOUND',
+    `rule ${translation.number} is not in the edition of ${edition}: ${translation.note}${near.length ? ` (nearest: ${near.join(', ')})` : ''}`
+  )
+}
+
+/** What the number `key`, which later named another rule, named in `edition`, for a {@link RuleNumbering} of kind `reused`. */
+function describeReuse(db: CrdbDatabase, key: string, edition: string): RuleNumbering {
+  const newest = findNewestVersion(db, key)!
+  const translation = translateVersion(db, key, newest, newest.lastDate, edition)
+  const then =
+    translation.numbers.length > 0
+      ? `, which was numbered ${translation.numbers.join(' and ')} then`
+      : translation.status === 'not-yet'
+        ? ', which did not exist yet'
+        : ''
+  return {
+    kind: 'reused',
+    asked: key,
+    numberedAs: newest.lastDate,
+    otherNumbers: translation.numbers,
+    note: `${key} in the edition of ${edition} is another rule than ${key} in the edition of ${newest.lastDate}${then}`
+  }
+}
+
+/** A rule number that names several rules in the edition asked (a split or a merge); carries the translation. */
+export class AmbiguousNumberError extends CrdbError {
+  readonly translation: NumberTranslation
+
+  constructor(translation: NumberTranslation) {
+    super('E_AMBIGUOUS', `${translation.note}; ask for one of them`)
+    this.translation = translation
+  }
 }
 
 /** The day whose edition in force a checked selector names (the far future for the newest). */
@@ -98,9 +192,11 @@ export interface CitedNumbers {
 /**
  * The rule `number` and all its subrules in the edition that answers `at`, in
  * document order: `704.5` gives 704.5, 704.5a, ..., 704.5y; `704` gives 704 and
- * every 704.x and 704.xy; a section like `7` gives 7 and rules 700-799.
+ * every 704.x and 704.xy; a section like `7` gives 7 and rules 700-799. A
+ * number the edition does not have is followed as {@link getRule} does (`704`
+ * in 2003 gives 420 and its subrules), and the first rule's `numbering` says so.
  *
- * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
+ * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, `E_AMBIGUOUS`, or `E_NOT_FOUND` (with the nearest numbers).
  */
 export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion[] {
   const key = parseRuleNumber(number)
@@ -108,7 +204,12 @@ export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector
   const rows = listSubtreeOnDay(db, key, sortKeyOf(key), dayOf(selector))
   if (rows.length > 0 && (selector.by !== 'edition' || rows[0].edition === selector.edition)) return rows.map(toLookedUp)
   const edition = resolveEdition(db, at, 'getSubtree')
-  throw notFound(db, key, edition)
+  // A number from another numbering: the subtree of the rule it names here, the first rule saying so.
+  const rule = getRule(db, key, { edition })
+  const subtree = listSubtreeOnDay(db, rule.number, sortKeyOf(rule.number), edition).map(toLookedUp)
+  if (subtree.length === 0) throw notFound(db, key, edition)
+  if (rule.numbering) subtree[0].numbering = rule.numbering
+  return subtree
 }
 
 /**
@@ -120,8 +221,9 @@ export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector
 export function getNeighbours(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleNeighbours {
   const key = parseRuleNumber(number)
   const edition = resolveEdition(db, at, 'getNeighbours')
+  // The rule may come under another number here (see getRule): its neighbours are around that one.
   const rule = getRule(db, key, { edition })
-  const target = sortKeyOf(key)
+  const target = sortKeyOf(rule.number)
   const previous = findRuleBeside(db, target, edition, 'before')
   const next = findRuleBeside(db, target, edition, 'after')
   return {

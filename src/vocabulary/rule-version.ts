@@ -17,4 +17,30 @@ export interface RuleVersion {
   lastEdition: string
   /** Provenance: the source this text was read from, and its line there. */
   source: { uri: string; sha256: string; line: number }
+  /**
+   * How the number asked relates to this rule, when it is not plainly this
+   * edition's own number for it: absent in the common case.
+   */
+  numbering?: RuleNumbering
+}
+
+/**
+ * How a number asked about led to a rule in another numbering:
+ * - `translated`: the edition asked numbers the rule otherwise; this is the rule
+ *   the number named in the edition `numberedAs` ("704.5j was numbered 420.5e in
+ *   the edition of 2003-12-01");
+ * - `reused`: this is the edition's own rule under that number, and the number
+ *   named another rule in the edition `numberedAs` (`otherNumbers`: that rule's
+ *   number(s) in the edition asked).
+ */
+export interface RuleNumbering {
+  kind: 'translated' | 'reused'
+  /** The number asked about. */
+  asked: string
+  /** The edition whose numbering the number was read in. */
+  numberedAs: string
+  /** For `reused`: the other rule's number(s) in the edition asked (empty when it did not exist yet). */
+  otherNumbers?: string[]
+  /** One plain line saying so. */
+  note: string
 }

@@ -1,0 +1,161 @@
+/**
+ * A rule number is a label, not an identity: a number read in one edition's
+ * numbering names a rule, and that rule may carry another number (or several,
+ * or none) in another edition. Following the lineage links from the version
+ * the number named to the versions in force in the edition asked translates
+ * it: 704.5j (today) was 420.5e in 2003; 420.5e (2003) is 704.5j today.
+ */
+import type { CrdbDatabase } from '../store/database.js'
+import { findNewestVersion, findVersionInForce, type LinkedVersion, listPredecessors, listSuccessors } from '../store/renumbering.js'
+import { listEditionDates } from '../store/editions.js'
+import { CrdbError } from '../vocabulary/errors.js'
+import { parseRuleNumber } from '../vocabulary/rule-number.js'
+import type { EditionSelector } from '../vocabulary/selector.js'
+import { resolveEdition } from './editions.js'
+
+/**
+ * How a number's rule stands in the edition asked:
+ * - `same`: the edition has the rule under the same number;
+ * - `renumbered`: under another number;
+ * - `split`: the rule became several (the edition is later), or was several
+ *   (`merged`: the edition is earlier);
+ * - `not-yet`: the rule did not exist yet in that edition;
+ * - `gone`: it no longer existed.
+ */
+export type TranslationStatus = 'same' | 'renumbered' | 'split' | 'merged' | 'not-yet' | 'gone'
+
+/** A rule number read in one edition's numbering, translated into another edition. */
+export interface NumberTranslation {
+  /** The number asked about. */
+  number: string
+  /** The edition whose numbering the number was read in. */
+  numberedAs: string
+  /** The edition it was translated into. */
+  edition: string
+  status: TranslationStatus
+  /** The rule's number(s) in `edition`, in document order (empty for `not-yet` and `gone`). */
+  numbers: string[]
+  /** For `not-yet`: the first edition the rule was in force in, and its number there. */
+  began?: { edition: string; number: string }
+  /** For `gone`: the last edition the rule was in force in (before `edition`), and its number there. */
+  ended?: { edition: string; number: string }
+  /** One plain line saying so ("704.5j was numbered 420.5e in the edition of 2003-12-01"); empty for `same`. */
+  note: string
+}
+
+/** Options of {@link translateNumber}. */
+export interface TranslateOptions {
+  /**
+   * The edition whose numbering `number` comes from. Default: the edition asked
+   * when it has the number, else the newest edition that had it (a number means
+   * the rule it named last).
+   */
+  numberedAs?: EditionSelector
+}
+
+/** A walk never visits more versions than this (a lineage has a few dozen). */
+const maxVisited = 10_000
+
+/**
+ * The rule numbered `number` in the numbering of `options.numberedAs`, as it
+ * stood in the edition `to` selects: under which number(s), or why under none.
+ *
+ * @throws {CrdbError} `E_BAD_NUMBER`; `E_BAD_DATE`, `E_USAGE` for a bad selector;
+ *   `E_NOT_FOUND` when no edition had the number (or the `numberedAs` edition does not have it).
+ */
+export function translateNumber(db: CrdbDatabase, number: string, to: EditionSelector = {}, options: TranslateOptions = {}): NumberTranslation {
+  const key = parseRuleNumber(number)
+  const edition = resolveEdition(db, to, 'translateNumber')
+  let start: LinkedVersion | undefined
+  let numberedAs: string
+  if (options.numberedAs !== undefined) {
+    numberedAs = resolveEdition(db, options.numberedAs, 'translateNumber')
+    start = findVersionInForce(db, key, numberedAs)
+    if (!start) throw new CrdbError('E_NOT_FOUND', `rule ${key} is not in the edition of ${numberedAs}, whose numbering it was said to come from`)
+  } else {
+    start = findVersionInForce(db, key, edition) ?? findNewestVersion(db, key)
+    if (!start) throw new CrdbError('E_NOT_FOUND', `no edition has a rule ${key}`)
+    numberedAs = start.firstDate <= edition && edition <= start.lastDate ? edition : start.lastDate
+  }
+  return translateVersion(db, key, start, numberedAs, edition)
+}
+
+/** Translate from a known starting version (see {@link translateNumber}). */
+export function translateVersion(db: CrdbDatabase, key: string, start: LinkedVersion, numberedAs: string, edition: string): NumberTranslation {
+  const base = { number: key, numberedAs, edition }
+  if (start.firstDate <= edition && edition <= start.lastDate) return { ...base, status: 'same', numbers: [key], note: '' }
+  const forward = edition > start.lastDate
+  const found = new Map<number, LinkedVersion>()
+  // Where a walk stopped short of the edition: the last (or, backward, first) wording on each path.
+  const ends: LinkedVersion[] = []
+  const seen = new Set<number>([start.id])
+  const queue: LinkedVersion[] = [start]
+  while (queue.length > 0 && seen.size < maxVisited) {
+    const current = queue.shift()!
+    const next = forward ? listSuccessors(db, current.id) : listPredecessors(db, current.id)
+    let onward = false
+    for (const version of next) {
+      if (seen.has(version.id)) continue
+      seen.add(version.id)
+      if (version.firstDate <= edition && edition <= version.lastDate) {
+        found.set(version.id, version)
+        onward = true
+      } else if (forward ? version.lastDate < edition : version.firstDate > edition) {
+        queue.push(version)
+        onward = true
+      }
+    }
+    if (!onward) ends.push(current)
+  }
+  const numbers = [...new Set([...found.values()].map((version) => version.key))]
+  if (numbers.length === 1) {
+    const status = numbers[0] === key ? 'same' : 'renumbered'
+    return { ...base, status, numbers, note: status === 'same' ? '' : renumberedNote(key, numbers[0], numberedAs, edition, forward) }
+  }
+  if (numbers.length > 1) {
+    const status = forward ? 'split' : 'merged'
+    const list = joinNumbers(numbers)
+    const note = forward
+      ? `${key} (edition of ${numberedAs}) was split: in the edition of ${edition} it is ${list}`
+      : `${key} (edition of ${numberedAs}) was several rules in the edition of ${edition}: ${list}`
+    return { ...base, status, numbers, note }
+  }
+  if (forward) {
+    // The path that lasted longest says when the rule ended.
+    const last = ends.reduce((best, version) => (version.lastDate > best.lastDate ? version : best), start)
+    const ended = { edition: last.lastDate, number: last.key }
+    const after = nextEditionAfter(db, last.lastDate)
+    const as = last.key === key ? '' : ` (as ${last.key})`
+    return {
+      ...base,
+      status: 'gone',
+      numbers: [],
+      ended,
+      note: `${key} (edition of ${numberedAs}) was no longer in force in the edition of ${edition}: last in force in the edition of ${last.lastDate}${as}${after ? `, removed from ${after}` : ''}`
+    }
+  }
+  const first = ends.reduce((best, version) => (version.firstDate < best.firstDate ? version : best), start)
+  const began = { edition: first.firstDate, number: first.key }
+  const as = first.key === key ? '' : ` as ${first.key}`
+  return {
+    ...base,
+    status: 'not-yet',
+    numbers: [],
+    began,
+    note: `${key} (edition of ${numberedAs}) did not exist yet in the edition of ${edition}: it began in the edition of ${first.firstDate}${as}`
+  }
+}
+
+function renumberedNote(key: string, other: string, numberedAs: string, edition: string, forward: boolean): string {
+  return forward
+    ? `${key} (edition of ${numberedAs}) is numbered ${other} in the edition of ${edition}`
+    : `${key} was numbered ${other} in the edition of ${edition}`
+}
+
+function joinNumbers(numbers: string[]): string {
+  return numbers.length <= 2 ? numbers.join(' and ') : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`
+}
+
+function nextEditionAfter(db: CrdbDatabase, date: string): string | undefined {
+  return listEditionDates(db).find((day) => day > date)
+}

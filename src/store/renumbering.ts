@@ -1,0 +1,63 @@
+/**
+ * What following a rule number across editions reads: a number's version in an
+ * edition, its newest version, and the lineage links into and out of a version.
+ */
+import type { CrdbDatabase } from './database.js'
+import { inForceAt, prepared } from './statements.js'
+
+/** A rule version as a walk along lineage links sees it. */
+export interface LinkedVersion {
+  id: number
+  key: string
+  firstDate: string
+  lastDate: string
+  /** How the link reached it (`moved`, `split`...); absent for where a walk starts. */
+  kind?: string
+}
+
+const columns = 'v.id, v.key, v.first_date AS firstDate, v.last_date AS lastDate'
+
+/** Rule `key`'s version in force in `edition`, or `undefined`. */
+export function findVersionInForce(db: CrdbDatabase, key: string, edition: string): LinkedVersion | undefined {
+  return prepared(db, `SELECT ${columns} FROM versions v WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')}`).get({ key, edition }) as
+    | LinkedVersion
+    | undefined
+}
+
+/** Rule `key`'s newest version (the rule the number named last), or `undefined` when no edition had it. */
+export function findNewestVersion(db: CrdbDatabase, key: string): LinkedVersion | undefined {
+  return prepared(db, `SELECT ${columns} FROM versions v WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.last_date DESC LIMIT 1`).get(key) as
+    | LinkedVersion
+    | undefined
+}
+
+/**
+ * Whether rule `key` in `edition` belongs to another lineage than the rule the
+ * number names in its newest version (the number was given to another rule).
+ */
+export function isNumberReused(db: CrdbDatabase, key: string, edition: string): boolean {
+  return (
+    prepared(
+      db,
+      `SELECT a.lineage_id IS NOT b.lineage_id FROM versions a, versions b
+       WHERE a.kind = 'rule' AND a.key = @key AND a.first_date <= @edition AND a.last_date >= @edition
+         AND b.id = (SELECT id FROM versions WHERE kind = 'rule' AND key = @key ORDER BY last_date DESC LIMIT 1)`
+    )
+      .pluck()
+      .get({ key, edition }) === 1
+  )
+}
+
+/** The versions version `id` continues as (its outgoing links), in document order. */
+export function listSuccessors(db: CrdbDatabase, id: number): LinkedVersion[] {
+  return prepared(db, `SELECT ${columns}, l.kind FROM lineage_links l JOIN versions v ON v.id = l.to_version WHERE l.from_version = ? ORDER BY v.sort_key`).all(
+    id
+  ) as LinkedVersion[]
+}
+
+/** The versions version `id` continues (its incoming links), in document order. */
+export function listPredecessors(db: CrdbDatabase, id: number): LinkedVersion[] {
+  return prepared(db, `SELECT ${columns}, l.kind FROM lineage_links l JOIN versions v ON v.id = l.from_version WHERE l.to_version = ? ORDER BY v.sort_key`).all(
+    id
+  ) as LinkedVersion[]
+}

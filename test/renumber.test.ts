@@ -1,0 +1,95 @@
+/**
+ * Any number, any day: a rule number read in one edition's numbering is
+ * followed through the lineage into any other edition, forward and backward,
+ * across the renumberings of 2009-07-11, 2013-07-13 and 2024-11-08, with splits,
+ * merges, sections, rules not yet in force and rules gone.
+ */
+import { describe, expect, it } from 'vitest'
+import { getNeighbours, getRule, getSubtree } from '../src/query/get.js'
+import { translateNumber } from '../src/query/renumber.js'
+import { archiveAvailable, thrown, useArchiveDatabase } from './helpers.js'
+
+describe.skipIf(!archiveAvailable())('numbers across renumberings', () => {
+  const archive = useArchiveDatabase()
+
+  it('follows the legend rule both ways across 2009 and 2013', () => {
+    // Backward: today's 704.5j was 420.5e in 2003 and 704.5k in 2009.
+    const old = getRule(archive.db, '704.5j', { era: '2003' })
+    expect(old).toMatchObject({ number: '420.5e', edition: '2003-12-01' })
+    expect(old.text).toContain('Legend rule')
+    expect(old.numbering).toEqual({
+      kind: 'translated',
+      asked: '704.5j',
+      numberedAs: archive.newest,
+      note: '704.5j was numbered 420.5e in the edition of 2003-12-01'
+    })
+    expect(translateNumber(archive.db, '704.5j', { edition: '2009-07-11' }, { numberedAs: {} })).toMatchObject({ status: 'renumbered', numbers: ['704.5k'] })
+    // Forward: 420.5e of 2003 is 704.5k in M10 and still after the 2013-07-13 renumbering, 704.5j today.
+    expect(translateNumber(archive.db, '420.5e', { edition: '2009-07-11' })).toMatchObject({ status: 'renumbered', numbers: ['704.5k'] })
+    expect(getRule(archive.db, '420.5e', { edition: '2013-07-13' })).toMatchObject({ number: '704.5k', numbering: { kind: 'translated' } })
+    expect(getRule(archive.db, '420.5e')).toMatchObject({ number: '704.5j', numbering: { kind: 'translated' } })
+    // The number the edition has means the edition's rule, and says what today's rule of that number was then.
+    const planeswalkers = getRule(archive.db, '704.5j', { era: '2009' })
+    expect(planeswalkers.text).toContain('planeswalker uniqueness rule')
+    expect(planeswalkers.numbering).toMatchObject({ kind: 'reused', asked: '704.5j', otherNumbers: ['704.5k'] })
+    // --numbered-as translates even where the edition asked has the number.
+    expect(getRule(archive.db, '704.5j', { era: '2009' }, { numberedAs: {} })).toMatchObject({ number: '704.5k', numbering: { kind: 'translated' } })
+    // A rule in force now, asked now, carries nothing extra.
+    expect(getRule(archive.db, '704.5j').numbering).toBeUndefined()
+  })
+
+  it('follows the 2013-07-13 and 2024-11-08 renumberings both ways', () => {
+    expect(translateNumber(archive.db, '702.15b', { edition: '2013-07-13' }, { numberedAs: { edition: '2013-05-01' } })).toMatchObject({
+      status: 'renumbered',
+      numbers: ['702.16b']
+    })
+    expect(translateNumber(archive.db, '702.16b', { edition: '2013-05-01' }, { numberedAs: { edition: '2013-07-13' } })).toMatchObject({
+      status: 'renumbered',
+      numbers: ['702.15b']
+    })
+    expect(getRule(archive.db, '509.5a', { edition: '2024-11-08' }, { numberedAs: { edition: '2024-07-30' } })).toMatchObject({ number: '509.3a' })
+    expect(getRule(archive.db, '509.3a', { edition: '2024-07-30' }, { numberedAs: { edition: '2024-11-08' } })).toMatchObject({ number: '509.5a' })
+  })
+
+  it('follows sections and titles: 704 in 2003 is 420, with its subrules', () => {
+    expect(getRule(archive.db, '704', { era: '2003' })).toMatchObject({ number: '420', text: 'State-Based Effects' })
+    const subtree = getSubtree(archive.db, '704', { era: '2003' })
+    expect(subtree[0]).toMatchObject({ number: '420', numbering: { kind: 'translated', note: '704 was numbered 420 in the edition of 2003-12-01' } })
+    expect(subtree.map((rule) => rule.number)).toContain('420.5e')
+    expect(getNeighbours(archive.db, '704.5j', { era: '2003' }).rule.number).toBe('420.5e')
+    expect(getNeighbours(archive.db, '704.5j', { era: '2003' }).next?.number).toBe('420.5f')
+  })
+
+  it('lists every candidate of a split or a merge', () => {
+    // 103.1 of 2003-03-15 became 103.1 and 103.3 in 2003-07-01.
+    const split = thrown(() => getRule(archive.db, '103.1', { edition: '2003-07-01' }, { numberedAs: { edition: '2003-03-15' } }))
+    expect(split.code).toBe('E_AMBIGUOUS')
+    expect(split.message).toBe('103.1 (edition of 2003-03-15) was split: in the edition of 2003-07-01 it is 103.1 and 103.3; ask for one of them')
+    // 410.11 of 1999-11-01 was two rules before: 410.8a and 410.8b.
+    expect(translateNumber(archive.db, '410.11', { edition: '1999-04-23' }, { numberedAs: { edition: '1999-11-01' } })).toMatchObject({
+      status: 'merged',
+      numbers: ['410.8a', '410.8b']
+    })
+  })
+
+  it('says when a rule began, or when it ended and where it went', () => {
+    const early = thrown(() => getRule(archive.db, '702.102f', { era: '2009' }))
+    expect(early.code).toBe('E_NOT_FOUND')
+    expect(early.message).toMatch(/did not exist yet in the edition of 2009-10-01: it began in the edition of 2019-07-12/)
+    expect(translateNumber(archive.db, '702.102f', { era: '2009' })).toMatchObject({ status: 'not-yet', numbers: [], began: { edition: '2019-07-12' } })
+    const gone = translateNumber(archive.db, '212.6b', { era: '2024' })
+    expect(gone).toMatchObject({ status: 'gone', numbers: [], ended: { edition: '2009-05-01', number: '212.6b' } })
+    expect(gone.note).toBe(
+      '212.6b (edition of 2009-05-01) was no longer in force in the edition of 2024-11-08: last in force in the edition of 2009-05-01, removed from 2009-07-11'
+    )
+    expect(thrown(() => getRule(archive.db, '212.6b', { era: '2024' })).message).toMatch(/last in force in the edition of 2009-05-01; it did not continue/)
+  })
+
+  it('refuses a numbering edition that lacks the number, and a number no edition had', () => {
+    expect(thrown(() => getRule(archive.db, '704.5j', {}, { numberedAs: { era: '2003' } })).message).toMatch(
+      /^rule 704\.5j is not in the edition of 2003-12-01, whose numbering it was said to come from \(nearest: /
+    )
+    expect(thrown(() => translateNumber(archive.db, '999.9z')).message).toBe('no edition has a rule 999.9z')
+    expect(thrown(() => getRule(archive.db, '704.5j', {}, { numberedAs: '2003' as never })).code).toBe('E_USAGE')
+  })
+})
