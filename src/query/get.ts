@@ -22,7 +22,7 @@ import {
   type RuleRow
 } from '../store/rules.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
-import { findNewestVersion, findVersionInForce, isNumberReused } from '../store/renumbering.js'
+import { findNewestVersion, findNumberReuse, findVersionInForce, type LinkedVersion } from '../store/renumbering.js'
 import { type NumberTranslation, translateVersion } from './renumber.js'
 
 /** Options of {@link getRule}. */
@@ -59,7 +59,10 @@ export function getRule(db: CrdbDatabase, number: string, at: EditionSelector = 
   if (row && (selector.by !== 'edition' || row.edition === selector.edition)) {
     const rule = toLookedUp(row)
     // A wording no longer in force may be the number's earlier rule: say so when the number went to another.
-    if (row.validTo !== null && isNumberReused(db, key, row.edition)) rule.numbering = describeReuse(db, key, row.edition)
+    if (row.numberReused) {
+      const reuse = findNumberReuse(db, key, row.edition)
+      if (reuse) rule.numbering = describeReuse(db, key, row.edition, reuse)
+    }
     return rule
   }
   const edition = resolveEdition(db, at, 'getRule')
@@ -105,20 +108,16 @@ function answerTranslation(db: CrdbDatabase, translation: NumberTranslation): Ru
 }
 
 /** What the number `key`, which later named another rule, named in `edition`, for a {@link RuleNumbering} of kind `reused`. */
-function describeReuse(db: CrdbDatabase, key: string, edition: string): RuleNumbering {
-  const newest = findNewestVersion(db, key)!
-  const translation = translateVersion(db, key, newest, newest.lastDate, edition)
-  const then =
-    translation.numbers.length > 0
-      ? `, which was numbered ${translation.numbers.join(' and ')} then`
-      : translation.status === 'not-yet'
-        ? ', which did not exist yet'
-        : ''
+function describeReuse(db: CrdbDatabase, key: string, edition: string, reuse: { newest: LinkedVersion; numbers: string[] }): RuleNumbering {
+  const { newest } = reuse
+  // One number from the lineage is the answer; where the lineage had split by then, the walk says which branch.
+  const numbers = reuse.numbers.length <= 1 ? reuse.numbers : translateVersion(db, key, newest, newest.lastDate, edition).numbers
+  const then = numbers.length > 0 ? `, which was numbered ${numbers.join(' and ')} then` : newest.firstDate > edition ? ', which did not exist yet' : ''
   return {
     kind: 'reused',
     asked: key,
     numberedAs: newest.lastDate,
-    otherNumbers: translation.numbers,
+    otherNumbers: numbers,
     note: `${key} in the edition of ${edition} is another rule than ${key} in the edition of ${newest.lastDate}${then}`
   }
 }

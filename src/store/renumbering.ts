@@ -26,26 +26,31 @@ export function findVersionInForce(db: CrdbDatabase, key: string, edition: strin
 
 /** Rule `key`'s newest version (the rule the number named last), or `undefined` when no edition had it. */
 export function findNewestVersion(db: CrdbDatabase, key: string): LinkedVersion | undefined {
-  return prepared(db, `SELECT ${columns} FROM versions v WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.last_date DESC LIMIT 1`).get(key) as
+  return prepared(db, `SELECT ${columns} FROM versions v WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.first_date DESC LIMIT 1`).get(key) as
     | LinkedVersion
     | undefined
 }
 
 /**
- * Whether rule `key` in `edition` belongs to another lineage than the rule the
- * number names in its newest version (the number was given to another rule).
+ * When rule `key` in `edition` belongs to another lineage than the rule the
+ * number names in its newest version (the number was given to another rule):
+ * that newest version, and the numbers its lineage had in `edition` (more than
+ * one only where the lineage had split by then). `undefined` when the number
+ * names the same rule in both.
  */
-export function isNumberReused(db: CrdbDatabase, key: string, edition: string): boolean {
-  return (
-    prepared(
-      db,
-      `SELECT a.lineage_id IS NOT b.lineage_id FROM versions a, versions b
-       WHERE a.kind = 'rule' AND a.key = @key AND a.first_date <= @edition AND a.last_date >= @edition
-         AND b.id = (SELECT id FROM versions WHERE kind = 'rule' AND key = @key ORDER BY last_date DESC LIMIT 1)`
-    )
-      .pluck()
-      .get({ key, edition }) === 1
-  )
+export function findNumberReuse(db: CrdbDatabase, key: string, edition: string): { newest: LinkedVersion; numbers: string[] } | undefined {
+  // One statement: the number's newest version (versions of a number never overlap, so the last by first date),
+  // and the numbers its lineage had in the edition.
+  const row = prepared(
+    db,
+    `SELECT ${columns}, (SELECT group_concat(w.key, ' ') FROM (SELECT w.key FROM versions w
+         WHERE w.lineage_id = v.lineage_id AND w.kind = 'rule' AND ${inForceAt('w')} ORDER BY w.sort_key) w) AS numbers
+     FROM versions v WHERE v.kind = 'rule' AND v.key = @key ORDER BY v.first_date DESC LIMIT 1`
+  ).get({ key, edition }) as (LinkedVersion & { numbers: string | null }) | undefined
+  if (!row) return undefined
+  const { numbers, ...newest } = row
+  const list = numbers ? numbers.split(' ') : []
+  return list.includes(key) ? undefined : { newest, numbers: list }
 }
 
 /** The versions version `id` continues as (its outgoing links), in document order. */

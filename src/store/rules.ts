@@ -29,6 +29,8 @@ export interface RuleLookupRow {
   uri: string
   sha256: string
   examples: string[]
+  /** The number's newest version is of another lineage: the number was given to another rule later (see findRuleOnDay). */
+  numberReused?: boolean
 }
 
 /** SQL: the examples of content `v.content_id`, in order, as a JSON array. */
@@ -37,13 +39,18 @@ const examplesJson = `(SELECT json_group_array(x.text) FROM (SELECT text FROM ex
 /** SQL: the edition in force on the day bound to the parameter (the newest that took effect by then). */
 const editionByDay = '(SELECT MAX(effective_date) FROM editions WHERE effective_date <= ?)'
 
+/** SQL: `''` when version `v` is of the lineage of its number's newest version, else `'*'`. */
+const reusedMark = `CASE WHEN v.lineage_id IS (SELECT n.lineage_id FROM versions n WHERE n.kind = 'rule' AND n.key = v.key ORDER BY n.first_date DESC LIMIT 1) THEN '' ELSE '*' END`
+
 // Each version of a number is in force over one run of editions and a number's runs never overlap, so
 // the one in force in the edition of a day is the newest that began by that day, if it lasted until
 // that edition (checked in findRuleOnDay). Positional parameters (day, key, day): the hot lookup binds
 // them faster than named ones. Its four dates (each `YYYY-MM-DD`, the last NULL while in force) come
 // back as one string, and no examples as NULL: each value handed to JavaScript costs as much as a
 // step of the lookup. (Covering `v` by `versions_by_key` saved 0.4 us a lookup for 0.7 MB of file: not done.)
-const ruleOnDay = `SELECT ${editionByDay} || v.first_date || v.last_date || coalesce(${validToOf('v')}, ''), c.text, v.line, s.uri, s.sha256,
+// A wording no longer in force ends with `*` when the number's newest version is of another lineage
+// (the number went to another rule), so that the one statement also tells getRule to say so.
+const ruleOnDay = `SELECT ${editionByDay} || v.first_date || v.last_date || coalesce(${validToOf('v')} || ${reusedMark}, ''), c.text, v.line, s.uri, s.sha256,
        nullif(${examplesJson}, '[]')
 FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id
 WHERE v.kind = 'rule' AND v.key = ? AND v.first_date <= ? ORDER BY v.first_date DESC LIMIT 1`
@@ -78,6 +85,7 @@ export function findRuleOnDay(db: CrdbDatabase, key: string, day: string): RuleL
     firstDate: dates.slice(10, 20),
     lastDate,
     validTo,
+    numberReused: dates.length > 40,
     line,
     uri,
     sha256,
