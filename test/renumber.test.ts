@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { getNeighbours, getRule, getSubtree } from '../src/query/get.js'
 import { translateNumber } from '../src/query/renumber.js'
+import { readCitedNumber, search } from '../src/query/search.js'
 import { archiveAvailable, thrown, useArchiveDatabase } from './helpers.js'
 
 describe.skipIf(!archiveAvailable())('numbers across renumberings', () => {
@@ -91,5 +92,43 @@ describe.skipIf(!archiveAvailable())('numbers across renumberings', () => {
     )
     expect(thrown(() => translateNumber(archive.db, '999.9z')).message).toBe('no edition has a rule 999.9z')
     expect(thrown(() => getRule(archive.db, '704.5j', {}, { numberedAs: '2003' as never })).code).toBe('E_USAGE')
+  })
+})
+
+describe.skipIf(!archiveAvailable())('search knows rule numbers', () => {
+  const archive = useArchiveDatabase()
+
+  it.each([
+    ['704.5j', { era: '2024' }, '704.5j'],
+    ['rule 704', { era: '2024' }, '704'],
+    ['CR 510.1c', { era: '2024' }, '510.1c'],
+    ['section 7', { era: '2024' }, '7'],
+    ['§704', { era: '2024' }, '704'],
+    ['Comprehensive Rules 702.19b', { era: '2024' }, '702.19b'],
+    // Through the lineage: another era's number lands on the rule it named.
+    ['420.5e', { era: '2024' }, '704.5j'],
+    ['704.5j', { era: '2003' }, '420.5e'],
+    ['section 7', { era: '2003' }, '5']
+  ])('%s in %j puts %s first', (query, at, number) => {
+    const result = search(archive.db, query, { at })
+    expect(result.hits[0]).toMatchObject({ kind: 'rule', key: number, number })
+    expect(result.rule).toMatchObject({ number })
+    expect(result.hits.filter((hit) => hit.kind === 'rule' && hit.key === number)).toHaveLength(1)
+  })
+
+  it('says how a number of another numbering was followed, and leaves words alone', () => {
+    expect(search(archive.db, '704.5j', { at: { era: '2003' } }).rule).toEqual({
+      asked: '704.5j',
+      number: '420.5e',
+      edition: '2003-12-01',
+      note: '704.5j was numbered 420.5e in the edition of 2003-12-01'
+    })
+    expect(search(archive.db, 'legend rule', { at: { era: '2024' } }).rule).toBeUndefined()
+    expect(search(archive.db, '2 damage', { at: { era: '2024' } }).rule).toBeUndefined()
+    // An edition given beside the options, not in at, is refused rather than ignored.
+    expect(thrown(() => search(archive.db, '704.5j', { era: '2003' } as never)).message).toBe('search: unknown option "era" (an edition goes in at: { era })')
+    expect(readCitedNumber('rules 702.19b')).toBe('702.19b')
+    expect(readCitedNumber('IPG 2.1')).toBeUndefined()
+    expect(readCitedNumber('1.5 mana')).toBeUndefined()
   })
 })

@@ -38,6 +38,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
       context.print(result, () => {
         const layout = textLayout(context.io)
         const lines: string[] = []
+        if (result.rule?.note) lines.push(layout.dim(result.rule.note))
         if (result.corrections.length > 0)
           lines.push(
             layout.dim(`showing results for ${result.corrections.map((c) => c.to).join(' ')} (not ${result.corrections.map((c) => c.from).join(' ')})`)

@@ -14,11 +14,11 @@
  * parse is an `E_BAD_QUERY`, and no other error than a `CrdbError` leaves here.
  */
 import type { CrdbDatabase } from '../store/database.js'
-import { CrdbError } from '../vocabulary/errors.js'
+import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 import { parseRuleNumber, sortKeyOf } from '../vocabulary/rule-number.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import { resolveEdition } from './editions.js'
-import { findReferences } from './get.js'
+import { findReferences, getRule, type RuleVersion } from './get.js'
 import { candidateExpression, candidateWords, describePlan, planBoolean, planRanked, type SearchPlan } from './search/plan.js'
 import { emitFlat, parseQuery, toFtsExpression } from './search/query-language.js'
 import { exampleFields, finalScore, isTermWord, ruleFields, scoreText } from './search/rank.js'
@@ -124,6 +124,12 @@ export interface SearchResult {
   /** Hits before `limit`. */
   total: number
   hits: SearchHit[]
+  /**
+   * The query was a rule number (`704.5j`, `rule 704`, `CR 510.1c`, `section 7`, `§704`): the rule it
+   * names in the edition searched, first among the hits. `note` says how a number from another
+   * numbering was followed ("704.5j was numbered 420.5e in the edition of 2003-12-01").
+   */
+  rule?: { asked: string; number: string; edition: string; note?: string }
 }
 
 const allKinds: readonly SearchKind[] = ['rule', 'example', 'term']
@@ -165,7 +171,18 @@ export function search(db: CrdbDatabase, query: string, options: SearchOptions =
   }
 }
 
+const optionNames = new Set(['at', 'all', 'from', 'to', 'section', 'kinds', 'limit'])
+
 function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): SearchResult {
+  if (typeof options !== 'object' || options === null) throw new CrdbError('E_USAGE', "search: options must be an object such as { at: { era: '2009' } }")
+  for (const name in options) {
+    // A selector's key given beside the options (`{ era: '2009' }`) would search the newest edition unasked.
+    if (!optionNames.has(name) && (options as Record<string, unknown>)[name] !== undefined)
+      throw new CrdbError(
+        'E_USAGE',
+        `search: unknown option ${quoteInput(name)}${name === 'date' || name === 'edition' || name === 'era' ? ` (an edition goes in at: { ${name} })` : ''}`
+      )
+  }
   const parsed = parseQuery(query)
   const kinds = new Set(options.kinds ?? allKinds)
   for (const kind of kinds) {
@@ -245,7 +262,54 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
     hits
   }
   if (rangeGiven && range) result.range = range
+  const cited = readCitedNumber(query)
+  if (cited && kinds.has('rule')) putNumberFirst(db, result, cited, edition ?? range?.to, section, limit)
   return result
+}
+
+/** A query that is only a rule number, as people cite one: the number, else `undefined`. */
+export function readCitedNumber(query: string): string | undefined {
+  const match = /^\s*(?:(?:CR|comprehensive\s+rules?|rules?|section|§)\s*)?(\d{1,3}(?:\.\d{1,3}[a-z]?)?)\s*\.?\s*$/i.exec(query)
+  if (!match) return undefined
+  try {
+    return parseRuleNumber(match[1])
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Put the rule `number` names in `edition` (through the lineage, for a number of another numbering)
+ * first among the hits, or leave the result as it is when it names none there.
+ */
+function putNumberFirst(db: CrdbDatabase, result: SearchResult, number: string, edition: string | undefined, section: string | undefined, limit: number): void {
+  let rule: RuleVersion
+  try {
+    rule = getRule(db, number, edition === undefined ? {} : { edition })
+  } catch (error) {
+    if (error instanceof CrdbError) return
+    throw error
+  }
+  if (section !== undefined && !sortKeyOf(rule.number).startsWith(section)) return
+  const snippet = rule.text.length > 200 ? `${rule.text.slice(0, 199)}…` : rule.text
+  const ranges = [{ validFrom: rule.validFrom, validTo: rule.validTo }]
+  const hit: SearchHit = {
+    kind: 'rule',
+    key: rule.number,
+    number: rule.number,
+    snippet,
+    highlights: [],
+    rank: Math.min(0, ...result.hits.map((other) => other.rank)) - 1,
+    validFrom: rule.validFrom,
+    validTo: rule.validTo,
+    ranges,
+    versions: [{ snippet, highlights: [], validFrom: rule.validFrom, validTo: rule.validTo }],
+    byName: true
+  }
+  const others = result.hits.filter((other) => !(other.kind === 'rule' && other.key === rule.number))
+  if (others.length === result.hits.length) result.total++
+  result.hits = [hit, ...others].slice(0, limit)
+  result.rule = { asked: number, number: rule.number, edition: rule.edition, ...(rule.numbering ? { note: rule.numbering.note } : {}) }
 }
 
 /** Which versions a search reads: one edition (`at`, default the newest), all of them, or a range of dates. */
