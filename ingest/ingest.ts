@@ -9,7 +9,7 @@
  * build, and every dump is reconciled again when new editions arrive.
  */
 import { readFileSync } from 'node:fs'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
 import { computeLineage, readLineageOverrides, type LineageOverride } from './lineage.js'
@@ -114,7 +114,7 @@ export { listArchive } from './unchanged.js'
  * Ingest source files into the database. Idempotent: a source whose bytes are
  * already stored is reported `unchanged` and not read again.
  */
-export function ingestPaths(db: CrdbDatabase, paths: string[], options: IngestOptions = {}): IngestReport {
+export function ingestPaths(db: Crdb, paths: string[], options: IngestOptions = {}): IngestReport {
   return ingestSources(
     db,
     paths.map((uri) => ({ uri })),
@@ -127,11 +127,11 @@ export function ingestPaths(db: CrdbDatabase, paths: string[], options: IngestOp
  * editions first, then secondary dumps, then reconciliation. Idempotent like
  * {@link ingestPaths}; never throws for a bad source.
  */
-export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions = {}): IngestReport {
+export function ingestSources(db: Crdb, sources: SourceInput[], options: IngestOptions = {}): IngestReport {
   return withBuildLock(db, options, () => ingestLocked(db, sources, options))
 }
 
-function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions): IngestReport {
+function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions): IngestReport {
   // A store written before term keys folded typography gets the keys new editions will use.
   refoldTermKeys(db)
   const writer = new EditionWriter(db)
@@ -205,7 +205,7 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
  * A build stopped between storing editions and deriving from them leaves work
  * undone (the derived state says so): redo it now. Returns the state read first.
  */
-function refreshLineage(db: CrdbDatabase, options: IngestOptions, editionsChanged: boolean): DerivedState {
+function refreshLineage(db: Crdb, options: IngestOptions, editionsChanged: boolean): DerivedState {
   const derived = readDerivedState(db)
   // Links kept by migration 5 from the older matcher are stale too.
   if (editionsChanged || derived.lineage || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db)) {
@@ -218,7 +218,7 @@ function refreshLineage(db: CrdbDatabase, options: IngestOptions, editionsChange
 }
 
 /** After editions were removed or replaced: lineage, and every dump reconciled again. */
-function refreshAll(db: CrdbDatabase, options: IngestOptions): void {
+function refreshAll(db: Crdb, options: IngestOptions): void {
   refreshLineage(db, options, true)
   reconcileDumps(db)
   markDerivedCurrent(db, 'reconciliation')
@@ -242,7 +242,7 @@ export interface EditionChange {
  *
  * @throws {CrdbError} `E_NOT_FOUND` when no edition has that date, `E_DB_BUSY` when a build holds the database.
  */
-export function removeEdition(db: CrdbDatabase, date: string, options: IngestOptions = {}): EditionChange {
+export function removeEdition(db: Crdb, date: string, options: IngestOptions = {}): EditionChange {
   return withBuildLock(db, options, () => {
     const writer = new EditionWriter(db)
     const removed = writer.remove(date, lineLookup(db))
@@ -261,7 +261,7 @@ export function removeEdition(db: CrdbDatabase, date: string, options: IngestOpt
  * @throws {CrdbError} the source's own error (`E_DECODE`, `E_FORMAT`, `E_NO_DATE`, ...) when it cannot be read
  *   as an official edition, `E_DUPLICATE_EDITION` when these very bytes are already stored.
  */
-export function replaceEdition(db: CrdbDatabase, path: string, options: IngestOptions = {}): EditionChange {
+export function replaceEdition(db: Crdb, path: string, options: IngestOptions = {}): EditionChange {
   return withBuildLock(db, options, () => {
     const writer = new EditionWriter(db)
     const bytes = readSource(path)
@@ -283,7 +283,7 @@ export function replaceEdition(db: CrdbDatabase, path: string, options: IngestOp
 }
 
 /** Where each key is read in the edition of a date, from its source file when it is still there unchanged. */
-function lineLookup(db: CrdbDatabase): LineLookup {
+function lineLookup(db: Crdb): LineLookup {
   const cache = new Map<string, Map<string, { line: number; label: string }> | undefined>()
   const writer = new EditionWriter(db)
   return (date, kind, key) => {

@@ -14,7 +14,7 @@
  * each ingest that stored something.
  */
 import { readFileSync, existsSync } from 'node:fs'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { parseRuleNumber } from '../src/vocabulary/rule-number.js'
 import { matchRules, parentOf, type MatchContext, type MatchLink, type MatchRow } from './lineage/match.js'
@@ -74,7 +74,7 @@ export function readLineageOverrides(path: string): LineageOverride[] {
  * Recompute lineage links and lineage ids for every rule and term version, in
  * one transaction. `rewrites` is the vocabulary table (default: the project's).
  */
-export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = [], rewrites: Rewrite[] = readRewriteVocabulary()): LineageSummary {
+export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewrites: Rewrite[] = readRewriteVocabulary()): LineageSummary {
   const dates = listEditionDates(db)
   const { rows, texts } = readLineageInput(db)
   const compiled = compileRewrites(rewrites)

@@ -15,7 +15,7 @@
  * dump when official editions were added (version ids change as editions
  * split and join versions), and is idempotent.
  */
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { prepareReconciliation, type AttestationRow, type OfficialVersionRow, type ReconciliationStatements } from '../src/store/reconciliation.js'
 import { comparable, composeRule, diffSummary, similarity } from './compare-text.js'
 import { dateByMatching, type DatingResult } from './date-by-matching.js'
@@ -324,7 +324,7 @@ function missingReferences(note: string, official: OfficialVersion): { refs: num
  * Reconcile dumps with the official editions stored: link attestations, date
  * undated dumps, score each dump, and replace its reconciliation messages.
  */
-export function reconcileDumps(db: CrdbDatabase, options: ReconcileOptions = {}): ReconcileResult[] {
+export function reconcileDumps(db: Crdb, options: ReconcileOptions = {}): ReconcileResult[] {
   const store = prepareReconciliation(db)
   const index = new OfficialIndex(store)
   const dumps = store.dumps()

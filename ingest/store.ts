@@ -14,7 +14,7 @@
  * ending at E end at P, versions starting at E start at N, and the versions
  * E had split apart are joined again. The SQL is in `src/store/edition-writes.ts`.
  */
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
 import { prepareEditionWrites, removeEditionRows, searchNameOf, type EditionWrites, type VersionSlot } from '../src/store/edition-writes.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
@@ -84,7 +84,7 @@ export type LineLookup = (date: string, kind: string, key: string) => { line: nu
 
 /** Writes editions; keeps a cache of content hashes across the editions of one build. */
 export class EditionWriter {
-  readonly #db: CrdbDatabase
+  readonly #db: Crdb
   #contentIds: Map<string, number> | undefined
   /** The versions in force at the newest edition just written (appends in date order reuse it). */
   #newest: { date: string; versions: Map<string, VersionSlot> } | undefined
@@ -98,7 +98,7 @@ export class EditionWriter {
   #aliases: Set<string> | undefined
   readonly #writes: EditionWrites
 
-  constructor(db: CrdbDatabase) {
+  constructor(db: Crdb) {
     this.#db = db
     this.#writes = prepareEditionWrites(db)
   }

@@ -9,7 +9,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { acquireBuildLock } from '../src/store/build-lock.js'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { readDerivedState } from '../src/store/derived-state.js'
 import { prepareEditionWrites } from '../src/store/edition-writes.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
@@ -48,7 +48,7 @@ export function listArchive(folder: string, onSubfolder?: (path: string) => void
 }
 
 /** Hold the database's build lock (files only) around `action`. */
-export function withBuildLock<T>(db: CrdbDatabase, options: IngestOptions, action: () => T): T {
+export function withBuildLock<T>(db: Crdb, options: IngestOptions, action: () => T): T {
   const release = db.memory ? undefined : acquireBuildLock(db.name, { onWait: options.onWait })
   try {
     return action()
@@ -65,7 +65,7 @@ export function withBuildLock<T>(db: CrdbDatabase, options: IngestOptions, actio
  * the sha256 of files hashed beforehand ({@link hashFiles}).
  */
 export function ingestUnchanged(
-  db: CrdbDatabase,
+  db: Crdb,
   paths: readonly string[],
   options: IngestOptions = {},
   hashes?: ReadonlyMap<string, string>

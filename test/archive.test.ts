@@ -7,7 +7,7 @@ import { basename, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { decodeSource } from '../ingest/decode.js'
 import type { IngestReport } from '../ingest/ingest.js'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { listEditions, type EditionSummary } from '../src/query/editions.js'
 import { getRule } from '../src/query/get.js'
 import { archiveAvailable, archiveDir, openArchiveDatabase } from './helpers.js'
@@ -15,7 +15,7 @@ import { archiveAvailable, archiveDir, openArchiveDatabase } from './helpers.js'
 const available = archiveAvailable()
 
 describe.skipIf(!available)('the whole archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
   let report: IngestReport
   let editions: EditionSummary[]
   let manifest: { editions: Array<{ file: string; sha256: string }> }

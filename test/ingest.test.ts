@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { ingestPaths, removeEdition } from '../ingest/ingest.js'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { openDatabase, type Crdb } from '../src/store/database.js'
 import { getRule } from '../src/query/get.js'
 import { getTerm } from '../src/query/glossary.js'
 import { termHistory } from '../src/query/history.js'
@@ -38,7 +38,7 @@ interface VersionRow {
   text: string
 }
 
-function versionsOf(db: CrdbDatabase, key: string): VersionRow[] {
+function versionsOf(db: Crdb, key: string): VersionRow[] {
   return db
     .prepare(
       `SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.first_date`
@@ -46,7 +46,7 @@ function versionsOf(db: CrdbDatabase, key: string): VersionRow[] {
     .all(key) as VersionRow[]
 }
 
-function tableCounts(db: CrdbDatabase): Record<string, number> {
+function tableCounts(db: Crdb): Record<string, number> {
   const counts: Record<string, number> = {}
   for (const table of ['sources', 'editions', 'messages', 'contents', 'examples', 'versions', 'term_aliases', 'contents_fts']) {
     counts[table] = (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n

@@ -18,7 +18,7 @@ import { getRule } from '../src/query/get.js'
 import { ruleHistory, termHistory } from '../src/query/history.js'
 import { RuleMovedError } from '../src/query/moved.js'
 import { differsOnlyInReferences, differsOnlyInTypography } from '../src/query/word-diff.js'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { openDatabase, type Crdb } from '../src/store/database.js'
 import { readLineageFixtures, scoreLineage } from './bench/lineage.js'
 import { archiveAvailable, openArchiveDatabase, temporaryFolder, thrown, useFreshDatabase, writeEdition, type EditionSpec } from './helpers.js'
 
@@ -215,7 +215,7 @@ describe('change classes', () => {
 })
 
 describe.skipIf(!archiveAvailable())('lineage on the archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
   beforeAll(() => {
     db = openArchiveDatabase()!
   })

@@ -5,13 +5,13 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readLineageOverrides } from '../ingest/lineage.js'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { diffEditions, summarizeDiff } from '../src/query/diff.js'
 import { blame, ruleHistory } from '../src/query/history.js'
 import { archiveAvailable, openArchiveDatabase, temporaryFolder } from './helpers.js'
 
 describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
   beforeAll(() => {
     db = openArchiveDatabase()!
   })

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { openDatabase, type Crdb } from '../src/store/database.js'
 import { findEditionDated, findEditionInForce, findNewestEdition, listEditionDates } from '../src/store/editions.js'
 import { findRuleAt, findRuleBeside, findRuleOnDay, listExamples, listNumbersBeside, listSubtreeAt, listSubtreeOnDay } from '../src/store/rules.js'
 import { countVersionsStaying, listContentsOf, listLinksBetween, listRuleTextsOnlyIn, listVersionsOnlyIn } from '../src/store/diff.js'
@@ -16,7 +16,7 @@ import { listPreparedSql } from '../src/store/statements.js'
 import { temporaryFolder } from './helpers.js'
 
 let folder: ReturnType<typeof temporaryFolder>
-let db: CrdbDatabase
+let db: Crdb
 
 beforeAll(() => {
   folder = temporaryFolder()

@@ -10,14 +10,14 @@ import { ingestPaths } from '../ingest/ingest.js'
 import { getTerm } from '../src/query/glossary.js'
 import { resolveRuleName } from '../src/query/resolve-name.js'
 import { maxQueryLength, search, type SearchHit } from '../src/query/search.js'
-import { openDatabase, schemaVersion, type CrdbDatabase } from '../src/store/database.js'
+import { openDatabase, schemaVersion, type Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { archiveAvailable, openArchiveDatabase, temporaryFolder, thrown, writeEdition } from './helpers.js'
 
 const keys = (hits: SearchHit[], count = 5): string[] => hits.slice(0, count).map((hit) => (hit.kind === 'term' ? `term:${hit.key}` : hit.key))
 
 describe.skipIf(!archiveAvailable())('ranked search on the whole archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
   const at = { era: '2024' }
 
   beforeAll(() => {

@@ -12,7 +12,7 @@ import { comparable, diffSummary, similarity } from '../ingest/compare-text.js'
 import { dateByMatching } from '../ingest/date-by-matching.js'
 import { ingestPaths, listArchive, type DumpOutcome, type IngestOutcome } from '../ingest/ingest.js'
 import { runCli } from '../src/cli.js'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { openDatabase, type Crdb } from '../src/store/database.js'
 import { readDerivedState } from '../src/store/derived-state.js'
 import { reconcileDumps } from '../ingest/reconcile.js'
 import { getRule } from '../src/query/get.js'
@@ -31,7 +31,7 @@ function spec(date: string, changes: Record<string, string> = {}, glossary?: Rec
   return { date, rules: { ...base, ...changes }, ...(glossary ? { glossary } : {}) }
 }
 
-function tableCounts(db: CrdbDatabase): Record<string, number> {
+function tableCounts(db: Crdb): Record<string, number> {
   const counts: Record<string, number> = {}
   for (const table of ['sources', 'editions', 'contents', 'examples', 'versions', 'term_aliases', 'dumps', 'attestations']) {
     counts[table] = (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
@@ -343,7 +343,7 @@ const available = archiveAvailable()
 
 describe.skipIf(!available)('the five seed dumps against the whole archive', () => {
   let folder: ReturnType<typeof temporaryFolder>
-  let db: CrdbDatabase
+  let db: Crdb
   let outcomes: DumpOutcome[]
   const seeds = listArchive(join(projectRoot, 'corpus')).filter((path) => /\/\d{3}_[0-9a-f]+\.txt$/.test(path))
   const seed = (number: string): DumpOutcome => outcomes.find((outcome) => outcome.uri.includes(`/${number}_`))!

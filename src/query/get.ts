@@ -2,7 +2,7 @@
  * Looking up rules as they stood in one edition: one rule, a rule with its
  * subrules, its neighbours in document order, and the rules its text cites.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-number.js'
 import type { RuleVersion } from '../vocabulary/rule-version.js'
@@ -29,7 +29,7 @@ import { findWhereabouts, RuleMovedError } from './moved.js'
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, or `E_NOT_FOUND` (with the nearest numbers; a
  *   {@link RuleMovedError} saying where it went, for a number an earlier edition had).
  */
-export function getRule(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion {
+export function getRule(db: Crdb, number: string, at: EditionSelector = {}): RuleVersion {
   const key = parseRuleNumber(number)
   const selector = checkSelector(at)
   // One statement answers; only a miss asks again, to say why.
@@ -58,7 +58,7 @@ function toLookedUp(row: RuleLookupRow): RuleVersion {
 }
 
 /** The rule numbers of an edition closest to `key` in document order: two before, two after. */
-export function nearestNumbers(db: CrdbDatabase, key: string, edition: string): string[] {
+export function nearestNumbers(db: Crdb, key: string, edition: string): string[] {
   const target = sortKeyOf(key)
   return [...listNumbersBeside(db, target, edition, 'before', 2).reverse(), ...listNumbersBeside(db, target, edition, 'after', 2)]
 }
@@ -102,7 +102,7 @@ export interface CitedNumbers {
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
  */
-export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion[] {
+export function getSubtree(db: Crdb, number: string, at: EditionSelector = {}): RuleVersion[] {
   const key = parseRuleNumber(number)
   const selector = checkSelector(at)
   const rows = listSubtreeOnDay(db, key, sortKeyOf(key), dayOf(selector))
@@ -117,7 +117,7 @@ export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
  */
-export function getNeighbours(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleNeighbours {
+export function getNeighbours(db: Crdb, number: string, at: EditionSelector = {}): RuleNeighbours {
   const key = parseRuleNumber(number)
   const edition = resolveEdition(db, at)
   const rule = getRule(db, key, { edition })
@@ -141,7 +141,7 @@ export function getNeighbours(db: CrdbDatabase, number: string, at: EditionSelec
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
  */
-export function getReferences(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleReference[] {
+export function getReferences(db: Crdb, number: string, at: EditionSelector = {}): RuleReference[] {
   const key = parseRuleNumber(number)
   const edition = resolveEdition(db, at)
   const rule = getRule(db, key, { edition })
@@ -152,7 +152,7 @@ export function getReferences(db: CrdbDatabase, number: string, at: EditionSelec
  * Resolve the citations in `text` (see {@link findReferences}) in the edition
  * dated `edition` (an effective date, as {@link resolveAt} returns).
  */
-export function resolveReferences(db: CrdbDatabase, text: string, edition: string): RuleReference[] {
+export function resolveReferences(db: Crdb, text: string, edition: string): RuleReference[] {
   const references: RuleReference[] = []
   const seen = new Set<string>()
   const add = (key: string, cited: string, text?: string): void => {
@@ -269,7 +269,7 @@ function toRuleVersion(row: RuleRow, examples: string[], edition: string): RuleV
 }
 
 /** Rule rows as rule versions, their examples read in one query. */
-function toRuleVersions(db: CrdbDatabase, rows: RuleRow[], edition: string): RuleVersion[] {
+function toRuleVersions(db: Crdb, rows: RuleRow[], edition: string): RuleVersion[] {
   const examples = listExamplesOf(
     db,
     rows.map((row) => row.contentId)
@@ -277,7 +277,7 @@ function toRuleVersions(db: CrdbDatabase, rows: RuleRow[], edition: string): Rul
   return rows.map((row) => toRuleVersion(row, examples.get(row.contentId) ?? [], edition))
 }
 
-function notFound(db: CrdbDatabase, key: string, edition: string): CrdbError {
+function notFound(db: Crdb, key: string, edition: string): CrdbError {
   // A number an earlier edition had says where it went.
   const where = findWhereabouts(db, key, edition)
   if (where) return new RuleMovedError(where)

@@ -13,7 +13,7 @@
  * The user's text never reaches FTS5 (or SQL) unparsed: a query that does not
  * parse is an `E_BAD_QUERY`, and no other error than a `CrdbError` leaves here.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber, sortKeyOf } from '../vocabulary/rule-number.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
@@ -153,7 +153,7 @@ interface Candidate {
  *   `E_USAGE` for bad options; `E_BAD_DATE`, `E_BAD_ERA`, `E_NOT_FOUND` from `at`;
  *   `E_DB` when the database cannot answer.
  */
-export function search(db: CrdbDatabase, query: string, options: SearchOptions = {}): SearchResult {
+export function search(db: Crdb, query: string, options: SearchOptions = {}): SearchResult {
   try {
     return runSearch(db, query, options)
   } catch (error) {
@@ -165,7 +165,7 @@ export function search(db: CrdbDatabase, query: string, options: SearchOptions =
   }
 }
 
-function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): SearchResult {
+function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResult {
   const parsed = parseQuery(query)
   const kinds = new Set(options.kinds ?? allKinds)
   for (const kind of kinds) {
@@ -249,7 +249,7 @@ function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): Sea
 }
 
 /** Which versions a search reads: one edition (`at`, default the newest), all of them, or a range of dates. */
-function resolveSearchScope(db: CrdbDatabase, options: SearchOptions): { edition: string | null; range: ScopeRange; rangeGiven: boolean } {
+function resolveSearchScope(db: Crdb, options: SearchOptions): { edition: string | null; range: ScopeRange; rangeGiven: boolean } {
   const atGiven = options.at !== undefined && Object.values(options.at).some((value) => value !== undefined)
   const rangeGiven = options.from !== undefined || options.to !== undefined
   if ([atGiven, options.all === true, rangeGiven].filter(Boolean).length > 1) {
@@ -273,7 +273,7 @@ function resolveSearchScope(db: CrdbDatabase, options: SearchOptions): { edition
  * the two sets are left out).
  */
 function findCandidateTexts(
-  db: CrdbDatabase,
+  db: Crdb,
   plan: SearchPlan,
   parsed: ReturnType<typeof parseQuery>,
   kinds: Set<SearchKind>,
@@ -354,7 +354,7 @@ function compareText(a: string, b: string): number {
  * actions of 704.5a-z).
  */
 function boostRelated(
-  db: CrdbDatabase,
+  db: Crdb,
   cache: ReturnType<typeof searchCacheOf>,
   plan: SearchPlan,
   scope: ReturnType<typeof scopeOf>,

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { packageRoot } from '../vocabulary/paths.js'
 import { listSources, type ListSourcesOptions, type SourceSummary } from './sources.js'
 
@@ -58,7 +58,7 @@ export function verifyStoredEdition(effectiveDate: string, uri: string, sha256: 
  * Every source as {@link listSources} lists it, each official edition with its
  * verification: what `crdb sources --json` prints and `GET /v1/sources` answers.
  */
-export function listSourcesVerified(db: CrdbDatabase, options: ListSourcesOptions = {}): Array<SourceSummary & { verification?: EditionVerification }> {
+export function listSourcesVerified(db: Crdb, options: ListSourcesOptions = {}): Array<SourceSummary & { verification?: EditionVerification }> {
   return listSources(db, options).map((source) =>
     source.kind === 'official' && source.date ? { ...source, verification: verifyStoredEdition(source.date, source.uri, source.sha256) } : source
   )

@@ -28,7 +28,7 @@ import { packageRoot } from '../vocabulary/paths.js'
 process.env.SQLITE_USE_URI ??= '1'
 
 /** An open crdb database (a better-sqlite3 handle). */
-export type CrdbDatabase = Database.Database
+export type Crdb = Database.Database
 
 // better-sqlite3's addon, named outright where an install puts it: the `bindings` package it uses otherwise
 // probes a dozen paths (a good part of a `crdb get`'s start-up), and cannot find it from the bundled CLI.
@@ -87,14 +87,14 @@ export interface OpenDatabaseOptions {
  *   `E_DB` when it cannot be opened (a missing file with a hint to build it), is not a database,
  *   or cannot be written for a build.
  */
-export function openDatabase(path: string, options: OpenDatabaseOptions = {}): CrdbDatabase {
+export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Crdb {
   const readonly = options.readonly ?? false
   const memory = path === ':memory:'
   if (readonly && !memory && !existsSync(path)) {
     throw new CrdbError('E_DB', `${path}: cannot open database (no such file); run crdb build to create it, or give --db FILE`)
   }
   if (!readonly && !memory) checkWritable(path)
-  let db: CrdbDatabase
+  let db: Crdb
   try {
     db = readonly && !memory ? openReadonly(path) : new Database(path, addonOptions)
   } catch (error) {
@@ -157,7 +157,7 @@ function checkWritable(path: string): void {
  * SQLite cannot create in a read-only folder: such a file (shipped in a
  * package, on a CD) is opened `immutable`, as nothing can be writing it.
  */
-function openReadonly(path: string): CrdbDatabase {
+function openReadonly(path: string): Crdb {
   const db = new Database(path, { ...addonOptions, readonly: true, fileMustExist: true })
   try {
     db.pragma('user_version', { simple: true })
@@ -171,7 +171,7 @@ function openReadonly(path: string): CrdbDatabase {
 }
 
 /** Refuse a SQLite file with tables that are not crdb's: never add tables to someone else's database. */
-function checkOwnTables(db: CrdbDatabase, path: string, version: number): void {
+function checkOwnTables(db: Crdb, path: string, version: number): void {
   const tables = db
     .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`)
     .pluck()
@@ -181,7 +181,7 @@ function checkOwnTables(db: CrdbDatabase, path: string, version: number): void {
   throw new CrdbError('E_DB_FOREIGN', `${path}: a SQLite database that is not crdb's (tables: ${shown}); left untouched, give --db a new file`)
 }
 
-function migrate(db: CrdbDatabase, from: number): void {
+function migrate(db: Crdb, from: number): void {
   if (from === schemaVersion) return
   db.transaction(() => {
     // Read again under the write lock: another process may have migrated it meanwhile.

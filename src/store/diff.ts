@@ -2,7 +2,7 @@
  * What diffs ask of the store: the versions in force in an edition (rules or
  * terms), the lineage links between two editions, and where an old number went.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { inForceAt, prepared } from './statements.js'
 
 /** A version in force in an edition, as a diff compares it (its text is read only when it changed: {@link listContentsOf}). */
@@ -29,9 +29,9 @@ export interface DiffTermRow {
  * document order: one side of what changed between two editions. Against a later edition, those that
  * ended before it (walked by last date); against an earlier one, those that began after it (by first date).
  */
-export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule', edition: string, other: string): DiffVersionRow[]
-export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'term', edition: string, other: string): DiffTermRow[]
-export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule' | 'term', edition: string, other: string): DiffVersionRow[] | DiffTermRow[] {
+export function listVersionsOnlyIn(db: Crdb, kind: 'rule', edition: string, other: string): DiffVersionRow[]
+export function listVersionsOnlyIn(db: Crdb, kind: 'term', edition: string, other: string): DiffTermRow[]
+export function listVersionsOnlyIn(db: Crdb, kind: 'rule' | 'term', edition: string, other: string): DiffVersionRow[] | DiffTermRow[] {
   // `+v.kind`: walk the dates' index, not every version of the kind in document order.
   const statement = prepared(
     db,
@@ -67,7 +67,7 @@ export interface DiffTextRow extends DiffVersionRow {
  * {@link listVersionsOnlyIn} for rules, each with its text and examples, in the same statement: a
  * diff of whole editions shows nearly every version that differs, so it reads them as it walks.
  */
-export function listRuleTextsOnlyIn(db: CrdbDatabase, edition: string, other: string): DiffTextRow[] {
+export function listRuleTextsOnlyIn(db: Crdb, edition: string, other: string): DiffTextRow[] {
   const rows = prepared(
     db,
     `SELECT v.id, v.key, v.content_id, v.first_date, c.text, nullif(${examplesOf('c.id')}, '[]')
@@ -95,14 +95,14 @@ function diffColumns(kind: 'rule' | 'term'): string {
 }
 
 /** How many versions of `kind` are in force in both the edition dated `earlier` and the later one dated `later` (read from an index alone). */
-export function countVersionsStaying(db: CrdbDatabase, kind: 'rule' | 'term', earlier: string, later: string): number {
+export function countVersionsStaying(db: Crdb, kind: 'rule' | 'term', earlier: string, later: string): number {
   return prepared(db, 'SELECT COUNT(*) FROM versions v WHERE v.first_date <= @earlier AND v.last_date >= @later AND +v.kind = @kind')
     .pluck()
     .get({ kind, earlier, later }) as number
 }
 
 /** The numbers of the rule versions in force in both the edition dated `earlier` and the later one dated `later`. */
-export function listRuleKeysStaying(db: CrdbDatabase, earlier: string, later: string): string[] {
+export function listRuleKeysStaying(db: Crdb, earlier: string, later: string): string[] {
   return prepared(db, `SELECT v.key FROM versions v WHERE v.first_date <= @earlier AND v.last_date >= @later AND +v.kind = 'rule'`)
     .pluck()
     .all({ earlier, later }) as string[]
@@ -115,7 +115,7 @@ export interface ContentRow {
 }
 
 /** The texts (with their examples, in order) of these contents, read in one query, by content id. */
-export function listContentsOf(db: CrdbDatabase, contentIds: Iterable<number>): Map<number, ContentRow> {
+export function listContentsOf(db: Crdb, contentIds: Iterable<number>): Map<number, ContentRow> {
   const rows = prepared(db, `SELECT c.id, c.text, nullif(${examplesOf('c.id')}, '[]') FROM contents c WHERE c.id IN (SELECT value FROM json_each(?))`)
     .raw()
     .all(JSON.stringify([...new Set(contentIds)])) as Array<[number, string, string | null]>
@@ -137,7 +137,7 @@ export interface DiffLinkRow {
 }
 
 /** The lineage links into versions that start after `older` and by `newer`. */
-export function listLinksBetween(db: CrdbDatabase, older: string, newer: string): DiffLinkRow[] {
+export function listLinksBetween(db: Crdb, older: string, newer: string): DiffLinkRow[] {
   const rows = prepared(
     db,
     `SELECT l.from_version, l.to_version, l.kind, l.score, l.reason, f.key, f.first_date, v.key, v.first_date
@@ -158,7 +158,7 @@ export interface VersionSpan {
 }
 
 /** Rule `key`'s last version that ended before `edition`, or `undefined`. */
-export function findLastVersionBefore(db: CrdbDatabase, key: string, edition: string): VersionSpan | undefined {
+export function findLastVersionBefore(db: Crdb, key: string, edition: string): VersionSpan | undefined {
   return prepared(
     db,
     `SELECT id, key, first_date AS firstDate, last_date AS lastDate FROM versions
@@ -167,7 +167,7 @@ export function findLastVersionBefore(db: CrdbDatabase, key: string, edition: st
 }
 
 /** The versions version `id` continues as (its outgoing lineage links), in document order. */
-export function listContinuations(db: CrdbDatabase, id: number): Array<VersionSpan & { kind: string }> {
+export function listContinuations(db: Crdb, id: number): Array<VersionSpan & { kind: string }> {
   return prepared(
     db,
     `SELECT v.id, v.key, v.first_date AS firstDate, v.last_date AS lastDate, l.kind FROM lineage_links l
@@ -176,17 +176,17 @@ export function listContinuations(db: CrdbDatabase, id: number): Array<VersionSp
 }
 
 /** Whether the edition dated `edition` is stored truncated. */
-export function isEditionTruncated(db: CrdbDatabase, edition: string): boolean {
+export function isEditionTruncated(db: Crdb, edition: string): boolean {
   return prepared(db, 'SELECT truncated FROM editions WHERE effective_date = ?').pluck().get(edition) === 1
 }
 
 /** Whether the first edition after `date` is stored truncated. */
-export function isNextEditionTruncated(db: CrdbDatabase, date: string): boolean {
+export function isNextEditionTruncated(db: Crdb, date: string): boolean {
   return prepared(db, 'SELECT truncated FROM editions WHERE effective_date > ? ORDER BY effective_date LIMIT 1').pluck().get(date) === 1
 }
 
 /** The sort key of the last glossary term of `edition` (`''` when it has none). */
-export function findLastTermSortKey(db: CrdbDatabase, edition: string): string {
+export function findLastTermSortKey(db: Crdb, edition: string): string {
   return (
     (prepared(db, `SELECT MAX(sort_key) FROM versions v WHERE kind = 'term' AND ${inForceAt('v')}`)
       .pluck()

@@ -2,7 +2,7 @@
  * Whether a stored edition is complete: a truncated copy is stored (its rules
  * are real) but marked, and answers taken from it say so.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** Where a truncated edition stops. */
@@ -18,7 +18,7 @@ export interface Truncation {
 }
 
 /** How the edition dated `edition` is truncated, or undefined when it is complete (or not stored). */
-export function findTruncation(db: CrdbDatabase, edition: string): Truncation | undefined {
+export function findTruncation(db: Crdb, edition: string): Truncation | undefined {
   const row = prepared(
     db,
     `SELECT e.effective_date AS edition, s.uri,
@@ -42,7 +42,7 @@ export function truncationNote(truncation: Truncation): string {
  * it is: what was asked for may be in the part cut off. Otherwise the message
  * as it was.
  */
-export function explainMissing(db: CrdbDatabase, message: string): string {
+export function explainMissing(db: Crdb, message: string): string {
   const edition = /edition of (\d{4}-\d{2}-\d{2})/.exec(message)?.[1]
   const truncation = edition ? findTruncation(db, edition) : undefined
   return truncation ? `${message}; ${truncationNote(truncation)}` : message

@@ -3,7 +3,7 @@
  * contents and the versions the edition writer splits and joins. Prepared once
  * per database handle; the algorithm lives in `ingest/store.ts`.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** A version as the edition writer sees it: one key's text over a run of editions. */
@@ -78,7 +78,7 @@ export interface StoredEdition {
 export type EditionWrites = ReturnType<typeof prepareEditionWrites>
 
 /** Prepare the edition writer's statements on `db`. */
-export function prepareEditionWrites(db: CrdbDatabase) {
+export function prepareEditionWrites(db: Crdb) {
   const s = {
     sourceBySha: db.prepare('SELECT id FROM sources WHERE sha256 = ?'),
     editionByDate: db.prepare(
@@ -203,7 +203,7 @@ export function prepareEditionWrites(db: CrdbDatabase) {
  * Merge the full-text index into one segment after a build: about 50 ms once,
  * and every later search reads one segment instead of a dozen.
  */
-export function optimizeSearchIndex(db: CrdbDatabase): void {
+export function optimizeSearchIndex(db: Crdb): void {
   prepared(db, "INSERT INTO contents_fts(contents_fts) VALUES ('optimize')").run()
   refreshSearchStems(db)
 }
@@ -212,7 +212,7 @@ export function optimizeSearchIndex(db: CrdbDatabase): void {
  * Recount the stemmed words of the full-text index (`search_stems`), which
  * search reads for word weights and typo correction. About 40 ms.
  */
-export function refreshSearchStems(db: CrdbDatabase): void {
+export function refreshSearchStems(db: Crdb): void {
   db.transaction(() => {
     prepared(db, 'DELETE FROM search_stems').run()
     prepared(db, 'INSERT INTO search_stems (stem, docs) SELECT term, doc FROM contents_fts_vocabulary').run()
@@ -237,7 +237,7 @@ export function searchNameOf(entry: { kind: string; key: string; label: string; 
  * source and messages, and the texts (with examples and index entries) that no
  * version uses any more.
  */
-export function removeEditionRows(db: CrdbDatabase, editionId: number, sourceId: number): void {
+export function removeEditionRows(db: Crdb, editionId: number, sourceId: number): void {
   prepared(db, 'DELETE FROM editions WHERE id = ?').run(editionId)
   prepared(db, 'DELETE FROM messages WHERE source_id = ?').run(sourceId)
   prepared(db, 'DELETE FROM sources WHERE id = ?').run(sourceId)

@@ -4,7 +4,7 @@
  */
 import { CrdbError } from '../vocabulary/errors.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** An edition row with its source, counts and interval. */
@@ -37,7 +37,7 @@ export interface MessageRow {
 }
 
 /** Every edition, oldest first, with its interval and message counts. */
-export function listEditionRows(db: CrdbDatabase): EditionRow[] {
+export function listEditionRows(db: Crdb): EditionRow[] {
   const rows = prepared(
     db,
     `SELECT e.effective_date AS effectiveDate, LEAD(e.effective_date) OVER (ORDER BY e.effective_date) AS validTo,
@@ -54,12 +54,12 @@ export function listEditionRows(db: CrdbDatabase): EditionRow[] {
 }
 
 /** The effective dates of every edition, oldest first. */
-export function listEditionDates(db: CrdbDatabase): string[] {
+export function listEditionDates(db: Crdb): string[] {
   return prepared(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
 }
 
 /** The messages of the source of the edition dated `effectiveDate`, in line order. */
-export function listEditionMessageRows(db: CrdbDatabase, effectiveDate: string): MessageRow[] {
+export function listEditionMessageRows(db: Crdb, effectiveDate: string): MessageRow[] {
   return prepared(
     db,
     `SELECT m.line, m.rule, m.severity, m.code, m.text FROM messages m
@@ -68,27 +68,27 @@ export function listEditionMessageRows(db: CrdbDatabase, effectiveDate: string):
 }
 
 /** The edition dated exactly `date`, or `undefined`. */
-export function findEditionDated(db: CrdbDatabase, date: string): string | undefined {
+export function findEditionDated(db: Crdb, date: string): string | undefined {
   return prepared(db, 'SELECT effective_date FROM editions WHERE effective_date = ?').pluck().get(date) as string | undefined
 }
 
 /** The edition in force on `date` (the newest that took effect on or before it), or `undefined`. */
-export function findEditionInForce(db: CrdbDatabase, date: string): string | undefined {
+export function findEditionInForce(db: Crdb, date: string): string | undefined {
   return (prepared(db, 'SELECT MAX(effective_date) FROM editions WHERE effective_date <= ?').pluck().get(date) as string | null) ?? undefined
 }
 
 /** The `limit` editions whose dates are closest to `date`. */
-export function listNearestEditions(db: CrdbDatabase, date: string, limit: number): string[] {
+export function listNearestEditions(db: Crdb, date: string, limit: number): string[] {
   return prepared(db, 'SELECT effective_date FROM editions ORDER BY ABS(julianday(effective_date) - julianday(?)) LIMIT ?').pluck().all(date, limit) as string[]
 }
 
 /** The newest edition, or `undefined` for an empty store. */
-export function findNewestEdition(db: CrdbDatabase): string | undefined {
+export function findNewestEdition(db: Crdb): string | undefined {
   return (prepared(db, 'SELECT MAX(effective_date) FROM editions').pluck().get() as string | null) ?? undefined
 }
 
 /** The oldest edition, or `undefined` for an empty store. */
-export function findOldestEdition(db: CrdbDatabase): string | undefined {
+export function findOldestEdition(db: Crdb): string | undefined {
   return (prepared(db, 'SELECT MIN(effective_date) FROM editions').pluck().get() as string | null) ?? undefined
 }
 
@@ -101,7 +101,7 @@ export function findOldestEdition(db: CrdbDatabase): string | undefined {
  *   edition and era; `E_BAD_DATE` for a malformed date; `E_BAD_ERA` for an
  *   unknown era; `E_NOT_FOUND` when no edition fits.
  */
-export function resolveEdition(db: CrdbDatabase, selector: EditionSelector = {}): string {
+export function resolveEdition(db: Crdb, selector: EditionSelector = {}): string {
   const checked = checkSelector(selector)
   if (checked.by === 'edition') {
     const found = findEditionDated(db, checked.edition)

@@ -2,7 +2,7 @@
  * What the lineage computation reads and writes: every rule version with its
  * text, and the links and lineage ids derived from them.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import type { LineageLinkRow } from './history.js'
 
 /** A rule version as lineage matching reads it. */
@@ -19,7 +19,7 @@ export interface LineageInputRow {
 export type LineageLinkInput = LineageLinkRow
 
 /** Every rule version, and the text of every rule content by id. */
-export function readLineageInput(db: CrdbDatabase): { rows: LineageInputRow[]; texts: Map<number, string> } {
+export function readLineageInput(db: Crdb): { rows: LineageInputRow[]; texts: Map<number, string> } {
   const rows = db
     .prepare(`SELECT id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate FROM versions WHERE kind = 'rule'`)
     .all() as LineageInputRow[]
@@ -32,7 +32,7 @@ export function readLineageInput(db: CrdbDatabase): { rows: LineageInputRow[]; t
  * lineage id, writing only what changed; each glossary term is one lineage. Run
  * it inside a transaction.
  */
-export function writeLineage(db: CrdbDatabase, links: LineageLinkInput[], lineageOf: Map<number, number>): void {
+export function writeLineage(db: Crdb, links: LineageLinkInput[], lineageOf: Map<number, number>): void {
   // Write only the links that changed: a build that adds one edition leaves most of them as they were.
   const wanted = new Map(links.map((link) => [`${link.from}:${link.to}`, link]))
   const stored = db.prepare('SELECT from_version, to_version, kind, similarity, score, reason FROM lineage_links').raw().all() as Array<

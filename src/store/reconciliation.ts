@@ -3,7 +3,7 @@
  * force at an edition, glossary aliases, attestations) and writes (links,
  * the dump's dating, its reconciliation messages). Prepared once per database.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import type { MessageRow } from './edition-writes.js'
 import { prepared } from './statements.js'
 
@@ -73,7 +73,7 @@ const versionColumns = `v.id, v.kind, v.key, v.label, v.first_date AS firstDate,
   (SELECT json_group_array(text) FROM (SELECT text FROM examples x WHERE x.content_id = c.id ORDER BY x.ordinal)) AS examples`
 
 /** Prepare reconciliation's reads and writes on `db`. */
-export function prepareReconciliation(db: CrdbDatabase) {
+export function prepareReconciliation(db: Crdb) {
   const s = {
     editionDates: prepared(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck(),
     byKey: prepared(db, `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = ? AND v.key = ? ORDER BY v.first_date`),

@@ -2,7 +2,7 @@
  * Rule versions: the questions the read side asks about rules, one function
  * each, rows in camelCase.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { inForceAt, prepared, validToOf, type VersionRowBase } from './statements.js'
 
 /** A rule version with its content, interval and provenance. */
@@ -63,7 +63,7 @@ function toLookupRow(tuple: LookupTuple): RuleLookupRow | undefined {
  * its examples, in one statement: the hot lookup. `undefined` when that edition does not have the
  * number, or when no edition took effect by `day` (the caller tells which).
  */
-export function findRuleOnDay(db: CrdbDatabase, key: string, day: string): RuleLookupRow | undefined {
+export function findRuleOnDay(db: Crdb, key: string, day: string): RuleLookupRow | undefined {
   const tuple = prepared(db, ruleOnDay).raw().get(day, key, day) as DayTuple | undefined
   if (!tuple || tuple[0] === null) return undefined
   const [dates, text, line, uri, sha256, examples] = tuple
@@ -95,7 +95,7 @@ ORDER BY v.sort_key`
  * Rule `key` and every rule numbered under it (`704.5` -> 704.5, 704.5a, ...) in the edition in force
  * on `day`, in document order, with their examples, in one statement.
  */
-export function listSubtreeOnDay(db: CrdbDatabase, key: string, sortKey: string, day: string): RuleLookupRow[] {
+export function listSubtreeOnDay(db: Crdb, key: string, sortKey: string, day: string): RuleLookupRow[] {
   const tuples = prepared(db, subtreeOnDay)
     .raw()
     .all(day, key, key + '~', sortKey, sortKey + '~', day, day) as LookupTuple[]
@@ -107,7 +107,7 @@ export function listSubtreeOnDay(db: CrdbDatabase, key: string, sortKey: string,
  * `versions_by_key` to the newest version that began by `edition` (a key's
  * versions never overlap), rather than every version that began before it.
  */
-export function findRuleAt(db: CrdbDatabase, key: string, edition: string): RuleRow | undefined {
+export function findRuleAt(db: Crdb, key: string, edition: string): RuleRow | undefined {
   return prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')} ORDER BY v.first_date DESC LIMIT 1`).get({
     key,
     edition
@@ -115,7 +115,7 @@ export function findRuleAt(db: CrdbDatabase, key: string, edition: string): Rule
 }
 
 /** Rule `key` and every rule numbered under it (`704.5` -> 704.5, 704.5a, ...) in force in `edition`, in document order. */
-export function listSubtreeAt(db: CrdbDatabase, key: string, sortKey: string, edition: string): RuleRow[] {
+export function listSubtreeAt(db: Crdb, key: string, sortKey: string, edition: string): RuleRow[] {
   return prepared(
     db,
     `${ruleSelect}
@@ -125,7 +125,7 @@ export function listSubtreeAt(db: CrdbDatabase, key: string, sortKey: string, ed
 }
 
 /** The rule just before (`'before'`) or after (`'after'`) document position `sortKey` in `edition`, or `undefined`. */
-export function findRuleBeside(db: CrdbDatabase, sortKey: string, edition: string, side: 'before' | 'after'): RuleRow | undefined {
+export function findRuleBeside(db: Crdb, sortKey: string, edition: string, side: 'before' | 'after'): RuleRow | undefined {
   // Look among the keys of the same rule (704...), then of the same section (7...): ranges of the key
   // index, since a rule's subrules and a section's rules share their key's first characters. Only the
   // first or last rule of a section needs the whole edition, a scan of every rule version.
@@ -140,7 +140,7 @@ export function findRuleBeside(db: CrdbDatabase, sortKey: string, edition: strin
 }
 
 /** Up to `limit` rule numbers of `edition` just before (nearest first) or after document position `sortKey`. */
-export function listNumbersBeside(db: CrdbDatabase, sortKey: string, edition: string, side: 'before' | 'after', limit: number): string[] {
+export function listNumbersBeside(db: Crdb, sortKey: string, edition: string, side: 'before' | 'after', limit: number): string[] {
   const sql =
     side === 'before'
       ? `SELECT key FROM versions v WHERE kind = 'rule' AND ${inForceAt('v')} AND sort_key < @target ORDER BY sort_key DESC LIMIT @limit`
@@ -149,14 +149,14 @@ export function listNumbersBeside(db: CrdbDatabase, sortKey: string, edition: st
 }
 
 /** The text of rule `key` in `edition`, or `undefined`. */
-export function findRuleTextAt(db: CrdbDatabase, key: string, edition: string): string | undefined {
+export function findRuleTextAt(db: Crdb, key: string, edition: string): string | undefined {
   return prepared(db, `SELECT c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')}`)
     .pluck()
     .get({ key, edition }) as string | undefined
 }
 
 /** Every rule of `edition` with its text, in document order. */
-export function listRuleTextsAt(db: CrdbDatabase, edition: string): Array<{ key: string; text: string }> {
+export function listRuleTextsAt(db: Crdb, edition: string): Array<{ key: string; text: string }> {
   return prepared(
     db,
     `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
@@ -165,7 +165,7 @@ export function listRuleTextsAt(db: CrdbDatabase, edition: string): Array<{ key:
 }
 
 /** The rules of `edition` from document position `from` to `to` (inclusive), at most `limit`. */
-export function listRulesBetween(db: CrdbDatabase, from: string, to: string, edition: string, limit: number): Array<{ key: string; text: string }> {
+export function listRulesBetween(db: Crdb, from: string, to: string, edition: string, limit: number): Array<{ key: string; text: string }> {
   return prepared(
     db,
     `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
@@ -175,17 +175,17 @@ export function listRulesBetween(db: CrdbDatabase, from: string, to: string, edi
 }
 
 /** Every version of rule `key`, oldest first. */
-export function listRuleVersions(db: CrdbDatabase, key: string): RuleRow[] {
+export function listRuleVersions(db: Crdb, key: string): RuleRow[] {
   return prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.first_date`).all(key) as RuleRow[]
 }
 
 /** The examples of content `contentId`, in order. */
-export function listExamples(db: CrdbDatabase, contentId: number): string[] {
+export function listExamples(db: Crdb, contentId: number): string[] {
   return prepared(db, 'SELECT text FROM examples WHERE content_id = ? ORDER BY ordinal').pluck().all(contentId) as string[]
 }
 
 /** The examples of each of `contentIds`, in order, read in one query. */
-export function listExamplesOf(db: CrdbDatabase, contentIds: Iterable<number>): Map<number, string[]> {
+export function listExamplesOf(db: Crdb, contentIds: Iterable<number>): Map<number, string[]> {
   const examples = new Map<number, string[]>()
   const rows = prepared(
     db,

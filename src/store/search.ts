@@ -1,7 +1,7 @@
 /**
  * Every SQL question search (and name resolution) asks, one named function each.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** Which versions a search reads: those in force at some point from `from` to `to` (edition dates); `null`: all. */
@@ -21,22 +21,22 @@ function rangeParameters(range: ScopeRange): Record<string, string> {
 }
 
 /** A value that changes whenever the database does (another connection's write, or this one's). */
-export function readGeneration(db: CrdbDatabase): string {
+export function readGeneration(db: Crdb): string {
   return `${prepared(db, 'SELECT data_version FROM pragma_data_version').pluck().get()}:${prepared(db, 'SELECT total_changes()').pluck().get()}`
 }
 
 /** The effective dates of every edition, oldest first. */
-export function readEditionDates(db: CrdbDatabase): string[] {
+export function readEditionDates(db: Crdb): string[] {
   return prepared(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
 }
 
 /** How many texts the index holds. */
-export function countIndexedTexts(db: CrdbDatabase): number {
+export function countIndexedTexts(db: Crdb): number {
   return prepared(db, 'SELECT COUNT(*) FROM contents').pluck().get() as number
 }
 
 /** How many texts hold each of these stems (absent: none). */
-export function readStemCounts(db: CrdbDatabase, stems: string[]): Map<string, number> {
+export function readStemCounts(db: Crdb, stems: string[]): Map<string, number> {
   const rows = prepared(db, 'SELECT stem, docs FROM search_stems WHERE stem IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(stems)) as Array<
     [string, number]
   >
@@ -44,29 +44,29 @@ export function readStemCounts(db: CrdbDatabase, stems: string[]): Map<string, n
 }
 
 /** Every stem of the index with its count of texts. */
-export function readAllStems(db: CrdbDatabase): Array<[string, number]> {
+export function readAllStems(db: Crdb): Array<[string, number]> {
   return prepared(db, 'SELECT stem, docs FROM search_stems').raw().all() as Array<[string, number]>
 }
 
 /** The ids of the texts matching an FTS5 expression (already quoted and checked). */
-export function matchTexts(db: CrdbDatabase, match: string): number[] {
+export function matchTexts(db: Crdb, match: string): number[] {
   return prepared(db, 'SELECT rowid FROM contents_fts WHERE contents_fts MATCH ?').pluck().all(match) as number[]
 }
 
 /** The ids of the `limit` texts matching an FTS5 expression that bm25 ranks best (names weigh 3, examples 0.25). */
-export function matchBestTexts(db: CrdbDatabase, match: string, limit: number): number[] {
+export function matchBestTexts(db: Crdb, match: string, limit: number): number[] {
   return prepared(db, 'SELECT rowid FROM contents_fts WHERE contents_fts MATCH ? ORDER BY bm25(contents_fts, 3.0, 1.0, 0.25) LIMIT ?')
     .pluck()
     .all(match, limit) as number[]
 }
 
 /** Whether any text matches an FTS5 expression. */
-export function anyTextMatches(db: CrdbDatabase, match: string): boolean {
+export function anyTextMatches(db: Crdb, match: string): boolean {
   return prepared(db, 'SELECT 1 FROM contents_fts WHERE contents_fts MATCH ? LIMIT 1').get(match) !== undefined
 }
 
 /** The indexed fields of these texts: id, name, text, examples (joined by line breaks), as the index read them. */
-export function readIndexedTexts(db: CrdbDatabase, ids: number[]): Array<[number, string, string, string]> {
+export function readIndexedTexts(db: Crdb, ids: number[]): Array<[number, string, string, string]> {
   return prepared(
     db,
     `SELECT c.id, COALESCE(n.name, ''), c.text,
@@ -78,28 +78,28 @@ export function readIndexedTexts(db: CrdbDatabase, ids: number[]): Array<[number
 }
 
 /** The versions in `range` of these contents. */
-export function readVersionsOfContents(db: CrdbDatabase, contentIds: number[], range: ScopeRange): VersionTuple[] {
+export function readVersionsOfContents(db: Crdb, contentIds: number[], range: ScopeRange): VersionTuple[] {
   return prepared(db, `SELECT ${versionColumns} FROM versions WHERE content_id IN (SELECT value FROM json_each(@ids))${rangeCondition(range)}`)
     .raw()
     .all({ ids: JSON.stringify(contentIds), ...rangeParameters(range) }) as VersionTuple[]
 }
 
 /** The versions in `range` of these rule numbers. */
-export function readRuleVersions(db: CrdbDatabase, keys: string[], range: ScopeRange): VersionTuple[] {
+export function readRuleVersions(db: Crdb, keys: string[], range: ScopeRange): VersionTuple[] {
   return prepared(db, `SELECT ${versionColumns} FROM versions WHERE kind = 'rule' AND key IN (SELECT value FROM json_each(@keys))${rangeCondition(range)}`)
     .raw()
     .all({ keys: JSON.stringify(keys), ...rangeParameters(range) }) as VersionTuple[]
 }
 
 /** Every version in `range`. */
-export function readAllVersions(db: CrdbDatabase, range: ScopeRange): VersionTuple[] {
+export function readAllVersions(db: Crdb, range: ScopeRange): VersionTuple[] {
   return prepared(db, `SELECT ${versionColumns} FROM versions WHERE 1 = 1${rangeCondition(range)}`)
     .raw()
     .all(rangeParameters(range)) as VersionTuple[]
 }
 
 /** The title rule (a number without a letter) whose text is `name`, ignoring case. */
-export function readTitleRule(db: CrdbDatabase, name: string, edition: string): { key: string; text: string } | undefined {
+export function readTitleRule(db: Crdb, name: string, edition: string): { key: string; text: string } | undefined {
   return prepared(
     db,
     `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
@@ -110,6 +110,6 @@ export function readTitleRule(db: CrdbDatabase, name: string, edition: string): 
 }
 
 /** Whether rule `key` is in the edition dated `edition`. */
-export function readRuleExists(db: CrdbDatabase, key: string, edition: string): boolean {
+export function readRuleExists(db: Crdb, key: string, edition: string): boolean {
   return prepared(db, `SELECT 1 FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= ? AND last_date >= ?`).get(key, edition, edition) !== undefined
 }

@@ -2,7 +2,7 @@
  * Sources, their messages and the attestations read from dumps: the questions
  * the read side asks about provenance.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import type { AttestationFields } from './dump-writes.js'
 import type { MessageRow } from './editions.js'
 import { prepared } from './statements.js'
@@ -33,7 +33,7 @@ export interface SourceRow {
 }
 
 /** Every source: official editions by date, then dumps in ingest order. */
-export function listSourceRows(db: CrdbDatabase): SourceRow[] {
+export function listSourceRows(db: Crdb): SourceRow[] {
   return prepared(
     db,
     `SELECT s.id, s.uri, s.format, s.sha256, s.bytes, s.encoding,
@@ -49,7 +49,7 @@ export function listSourceRows(db: CrdbDatabase): SourceRow[] {
 }
 
 /** How many attestations each source has, by kind and status. */
-export function countAttestations(db: CrdbDatabase): Array<{ sourceId: number; kind: string; status: string; n: number }> {
+export function countAttestations(db: Crdb): Array<{ sourceId: number; kind: string; status: string; n: number }> {
   return prepared(db, 'SELECT source_id AS sourceId, kind, status, COUNT(*) AS n FROM attestations GROUP BY source_id, kind, status').all() as Array<{
     sourceId: number
     kind: string
@@ -65,22 +65,22 @@ export interface SourceIdentity {
 }
 
 /** The source with id `id`, or `undefined`. */
-export function findSourceById(db: CrdbDatabase, id: number): SourceIdentity | undefined {
+export function findSourceById(db: Crdb, id: number): SourceIdentity | undefined {
   return prepared(db, 'SELECT id, uri FROM sources WHERE id = ?').get(id) as SourceIdentity | undefined
 }
 
 /** The sources read from exactly `uri`. */
-export function listSourcesByUri(db: CrdbDatabase, uri: string): SourceIdentity[] {
+export function listSourcesByUri(db: Crdb, uri: string): SourceIdentity[] {
   return prepared(db, 'SELECT id, uri FROM sources WHERE uri = ?').all(uri) as SourceIdentity[]
 }
 
 /** Every source's id and uri. */
-export function listSourceIdentities(db: CrdbDatabase): SourceIdentity[] {
+export function listSourceIdentities(db: Crdb): SourceIdentity[] {
   return prepared(db, 'SELECT id, uri FROM sources').all() as SourceIdentity[]
 }
 
 /** The messages of source `id`, in line order. */
-export function listSourceMessageRows(db: CrdbDatabase, id: number): MessageRow[] {
+export function listSourceMessageRows(db: Crdb, id: number): MessageRow[] {
   return prepared(db, 'SELECT line, rule, severity, code, text FROM messages WHERE source_id = ? ORDER BY line, id').all(id) as MessageRow[]
 }
 
@@ -183,13 +183,13 @@ function toAttestation(row: AttestationRow): Attestation {
 }
 
 /** Every attestation read from dump source `sourceId`, in its order. */
-export function listAttestationsOfSource(db: CrdbDatabase, sourceId: number): Attestation[] {
+export function listAttestationsOfSource(db: Crdb, sourceId: number): Attestation[] {
   const rows = prepared(db, `SELECT ${attestationColumns} ${attestationJoins} WHERE a.source_id = ? ORDER BY a.ordinal`).all(sourceId) as AttestationRow[]
   return rows.map(toAttestation)
 }
 
 /** Every attestation of rule `key`: those labelled with it and those linked to one of its versions, by source and order. */
-export function listAttestationsOfRule(db: CrdbDatabase, key: string): Attestation[] {
+export function listAttestationsOfRule(db: Crdb, key: string): Attestation[] {
   const rows = prepared(
     db,
     `SELECT ${attestationColumns} ${attestationJoins}
@@ -200,7 +200,7 @@ export function listAttestationsOfRule(db: CrdbDatabase, key: string): Attestati
 }
 
 /** Every attestation of glossary term `key`: entries and notes reconciled to it, and those linked to one of its versions, by source and order. */
-export function listAttestationsOfTerm(db: CrdbDatabase, key: string): Attestation[] {
+export function listAttestationsOfTerm(db: Crdb, key: string): Attestation[] {
   const rows = prepared(
     db,
     `SELECT ${attestationColumns} ${attestationJoins}

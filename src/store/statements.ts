@@ -3,12 +3,12 @@
  * re-prepare their SQL, and the SQL fragments every question shares.
  */
 import type { Statement } from 'better-sqlite3'
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 
-const cache = new WeakMap<CrdbDatabase, Map<string, Statement>>()
+const cache = new WeakMap<Crdb, Map<string, Statement>>()
 
 /** The prepared form of `sql` on `db`, prepared once. */
-export function prepared(db: CrdbDatabase, sql: string): Statement {
+export function prepared(db: Crdb, sql: string): Statement {
   let statements = cache.get(db)
   if (!statements) cache.set(db, (statements = new Map()))
   let statement = statements.get(sql)
@@ -17,7 +17,7 @@ export function prepared(db: CrdbDatabase, sql: string): Statement {
 }
 
 /** The SQL of every statement prepared through {@link prepared} on `db`, in the order first prepared (for plan checks). */
-export function listPreparedSql(db: CrdbDatabase): string[] {
+export function listPreparedSql(db: Crdb): string[] {
   return [...(cache.get(db)?.keys() ?? [])]
 }
 

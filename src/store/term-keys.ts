@@ -3,7 +3,7 @@
  * re-keys them, so that the stored keys are the ones `termKey` gives.
  */
 import { termKey } from '../vocabulary/term-key.js'
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { markDerivedStale } from './derived-state.js'
 import { prepared } from './statements.js'
 
@@ -17,7 +17,7 @@ import { prepared } from './statements.js'
  *
  * @returns the number of keys changed.
  */
-export function refoldTermKeys(db: CrdbDatabase): number {
+export function refoldTermKeys(db: Crdb): number {
   const keys = prepared(db, `SELECT DISTINCT key FROM versions WHERE kind = 'term'`).pluck().all() as string[]
   const stale = keys.filter((key) => termKey(key) !== key)
   const aliasRows = prepared(db, 'SELECT alias, key FROM term_aliases').all() as Array<{ alias: string; key: string }>

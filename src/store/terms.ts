@@ -1,7 +1,7 @@
 /**
  * Glossary terms: the questions the read side asks about terms and their names.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { inForceAt, prepared, validToOf, type VersionRowBase } from './statements.js'
 
 /** A term version with its definition, interval and provenance. */
@@ -21,12 +21,12 @@ function toTermRows(rows: TermRow[]): TermRow[] {
 }
 
 /** Every term of `edition`, in document order. */
-export function listTermsAt(db: CrdbDatabase, edition: string): TermRow[] {
+export function listTermsAt(db: Crdb, edition: string): TermRow[] {
   return toTermRows(prepared(db, `${termSelect} WHERE v.kind = 'term' AND ${inForceAt('v')} ORDER BY v.sort_key`).all({ edition }) as TermRow[])
 }
 
 /** The terms of `edition` that `name` names (as key or alias), the term of that exact key first. */
-export function findTermsNamed(db: CrdbDatabase, name: string, edition: string): TermRow[] {
+export function findTermsNamed(db: Crdb, name: string, edition: string): TermRow[] {
   return toTermRows(
     prepared(
       db,
@@ -38,26 +38,26 @@ export function findTermsNamed(db: CrdbDatabase, name: string, edition: string):
 }
 
 /** Term `key` in force in `edition`, or `undefined`. */
-export function findTermAt(db: CrdbDatabase, key: string, edition: string): TermRow | undefined {
+export function findTermAt(db: Crdb, key: string, edition: string): TermRow | undefined {
   return toTermRows(prepared(db, `${termSelect} WHERE v.kind = 'term' AND v.key = @key AND ${inForceAt('v')}`).all({ key, edition }) as TermRow[])[0]
 }
 
 /** The keys and labels of the terms of `edition`. */
-export function listTermNamesAt(db: CrdbDatabase, edition: string): Array<{ key: string; label: string }> {
+export function listTermNamesAt(db: Crdb, edition: string): Array<{ key: string; label: string }> {
   return prepared(db, `SELECT key, label FROM versions v WHERE kind = 'term' AND ${inForceAt('v')}`).all({ edition }) as Array<{ key: string; label: string }>
 }
 
 /** Every alias of every term ever stored, by key then alias. */
-export function listAliases(db: CrdbDatabase): Array<{ alias: string; key: string }> {
+export function listAliases(db: Crdb): Array<{ alias: string; key: string }> {
   return prepared(db, 'SELECT alias, key FROM term_aliases ORDER BY key, alias').all() as Array<{ alias: string; key: string }>
 }
 
 /** The aliases stored for term `key`. */
-export function listAliasesOf(db: CrdbDatabase, key: string): string[] {
+export function listAliasesOf(db: Crdb, key: string): string[] {
   return prepared(db, 'SELECT alias FROM term_aliases WHERE key = ? ORDER BY alias').pluck().all(key) as string[]
 }
 
 /** The keys of the terms `alias` names. */
-export function listKeysNamed(db: CrdbDatabase, alias: string): string[] {
+export function listKeysNamed(db: Crdb, alias: string): string[] {
   return prepared(db, 'SELECT key FROM term_aliases WHERE alias = ?').pluck().all(alias) as string[]
 }

@@ -2,7 +2,7 @@
  * What a build reports and leaves behind: row totals, unfinished derived
  * work, and a checkpoint that folds the write-ahead log into the file.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** How many rows the main tables hold. */
@@ -15,7 +15,7 @@ export interface StoreTotals {
 }
 
 /** Count the editions, versions, distinct texts, dumps and attestations stored. */
-export function countTotals(db: CrdbDatabase): StoreTotals {
+export function countTotals(db: Crdb): StoreTotals {
   return prepared(
     db,
     `SELECT (SELECT COUNT(*) FROM editions) AS editions, (SELECT COUNT(*) FROM versions) AS versions, (SELECT COUNT(*) FROM contents) AS contents,
@@ -24,17 +24,17 @@ export function countTotals(db: CrdbDatabase): StoreTotals {
 }
 
 /** True when some version has no lineage yet (a build stopped before deriving it). */
-export function hasVersionsWithoutLineage(db: CrdbDatabase): boolean {
+export function hasVersionsWithoutLineage(db: Crdb): boolean {
   return prepared(db, 'SELECT EXISTS (SELECT 1 FROM versions WHERE lineage_id IS NULL)').pluck().get() === 1
 }
 
 /** True when some lineage link was kept by migration 5 from the matcher before it (a build recomputes them). */
-export function hasLinksFromOlderMatcher(db: CrdbDatabase): boolean {
+export function hasLinksFromOlderMatcher(db: Crdb): boolean {
   return prepared(db, `SELECT EXISTS (SELECT 1 FROM lineage_links WHERE reason = 'computed before migration 5')`).pluck().get() === 1
 }
 
 /** True when some dump was never reconciled, or was reconciled before the newest edition arrived. */
-export function hasUnreconciledDumps(db: CrdbDatabase): boolean {
+export function hasUnreconciledDumps(db: Crdb): boolean {
   return (
     prepared(
       db,
@@ -51,7 +51,7 @@ export function hasUnreconciledDumps(db: CrdbDatabase): boolean {
  * created with `auto_vacuum = INCREMENTAL`; a no-op for older files), then fold
  * the write-ahead log into the database file and truncate it.
  */
-export function checkpointDatabase(db: CrdbDatabase): void {
+export function checkpointDatabase(db: Crdb): void {
   db.pragma('incremental_vacuum')
   db.pragma('wal_checkpoint(TRUNCATE)')
 }
