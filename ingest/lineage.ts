@@ -14,7 +14,7 @@
  * each ingest that stored something.
  */
 import { readFileSync, existsSync } from 'node:fs'
-import type { Crdb } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { parseRuleNumber } from '../src/vocabulary/rule-number.js'
 import { matchRules, parentOf, type MatchContext, type MatchLink, type MatchRow } from './lineage/match.js'
@@ -159,7 +159,7 @@ export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewr
     )
   }
 
-  const write = db.transaction(() => {
+  const write = driverOf(db).transaction(() => {
     // A version's lineage is that of its best predecessor, or its own id.
     const best = new Map<number, MatchLink>()
     for (const link of links) {

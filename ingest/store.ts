@@ -14,7 +14,7 @@
  * ending at E end at P, versions starting at E start at N, and the versions
  * E had split apart are joined again. The SQL is in `src/store/edition-writes.ts`.
  */
-import type { Crdb } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/database.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
 import { prepareEditionWrites, removeEditionRows, searchNameOf, type EditionWrites, type VersionSlot } from '../src/store/edition-writes.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
@@ -184,7 +184,7 @@ export class EditionWriter {
 
   #transaction<T>(action: () => T): T {
     try {
-      return this.#db.transaction(action).immediate()
+      return driverOf(this.#db).transaction(action).immediate()
     } catch (error) {
       // The caches may hold rows that were rolled back (pending last dates are added only once an edition is written).
       this.#contentIds = undefined

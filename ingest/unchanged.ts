@@ -9,7 +9,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { acquireBuildLock } from '../src/store/build-lock.js'
-import type { Crdb } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/database.js'
 import { readDerivedState } from '../src/store/derived-state.js'
 import { prepareEditionWrites } from '../src/store/edition-writes.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
@@ -49,7 +49,7 @@ export function listArchive(folder: string, onSubfolder?: (path: string) => void
 
 /** Hold the database's build lock (files only) around `action`. */
 export function withBuildLock<T>(db: Crdb, options: IngestOptions, action: () => T): T {
-  const release = db.memory ? undefined : acquireBuildLock(db.name, { onWait: options.onWait })
+  const release = driverOf(db).memory ? undefined : acquireBuildLock(db.path, { onWait: options.onWait })
   try {
     return action()
   } finally {

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readLineageOverrides } from '../ingest/lineage.js'
-import type { Crdb } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/database.js'
 import { diffEditions, summarizeDiff } from '../src/query/diff.js'
 import { blame, ruleHistory } from '../src/query/history.js'
 import { archiveAvailable, openArchiveDatabase, temporaryFolder } from './helpers.js'
@@ -20,7 +20,7 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
   const linksInto = (edition: string) =>
     new Map(
       (
-        db
+        driverOf(db)
           .prepare(
             `SELECT f.key AS "from", t.key AS "to", l.kind FROM lineage_links l
              JOIN versions f ON f.id = l.from_version JOIN versions t ON t.id = l.to_version WHERE t.first_date = ?`
@@ -182,7 +182,7 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
       expect(result.lines[0].number).toBe('704.5')
       const legend = result.lines.find((line) => line.number === '704.5j')!
       expect(legend.since <= '2022-09-08').toBe(true)
-      const version = db
+      const version = driverOf(db)
         .prepare(`SELECT first_date FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= '2024-11-08' AND last_date >= '2024-11-08'`)
         .pluck()
       for (const line of result.lines) expect(line.since <= (version.get(line.number) as string)).toBe(true)

@@ -21,7 +21,7 @@ import { maxBodyBytes } from '../src/server/api.js'
 import { startServer, type RunningServer } from '../src/server/node.js'
 import { openApiDocument } from '../src/server/openapi.js'
 import { join } from 'node:path'
-import { openDatabase, type Crdb } from '../src/store/database.js'
+import { driverOf, openDatabase, type Crdb } from '../src/store/database.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
 import { archiveAvailable, openArchiveDatabase, temporaryFolder } from './helpers.js'
 
@@ -454,7 +454,7 @@ describe.skipIf(!archiveAvailable())('HTTP app on a database file that changes u
     folder = temporaryFolder()
     path = join(folder.dir, 'copy.sqlite')
     const source = openArchiveDatabase()!
-    await source.backup(path)
+    await driverOf(source).backup(path)
     source.close()
   })
   afterAll(() => {

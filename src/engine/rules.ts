@@ -7,7 +7,7 @@
  * matches, the answer says the check is not in force and when it began or ended,
  * from the same resolution run over every stored edition.
  */
-import { openDatabase, defaultDatabasePath, type Crdb } from '../store/database.js'
+import { isCrdb, openDatabase, defaultDatabasePath, type Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { RuleVersion } from '../vocabulary/rule-version.js'
 import { listAnchorRowsLike, listAnchorRowsUnder, listSectionHeadings, type AnchorRow } from '../store/anchors.js'
@@ -336,7 +336,7 @@ export interface OpenRulesOptions extends EditionSelector {
 export function openRules(db: Crdb, at?: EditionSelector): EraRules
 export function openRules(options?: OpenRulesOptions): EraRules
 export function openRules(first?: Crdb | OpenRulesOptions, second?: EditionSelector): EraRules {
-  if (first && typeof (first as Crdb).prepare === 'function') return buildRules(first as Crdb, second ?? {})
+  if (isCrdb(first)) return buildRules(first, second ?? {})
   const options = (first ?? {}) as OpenRulesOptions
   const { db, ...at } = options
   if (db && typeof db !== 'string') return buildRules(db, at)

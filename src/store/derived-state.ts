@@ -17,18 +17,18 @@ export interface DerivedState {
 
 /** Mark derived data stale, all of it by default (call inside the transaction that changes what it derives from). */
 export function markDerivedStale(db: Crdb, names: readonly DerivedData[] = ['lineage', 'reconciliation']): void {
-  const mark = prepared(db, `UPDATE derived_state SET stale = 1, changed_at = ? WHERE name = ? AND stale = 0`)
+  const mark = prepared<[string, DerivedData]>(db, `UPDATE derived_state SET stale = 1, changed_at = ? WHERE name = ? AND stale = 0`)
   for (const name of names) mark.run(new Date().toISOString(), name)
 }
 
 /** Mark `name` current, after recomputing it. */
 export function markDerivedCurrent(db: Crdb, name: DerivedData): void {
-  prepared(db, `UPDATE derived_state SET stale = 0, changed_at = ? WHERE name = ? AND stale = 1`).run(new Date().toISOString(), name)
+  prepared<[string, DerivedData]>(db, `UPDATE derived_state SET stale = 0, changed_at = ? WHERE name = ? AND stale = 1`).run(new Date().toISOString(), name)
 }
 
 /** Which derived data is stale. */
 export function readDerivedState(db: Crdb): DerivedState {
-  const rows = prepared(db, 'SELECT name, stale FROM derived_state').all() as Array<{ name: DerivedData; stale: number }>
+  const rows = prepared<[], { name: DerivedData; stale: number }>(db, 'SELECT name, stale FROM derived_state').all()
   const state: DerivedState = { lineage: false, reconciliation: false }
   for (const row of rows) state[row.name] = row.stale === 1
   return state

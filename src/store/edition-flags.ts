@@ -19,14 +19,14 @@ export interface Truncation {
 
 /** How the edition dated `edition` is truncated, or undefined when it is complete (or not stored). */
 export function findTruncation(db: Crdb, edition: string): Truncation | undefined {
-  const row = prepared(
+  const row = prepared<[string], Truncation>(
     db,
     `SELECT e.effective_date AS edition, s.uri,
             m.line, m.text
      FROM editions e JOIN sources s ON s.id = e.source_id
      LEFT JOIN messages m ON m.id = (SELECT MIN(id) FROM messages WHERE source_id = e.source_id AND code = 'truncated')
      WHERE e.effective_date = ? AND e.truncated = 1`
-  ).get(edition) as Truncation | undefined
+  ).get(edition)
   return row
 }
 
