@@ -14,7 +14,8 @@ import { Fetcher, Unreachable, sha256Of, writeAtomic, type FetcherOptions } from
 import type { Manifest, ManifestEdition } from './manifest.js'
 import { readOrigins, recordOrigin } from './origins.js'
 import { isMirrorUrl } from './source-mirror.js'
-import { locateEdition, resolveSourceBases, sourceOrder, type Location, type SourceBases, type SourceName } from './sources.js'
+import type { Location } from './location.js'
+import { locateEdition, resolveSourceBases, sourceOrder, type SourceBases, type SourceName } from './sources.js'
 import { verifyEditionBytes, type Verification } from './verify.js'
 
 /** One source asked for an edition, and what went wrong. */

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import type { ManifestEdition } from './manifest.js'
-import type { Location } from './sources.js'
+import type { Location } from './location.js'
 
 /** Whether a mirror is given as a base URL rather than a folder. */
 export function isMirrorUrl(mirror: string): boolean {

@@ -16,7 +16,7 @@
  * with `unruled` turns what it found into a note saying so.
  */
 import { sba, declared, type CheckDefinition } from './anchors.js'
-import type { Citation } from './rules.js'
+import type { Citation } from './citation.js'
 import type { EraSemantics } from './semantics.js'
 import type { GameState, GameVariantName, ObjectState, PlayerState, TeamState } from './state.js'
 
