@@ -3,7 +3,7 @@
  * original bytes (`id_`): `/web/{timestamp}id_/{url}`. The timestamp is the
  * edition's date; the Wayback Machine redirects to its nearest capture.
  */
-import type { ManifestEdition } from './manifest.js'
+import type { ManifestEdition } from '../../src/vocabulary/corpus-files.js'
 import type { Location } from './location.js'
 
 /** The Wayback Machine's original-bytes replay of `edition`'s official URL. */

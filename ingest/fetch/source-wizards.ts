@@ -4,7 +4,7 @@
  * release; the redirect follows it).
  */
 import { currentRulesLink } from './source-academy-ruins.js'
-import type { ManifestEdition } from './manifest.js'
+import type { ManifestEdition } from '../../src/vocabulary/corpus-files.js'
 import type { Location } from './location.js'
 
 /** Wizards' current rules file, when `edition` is the newest one (`newest`). */

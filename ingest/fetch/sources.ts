@@ -4,7 +4,7 @@
  * the edition). One module per source beside this one.
  */
 import type { Location } from './location.js'
-import type { ManifestEdition } from './manifest.js'
+import type { ManifestEdition } from '../../src/vocabulary/corpus-files.js'
 import { locateInAcademyRuins } from './source-academy-ruins.js'
 import { locateInMirror } from './source-mirror.js'
 import { locateInWayback } from './source-wayback.js'
