@@ -212,7 +212,7 @@ export function optimizeSearchIndex(db: CrdbDatabase): void {
  * Recount the stemmed words of the full-text index (`search_stems`), which
  * search reads for word weights and typo correction. About 40 ms.
  */
-export function refreshSearchStems(db: CrdbDatabase): void {
+function refreshSearchStems(db: CrdbDatabase): void {
   db.transaction(() => {
     prepared(db, 'DELETE FROM search_stems').run()
     prepared(db, 'INSERT INTO search_stems (stem, docs) SELECT term, doc FROM contents_fts_vocabulary').run()

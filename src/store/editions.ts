@@ -78,7 +78,7 @@ export function findEditionInForce(db: CrdbDatabase, date: string): string | und
 }
 
 /** The `limit` editions whose dates are closest to `date`. */
-export function listNearestEditions(db: CrdbDatabase, date: string, limit: number): string[] {
+function listNearestEditions(db: CrdbDatabase, date: string, limit: number): string[] {
   return prepared(db, 'SELECT effective_date FROM editions ORDER BY ABS(julianday(effective_date) - julianday(?)) LIMIT ?').pluck().all(date, limit) as string[]
 }
 
@@ -88,7 +88,7 @@ export function findNewestEdition(db: CrdbDatabase): string | undefined {
 }
 
 /** The oldest edition, or `undefined` for an empty store. */
-export function findOldestEdition(db: CrdbDatabase): string | undefined {
+function findOldestEdition(db: CrdbDatabase): string | undefined {
   return (prepared(db, 'SELECT MIN(effective_date) FROM editions').pluck().get() as string | null) ?? undefined
 }
 

@@ -56,8 +56,3 @@ export function listAliases(db: CrdbDatabase): Array<{ alias: string; key: strin
 export function listAliasesOf(db: CrdbDatabase, key: string): string[] {
   return prepared(db, 'SELECT alias FROM term_aliases WHERE key = ? ORDER BY alias').pluck().all(key) as string[]
 }
-
-/** The keys of the terms `alias` names. */
-export function listKeysNamed(db: CrdbDatabase, alias: string): string[] {
-  return prepared(db, 'SELECT key FROM term_aliases WHERE alias = ?').pluck().all(alias) as string[]
-}

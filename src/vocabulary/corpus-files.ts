@@ -75,7 +75,7 @@ const manifestEditionSchema = z.object(
 )
 
 /** The schema of `corpus/manifest.json`: every official edition crdb knows, with the digest that verifies a copy and the set it came with. */
-export const manifestSchema = z.object(
+const manifestSchema = z.object(
   {
     note: z.optional(z.string({ error: 'must be a string' })),
     editions: z.array(manifestEditionSchema, { error: 'must be the list of editions' })
