@@ -5,8 +5,8 @@
  *
  * This module loads no command itself: start-up is most of a `crdb get`. A
  * query command (and `crdb --version`) loads the query commands (one file in
- * the bundle), any other command line the module of every command (each
- * loaded on demand).
+ * the bundle), any other command its own module (`src/cli/commands.ts`), and
+ * help or an unknown command every command's module.
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -43,18 +43,23 @@ async function loadQueryCommands(): Promise<typeof import('./cli/query-commands.
   return existsSync(bundled) ? (requireWithCodeCache(bundled) as typeof import('./cli/query-commands.js')) : import('./cli/query-commands.js')
 }
 
+let endsQuietlyOnClosedOutput = false
+
 /**
  * The process's own streams. A reader that stops early (`crdb diff ... | head -1`) closes standard output: the
  * next write fails with EPIPE (Node ignores SIGPIPE), and the command line ends there, quietly and with status 0,
  * as other Unix tools do when `head` has read enough.
  */
 function processIo(): Io {
-  const endQuietly = (): never => process.exit(0)
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') endQuietly()
-    throw error
-  })
-  process.once('SIGPIPE', endQuietly)
+  if (!endsQuietlyOnClosedOutput) {
+    endsQuietlyOnClosedOutput = true
+    const endQuietly = (): never => process.exit(0)
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') endQuietly()
+      throw error
+    })
+    process.once('SIGPIPE', endQuietly)
+  }
   return {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
