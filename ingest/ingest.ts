@@ -12,9 +12,9 @@ import { readFileSync } from 'node:fs'
 import type { Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
-import { computeLineage, readLineageOverrides, type LineageOverride } from './lineage.js'
+import type { DumpOutcome, IngestOptions, IngestOutcome, IngestReport, SourceInput } from './ingest-report.js'
+import { computeLineage, readLineageOverrides } from './lineage.js'
 import { lineageOverridesPath } from '../src/vocabulary/paths.js'
-import type { SourceMessage } from '../src/vocabulary/messages.js'
 import { normalizeEdition, type NormalizedEntry } from './normalize.js'
 import { parseBookHtml, parseBookText } from './parse/book-text.js'
 import { parseCrystalKeepHtml, parseCrystalKeepText } from './parse/crystal-keep.js'
@@ -25,7 +25,7 @@ import { prepareInWorkers, type PrepareTask, unpackEdition } from './prepare-poo
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
 import { parseOfficialText } from './parse/official-text.js'
 import { consultNextEditions, rereadPreviousEditions } from './official-edition.js'
-import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './reconcile.js'
+import { reconcileDumps, type ReconcileResult } from './reconcile.js'
 import { storeDump, type DumpInput } from './store-dump.js'
 import { countsOf, EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
@@ -34,79 +34,6 @@ import { withBuildLock } from './unchanged.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 import { passFaultPoint } from './fault-points.js'
-
-/** What happened to one source during an ingest. */
-export type IngestOutcome =
-  | ({
-      status: 'stored'
-      kind: 'edition'
-      uri: string
-      effectiveDate: string
-      encoding: string
-      rules: number
-      examples: number
-      terms: number
-      messages: SourceMessage[]
-    } & StoreResult)
-  | DumpOutcome
-  | { status: 'unchanged'; uri: string; sha256: string }
-  | { status: 'rejected'; uri: string; code: string; error: string }
-
-/** A secondary dump stored and reconciled. */
-export interface DumpOutcome {
-  status: 'stored'
-  kind: 'dump'
-  uri: string
-  format: Exclude<SourceFormat, 'official-text'>
-  encoding: string
-  sourceId: number
-  /** The date it states, else the first edition of the run its text matches best; null when neither. */
-  date: string | null
-  dating: 'stated' | 'inferred' | 'none'
-  /** The edition(s) it was reconciled against. */
-  era: { from: string; to: string } | null
-  /** Share of its rules and glossary entries equal to the official text of its era (null: nothing to compare). */
-  score: number | null
-  rules: number
-  terms: number
-  /** Notes, rulings and quotes of other documents. */
-  others: number
-  /** Attestations by how they compare with the official text. */
-  counts: Record<AttestationStatus, number>
-  messages: SourceMessage[]
-}
-
-/** The result of ingesting a set of sources. */
-export interface IngestReport {
-  outcomes: IngestOutcome[]
-  stored: number
-  unchanged: number
-  rejected: number
-  /** Dumps reconciled with the editions (new dumps, and all dumps when editions were added). */
-  reconciled: number
-}
-
-/** A source to ingest: a file to read, or bytes already fetched. */
-export interface SourceInput {
-  /** The file path or URL the bytes come from (stored as provenance). */
-  uri: string
-  /** The bytes; read from the file at `uri` when absent. */
-  bytes?: Uint8Array
-  /** The server's content type, for fetched pages. */
-  contentType?: string
-}
-
-/** Options for {@link ingestPaths}. */
-export interface IngestOptions {
-  /** Called once per source as soon as its outcome is known (for progress lines). */
-  onOutcome?: (outcome: IngestOutcome) => void
-  /** Corrections to lineage matching (default: the project's `corpus/lineage-overrides.json`). */
-  lineageOverrides?: LineageOverride[]
-  /** Called once when another build holds the database and this one waits for it. */
-  onWait?: (holder: number) => void
-  /** The sha256 of files hashed beforehand, by path (see `hashFiles`); the others are hashed here. */
-  hashes?: ReadonlyMap<string, string>
-}
 
 export { listArchive } from './unchanged.js'
 

@@ -26,7 +26,7 @@ import type { ParsedEdition } from './parse/official-text.js'
 export { optimizeSearchIndex } from '../src/store/edition-writes.js'
 
 /** What the store keeps of a parsed edition besides its entries: its date and shape. */
-export type EditionFacts = Pick<ParsedEdition, 'effectiveDate' | 'dateStatement' | 'dateLine' | 'truncated' | 'wrapped' | 'misprints'> &
+type EditionFacts = Pick<ParsedEdition, 'effectiveDate' | 'dateStatement' | 'dateLine' | 'truncated' | 'wrapped' | 'misprints'> &
   Partial<Pick<ParsedEdition, 'rules' | 'glossary'>>
 
 /** How many rules, examples and glossary terms an edition has. */

@@ -16,7 +16,7 @@ import { refoldTermKeys } from '../src/store/term-keys.js'
 import { hasLinksFromOlderMatcher, hasUnreconciledDumps, hasVersionsWithoutLineage } from '../src/store/totals.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
-import type { IngestOptions, IngestOutcome, IngestReport } from './ingest.js'
+import type { IngestOptions, IngestOutcome, IngestReport } from './ingest-report.js'
 import { readSource } from './read-source.js'
 
 // Files in an archive folder that are not documents.

@@ -183,7 +183,7 @@ describe('the vocabulary table', () => {
     const folder = temporaryFolder()
     const path = join(folder.dir, 'vocabulary.json')
     writeFileSync(path, '{"rewrites": [{"edition": "July 2009"}]}')
-    expect(thrown(() => readRewriteVocabulary(path))).toMatchObject({ code: 'E_FORMAT', message: `${path}: rewrite 1: needs "edition" as YYYY-MM-DD` })
+    expect(thrown(() => readRewriteVocabulary(path))).toMatchObject({ code: 'E_FORMAT', message: `${path}: rewrites[0]: "edition" must be YYYY-MM-DD` })
     writeFileSync(path, '[')
     expect(thrown(() => readRewriteVocabulary(path)).message).toMatch(/not JSON/)
     folder.cleanup()

@@ -56,7 +56,7 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
     const folder = temporaryFolder()
     const path = join(folder.dir, 'overrides.json')
     writeFileSync(path, '[{"edition": "2009-07-11", "from": "420.5a"}]')
-    expect(() => readLineageOverrides(path)).toThrow(new RegExp(`${path}: entry 1: needs "from" and "to"`))
+    expect(() => readLineageOverrides(path)).toThrow(`${path}: [0]: needs "from" and "to", or "number" with "newLineage": true`)
     writeFileSync(path, '{ not json')
     expect(() => readLineageOverrides(path)).toThrow(/not JSON/)
     folder.cleanup()

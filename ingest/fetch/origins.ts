@@ -26,7 +26,7 @@ export interface EditionOrigin {
 }
 
 /** The origins file of an editions folder. */
-export function originsPath(folder: string): string {
+function originsPath(folder: string): string {
   return join(folder, 'origins.json')
 }
 

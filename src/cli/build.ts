@@ -3,7 +3,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { Option } from 'commander'
-import type { IngestOptions, IngestOutcome, IngestReport } from '../../ingest/ingest.js'
+import type { IngestOptions, IngestOutcome, IngestReport } from '../../ingest/ingest-report.js'
 import type { Crdb } from '../store/database.js'
 import { checkpointDatabase, countTotals } from '../store/totals.js'
 import { CrdbError } from '../vocabulary/errors.js'

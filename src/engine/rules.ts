@@ -17,6 +17,7 @@ import { findEraPreset } from '../vocabulary/era-presets.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { checkCatalog, describeAnchors, findCheck, type AnchorRegion, type CheckCategory, type CheckDefinition } from './catalog.js'
 import { switchTable, type EraProfile, type ProfileSwitch, type SwitchDefinition, type SwitchPoint, type SwitchValue } from './profile.js'
+import type { Citation } from './citation.js'
 import { deriveSemantics, type EraSemantics } from './semantics.js'
 
 /** A stored rule version that an anchor can match. */
@@ -62,13 +63,6 @@ export interface CheckRun {
   endedOn: string | null
   /** The numbers it had in the run, in order. */
   numbers: string[]
-}
-
-/** The rule a state-based-action event cites. */
-export interface Citation {
-  check: string
-  number: string
-  text: string
 }
 
 /** The rules of one era: the object `openRules` returns. */

@@ -40,7 +40,7 @@ import { matchBestTexts, type ScopeRange } from '../store/search.js'
 import { wordSpans } from './search/words.js'
 
 export { toFtsExpression }
-export { maxQueryDepth, maxQueryLength } from './search/query-language.js'
+export { maxQueryLength } from './search/query-language.js'
 
 /** What a hit is: a rule's text, a rule's examples, or a glossary definition. */
 export type SearchKind = 'rule' | 'example' | 'term'

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { Crdb } from '../store/database.js'
-import { packageRoot } from '../vocabulary/paths.js'
+import { readProjectManifest } from '../vocabulary/corpus-files.js'
 import { listSources, type ListSourcesOptions, type SourceSummary } from './sources.js'
 
 /** How a stored edition is known to be the official one. */
@@ -26,14 +26,8 @@ let digests: Map<string, string> | undefined
 function manifestDigests(): Map<string, string> {
   if (digests) return digests
   digests = new Map()
-  try {
-    const manifest = JSON.parse(readFileSync(join(packageRoot(), 'corpus', 'manifest.json'), 'utf8')) as {
-      editions?: Array<{ effectiveDate: string; sha256: string }>
-    }
-    for (const edition of manifest.editions ?? []) digests.set(edition.effectiveDate, edition.sha256)
-  } catch {
-    // No manifest: nothing can be verified.
-  }
+  // No manifest: nothing can be verified.
+  for (const edition of readProjectManifest()?.editions ?? []) digests.set(edition.effectiveDate, edition.sha256)
   return digests
 }
 

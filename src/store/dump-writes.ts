@@ -43,9 +43,6 @@ export interface AttestationInsert extends AttestationFields {
   ordinal: number
 }
 
-/** The writes of one dump, prepared once for `db`. */
-export type DumpWrites = ReturnType<typeof prepareDumpWrites>
-
 /** Prepare the statements that store a dump on `db`. */
 export function prepareDumpWrites(db: Crdb) {
   const insertSource = prepared(db, 'INSERT INTO sources (uri, sha256, format, encoding, line_ending, bytes, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?)')

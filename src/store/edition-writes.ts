@@ -214,7 +214,7 @@ export function optimizeSearchIndex(db: Crdb): void {
  * Recount the stemmed words of the full-text index (`search_stems`), which
  * search reads for word weights and typo correction. About 40 ms.
  */
-export function refreshSearchStems(db: Crdb): void {
+function refreshSearchStems(db: Crdb): void {
   driverOf(db)
     .transaction(() => {
       prepared(db, 'DELETE FROM search_stems').run()

@@ -77,7 +77,7 @@ export function findEditionInForce(db: Crdb, date: string): string | undefined {
 }
 
 /** The `limit` editions whose dates are closest to `date`. */
-export function listNearestEditions(db: Crdb, date: string, limit: number): string[] {
+function listNearestEditions(db: Crdb, date: string, limit: number): string[] {
   return prepared<[string, number], string>(db, 'SELECT effective_date FROM editions ORDER BY ABS(julianday(effective_date) - julianday(?)) LIMIT ?')
     .pluck()
     .all(date, limit)
@@ -89,7 +89,7 @@ export function findNewestEdition(db: Crdb): string | undefined {
 }
 
 /** The oldest edition, or `undefined` for an empty store. */
-export function findOldestEdition(db: Crdb): string | undefined {
+function findOldestEdition(db: Crdb): string | undefined {
   return prepared<[], string | null>(db, 'SELECT MIN(effective_date) FROM editions').pluck().get() ?? undefined
 }
 

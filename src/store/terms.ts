@@ -67,8 +67,3 @@ export function listAliases(db: Crdb): Array<{ alias: string; key: string }> {
 export function listAliasesOf(db: Crdb, key: string): string[] {
   return prepared<[string], string>(db, 'SELECT alias FROM term_aliases WHERE key = ? ORDER BY alias').pluck().all(key)
 }
-
-/** The keys of the terms `alias` names. */
-export function listKeysNamed(db: Crdb, alias: string): string[] {
-  return prepared<[string], string>(db, 'SELECT key FROM term_aliases WHERE alias = ?').pluck().all(alias)
-}

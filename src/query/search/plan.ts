@@ -12,7 +12,7 @@ import { correctWord, type Correction } from './spelling.js'
 import { foldWord, numberTwin, stemOf, stopWords, tokenize, weakStopWords } from './words.js'
 
 /** One thing a hit is scored on: a word (or its alternatives: `10`, `ten`). */
-export interface PlanTerm {
+interface PlanTerm {
   /** The word searched for, as shown. */
   display: string
   /** The words given to the full-text index (any of them matches). */
