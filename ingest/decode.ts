@@ -16,7 +16,7 @@ import { sha256Of } from '../src/vocabulary/hash.js'
 export type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | SingleByteEncoding
 
 /** Single-byte code pages seen in the archive (DOS code page 437 among them: `Dand\x83n`). */
-export type SingleByteEncoding = 'windows-1252' | 'macintosh' | 'cp437'
+type SingleByteEncoding = 'windows-1252' | 'macintosh' | 'cp437'
 
 const singleByteEncodings: SingleByteEncoding[] = ['windows-1252', 'macintosh', 'cp437']
 

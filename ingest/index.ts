@@ -3,17 +3,8 @@
  * store, and the derived data a build computes (lineage, reconciliation). This
  * module only re-exports; each export is documented where it is defined.
  */
-export {
-  ingestPaths,
-  ingestSources,
-  listArchive,
-  parseDump,
-  type IngestOutcome,
-  type IngestReport,
-  type IngestOptions,
-  type SourceInput,
-  type DumpOutcome
-} from './ingest.js'
+export { ingestPaths, ingestSources, listArchive, parseDump } from './ingest.js'
+export type { IngestOutcome, IngestReport, IngestOptions, SourceInput, DumpOutcome } from './ingest-report.js'
 export {
   Fetcher,
   Unreachable,

@@ -9,12 +9,12 @@
  * build, and every dump is reconciled again when new editions arrive.
  */
 import { readFileSync } from 'node:fs'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
-import { computeLineage, readLineageOverrides, type LineageOverride } from './lineage.js'
+import type { DumpOutcome, IngestOptions, IngestOutcome, IngestReport, SourceInput } from './ingest-report.js'
+import { computeLineage, readLineageOverrides } from './lineage.js'
 import { lineageOverridesPath } from '../src/vocabulary/paths.js'
-import type { SourceMessage } from '../src/vocabulary/messages.js'
 import { normalizeEdition, type NormalizedEntry } from './normalize.js'
 import { parseBookHtml, parseBookText } from './parse/book-text.js'
 import { parseCrystalKeepHtml, parseCrystalKeepText } from './parse/crystal-keep.js'
@@ -25,7 +25,7 @@ import { prepareInWorkers, type PrepareTask, unpackEdition } from './prepare-poo
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
 import { parseOfficialText } from './parse/official-text.js'
 import { consultNextEditions, rereadPreviousEditions } from './official-edition.js'
-import { reconcileDumps, type AttestationStatus, type ReconcileResult } from './reconcile.js'
+import { reconcileDumps, type ReconcileResult } from './reconcile.js'
 import { storeDump, type DumpInput } from './store-dump.js'
 import { countsOf, EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
@@ -35,86 +35,13 @@ import { refoldTermKeys } from '../src/store/term-keys.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 import { passFaultPoint } from './fault-points.js'
 
-/** What happened to one source during an ingest. */
-export type IngestOutcome =
-  | ({
-      status: 'stored'
-      kind: 'edition'
-      uri: string
-      effectiveDate: string
-      encoding: string
-      rules: number
-      examples: number
-      terms: number
-      messages: SourceMessage[]
-    } & StoreResult)
-  | DumpOutcome
-  | { status: 'unchanged'; uri: string; sha256: string }
-  | { status: 'rejected'; uri: string; code: string; error: string }
-
-/** A secondary dump stored and reconciled. */
-export interface DumpOutcome {
-  status: 'stored'
-  kind: 'dump'
-  uri: string
-  format: Exclude<SourceFormat, 'official-text'>
-  encoding: string
-  sourceId: number
-  /** The date it states, else the first edition of the run its text matches best; null when neither. */
-  date: string | null
-  dating: 'stated' | 'inferred' | 'none'
-  /** The edition(s) it was reconciled against. */
-  era: { from: string; to: string } | null
-  /** Share of its rules and glossary entries equal to the official text of its era (null: nothing to compare). */
-  score: number | null
-  rules: number
-  terms: number
-  /** Notes, rulings and quotes of other documents. */
-  others: number
-  /** Attestations by how they compare with the official text. */
-  counts: Record<AttestationStatus, number>
-  messages: SourceMessage[]
-}
-
-/** The result of ingesting a set of sources. */
-export interface IngestReport {
-  outcomes: IngestOutcome[]
-  stored: number
-  unchanged: number
-  rejected: number
-  /** Dumps reconciled with the editions (new dumps, and all dumps when editions were added). */
-  reconciled: number
-}
-
-/** A source to ingest: a file to read, or bytes already fetched. */
-export interface SourceInput {
-  /** The file path or URL the bytes come from (stored as provenance). */
-  uri: string
-  /** The bytes; read from the file at `uri` when absent. */
-  bytes?: Uint8Array
-  /** The server's content type, for fetched pages. */
-  contentType?: string
-}
-
-/** Options for {@link ingestPaths}. */
-export interface IngestOptions {
-  /** Called once per source as soon as its outcome is known (for progress lines). */
-  onOutcome?: (outcome: IngestOutcome) => void
-  /** Corrections to lineage matching (default: the project's `corpus/lineage-overrides.json`). */
-  lineageOverrides?: LineageOverride[]
-  /** Called once when another build holds the database and this one waits for it. */
-  onWait?: (holder: number) => void
-  /** The sha256 of files hashed beforehand, by path (see `hashFiles`); the others are hashed here. */
-  hashes?: ReadonlyMap<string, string>
-}
-
 export { listArchive } from './unchanged.js'
 
 /**
  * Ingest source files into the database. Idempotent: a source whose bytes are
  * already stored is reported `unchanged` and not read again.
  */
-export function ingestPaths(db: CrdbDatabase, paths: string[], options: IngestOptions = {}): IngestReport {
+export function ingestPaths(db: Crdb, paths: string[], options: IngestOptions = {}): IngestReport {
   return ingestSources(
     db,
     paths.map((uri) => ({ uri })),
@@ -127,11 +54,11 @@ export function ingestPaths(db: CrdbDatabase, paths: string[], options: IngestOp
  * editions first, then secondary dumps, then reconciliation. Idempotent like
  * {@link ingestPaths}; never throws for a bad source.
  */
-export function ingestSources(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions = {}): IngestReport {
+export function ingestSources(db: Crdb, sources: SourceInput[], options: IngestOptions = {}): IngestReport {
   return withBuildLock(db, options, () => ingestLocked(db, sources, options))
 }
 
-function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestOptions): IngestReport {
+function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions): IngestReport {
   // A store written before term keys folded typography gets the keys new editions will use.
   refoldTermKeys(db)
   const writer = new EditionWriter(db)
@@ -205,7 +132,7 @@ function ingestLocked(db: CrdbDatabase, sources: SourceInput[], options: IngestO
  * A build stopped between storing editions and deriving from them leaves work
  * undone (the derived state says so): redo it now. Returns the state read first.
  */
-function refreshLineage(db: CrdbDatabase, options: IngestOptions, editionsChanged: boolean): DerivedState {
+function refreshLineage(db: Crdb, options: IngestOptions, editionsChanged: boolean): DerivedState {
   const derived = readDerivedState(db)
   // Links kept by migration 5 from the older matcher are stale too.
   if (editionsChanged || derived.lineage || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db)) {
@@ -218,7 +145,7 @@ function refreshLineage(db: CrdbDatabase, options: IngestOptions, editionsChange
 }
 
 /** After editions were removed or replaced: lineage, and every dump reconciled again. */
-function refreshAll(db: CrdbDatabase, options: IngestOptions): void {
+function refreshAll(db: Crdb, options: IngestOptions): void {
   refreshLineage(db, options, true)
   reconcileDumps(db)
   markDerivedCurrent(db, 'reconciliation')
@@ -242,7 +169,7 @@ export interface EditionChange {
  *
  * @throws {CrdbError} `E_NOT_FOUND` when no edition has that date, `E_DB_BUSY` when a build holds the database.
  */
-export function removeEdition(db: CrdbDatabase, date: string, options: IngestOptions = {}): EditionChange {
+export function removeEdition(db: Crdb, date: string, options: IngestOptions = {}): EditionChange {
   return withBuildLock(db, options, () => {
     const writer = new EditionWriter(db)
     const removed = writer.remove(date, lineLookup(db))
@@ -261,7 +188,7 @@ export function removeEdition(db: CrdbDatabase, date: string, options: IngestOpt
  * @throws {CrdbError} the source's own error (`E_DECODE`, `E_FORMAT`, `E_NO_DATE`, ...) when it cannot be read
  *   as an official edition, `E_DUPLICATE_EDITION` when these very bytes are already stored.
  */
-export function replaceEdition(db: CrdbDatabase, path: string, options: IngestOptions = {}): EditionChange {
+export function replaceEdition(db: Crdb, path: string, options: IngestOptions = {}): EditionChange {
   return withBuildLock(db, options, () => {
     const writer = new EditionWriter(db)
     const bytes = readSource(path)
@@ -283,7 +210,7 @@ export function replaceEdition(db: CrdbDatabase, path: string, options: IngestOp
 }
 
 /** Where each key is read in the edition of a date, from its source file when it is still there unchanged. */
-function lineLookup(db: CrdbDatabase): LineLookup {
+function lineLookup(db: Crdb): LineLookup {
   const cache = new Map<string, Map<string, { line: number; label: string }> | undefined>()
   const writer = new EditionWriter(db)
   return (date, kind, key) => {

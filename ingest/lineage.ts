@@ -13,9 +13,9 @@
  * Everything here is derived from the versions, so it is recomputed whole after
  * each ingest that stored something.
  */
-import { readFileSync, existsSync } from 'node:fs'
-import type { CrdbDatabase } from '../src/store/database.js'
-import { CrdbError } from '../src/vocabulary/errors.js'
+import { existsSync } from 'node:fs'
+import { driverOf, type Crdb } from '../src/store/database.js'
+import { lineageOverridesSchema, readCorpusJson } from '../src/vocabulary/corpus-files.js'
 import { parseRuleNumber } from '../src/vocabulary/rule-number.js'
 import { matchRules, parentOf, type MatchContext, type MatchLink, type MatchRow } from './lineage/match.js'
 import { normalizeText, wordsOf, WordWeights, type WeightedWords } from './lineage/text.js'
@@ -42,39 +42,25 @@ export interface LineageSummary {
 type VersionRow = LineageInputRow
 
 /**
- * Read an override file: a JSON array of {@link LineageOverride}.
+ * Read an override file (absent: no overrides): a JSON array of {@link LineageOverride}, through its schema
+ * (`lineageOverridesSchema`, `src/vocabulary/corpus-files.ts`).
  *
- * @throws {CrdbError} `E_FORMAT` naming the file and the bad entry.
+ * @throws {CrdbError} `E_FORMAT` naming the file, the JSON path of the bad entry and what is wrong.
  */
 export function readLineageOverrides(path: string): LineageOverride[] {
   if (!existsSync(path)) return []
-  let entries: unknown
-  try {
-    entries = JSON.parse(readFileSync(path, 'utf8'))
-  } catch (error) {
-    throw new CrdbError('E_FORMAT', `${path}: not JSON (${(error as Error).message})`)
-  }
-  if (!Array.isArray(entries)) throw new CrdbError('E_FORMAT', `${path}: expected a JSON array of overrides`)
-  return entries.map((entry, index) => {
-    const where = `${path}: entry ${index + 1}`
-    if (typeof entry !== 'object' || entry === null || typeof entry.edition !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(entry.edition)) {
-      throw new CrdbError('E_FORMAT', `${where}: needs "edition" as YYYY-MM-DD`)
-    }
-    if (typeof entry.from === 'string' && typeof entry.to === 'string') {
-      return { edition: entry.edition, from: parseRuleNumber(entry.from), to: parseRuleNumber(entry.to) }
-    }
-    if (typeof entry.number === 'string' && entry.newLineage === true) {
-      return { edition: entry.edition, number: parseRuleNumber(entry.number), newLineage: true }
-    }
-    throw new CrdbError('E_FORMAT', `${where}: needs "from" and "to", or "number" with "newLineage": true`)
-  })
+  return readCorpusJson(path, lineageOverridesSchema, 'lineage overrides').map((entry) =>
+    entry.from !== undefined && entry.to !== undefined
+      ? { edition: entry.edition, from: parseRuleNumber(entry.from), to: parseRuleNumber(entry.to) }
+      : { edition: entry.edition, number: parseRuleNumber(entry.number!), newLineage: true as const }
+  )
 }
 
 /**
  * Recompute lineage links and lineage ids for every rule and term version, in
  * one transaction. `rewrites` is the vocabulary table (default: the project's).
  */
-export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = [], rewrites: Rewrite[] = readRewriteVocabulary()): LineageSummary {
+export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewrites: Rewrite[] = readRewriteVocabulary()): LineageSummary {
   const dates = listEditionDates(db)
   const { rows, texts } = readLineageInput(db)
   const compiled = compileRewrites(rewrites)
@@ -159,7 +145,7 @@ export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = 
     )
   }
 
-  const write = db.transaction(() => {
+  const write = driverOf(db).transaction(() => {
     // A version's lineage is that of its best predecessor, or its own id.
     const best = new Map<number, MatchLink>()
     for (const link of links) {

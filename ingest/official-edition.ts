@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { listRuleTextsAt } from '../src/store/rules.js'
 import { listEditionDates, listEditionMessageRows } from '../src/store/editions.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
@@ -35,7 +35,7 @@ export function readOfficialEdition(uri: string, decoded: DecodedSource, nextEdi
 }
 
 /** The rules of the stored edition dated `date`, as evidence. */
-function storedEdition(db: CrdbDatabase, date: string): NextEdition {
+function storedEdition(db: Crdb, date: string): NextEdition {
   return { date, rules: listRuleTextsAt(db, date).map((row) => ({ number: row.key, text: row.text })) }
 }
 
@@ -45,7 +45,7 @@ function storedEdition(db: CrdbDatabase, date: string): NextEdition {
  * the one after it in the build or the first stored after it, whichever is
  * earlier. Newest first, so that the evidence is itself repaired.
  */
-export function consultNextEditions(db: CrdbDatabase, ready: EditionInput[]): void {
+export function consultNextEditions(db: Crdb, ready: EditionInput[]): void {
   if (!ready.some((input) => input.parsed.misprints > 0)) return
   const stored = listEditionDates(db)
   for (let index = ready.length - 1; index >= 0; index--) {
@@ -84,7 +84,7 @@ const misprintCodes = new Set(['number-slip', 'duplicate-number', 'out-of-order'
  * edition changes how it reads (numbers or messages). `changedDates` are the
  * dates stored, replaced or removed. Returns the dates stored again.
  */
-export function rereadPreviousEditions(db: CrdbDatabase, writer: EditionWriter, changedDates: string[]): string[] {
+export function rereadPreviousEditions(db: Crdb, writer: EditionWriter, changedDates: string[]): string[] {
   const dates = listEditionDates(db)
   const built = new Set(changedDates)
   const reread: string[] = []

@@ -51,12 +51,12 @@ export function prepareBytes(uri: string, bytes: Uint8Array, sha256: string, con
 }
 
 /** Parse and normalize a decoded official edition; its text is kept only when the next edition may decide a misprint. */
-export function prepareOfficialEdition(uri: string, decoded: DecodedSource): EditionInput {
+function prepareOfficialEdition(uri: string, decoded: DecodedSource): EditionInput {
   return compactEdition(readOfficialEdition(uri, decoded))
 }
 
 /** What a build holds of an edition until it is stored: not its parse tree, nor its text unless needed again. */
-export function compactEdition(input: EditionInput): EditionInput {
+function compactEdition(input: EditionInput): EditionInput {
   const { text, ...facts } = input.decoded
   const { rules, glossary, messages: _messages, ...edition } = input.parsed as ParsedEdition
   return {

@@ -48,7 +48,7 @@ type Entry = EditionInput['entries'][number]
  * from a joined string would keep the whole of it alive. An entry of a content the same worker sent in an
  * earlier answer comes without its text and examples (`fresh` 0): the build thread has them from that answer.
  */
-export interface EntryColumns {
+interface EntryColumns {
   count: number
   /** 0 rule, 1 term. */
   kinds: Uint8Array

@@ -15,7 +15,7 @@
  * dump when official editions were added (version ids change as editions
  * split and join versions), and is idempotent.
  */
-import type { CrdbDatabase } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/database.js'
 import { prepareReconciliation, type AttestationRow, type OfficialVersionRow, type ReconciliationStatements } from '../src/store/reconciliation.js'
 import { comparable, composeRule, diffSummary, similarity } from './compare-text.js'
 import { dateByMatching, type DatingResult } from './date-by-matching.js'
@@ -324,7 +324,7 @@ function missingReferences(note: string, official: OfficialVersion): { refs: num
  * Reconcile dumps with the official editions stored: link attestations, date
  * undated dumps, score each dump, and replace its reconciliation messages.
  */
-export function reconcileDumps(db: CrdbDatabase, options: ReconcileOptions = {}): ReconcileResult[] {
+export function reconcileDumps(db: Crdb, options: ReconcileOptions = {}): ReconcileResult[] {
   const store = prepareReconciliation(db)
   const index = new OfficialIndex(store)
   const dumps = store.dumps()
@@ -335,19 +335,21 @@ export function reconcileDumps(db: CrdbDatabase, options: ReconcileOptions = {})
     if (wanted && !wanted.has(dump.sourceId)) continue
     const rows = store.attestationsOf(dump.sourceId)
     const result = reconcileOne(dump, rows, index)
-    db.transaction(() => {
-      for (const [row, link] of result.links) {
-        store.linkAttestation(row.id, { ...link, remarks: link.remarks.length ? link.remarks.join('; ') : null })
-      }
-      store.dateDump(dump.id, {
-        eraEdition: result.statedEra ?? (result.era ? result.era.to : null),
-        inferredFrom: result.inferred?.from ?? null,
-        inferredTo: result.inferred?.to ?? null,
-        matchScore: result.score,
-        disagreeing: result.inferred ? JSON.stringify(result.inferred.disagreeing) : null
+    driverOf(db)
+      .transaction(() => {
+        for (const [row, link] of result.links) {
+          store.linkAttestation(row.id, { ...link, remarks: link.remarks.length ? link.remarks.join('; ') : null })
+        }
+        store.dateDump(dump.id, {
+          eraEdition: result.statedEra ?? (result.era ? result.era.to : null),
+          inferredFrom: result.inferred?.from ?? null,
+          inferredTo: result.inferred?.to ?? null,
+          matchScore: result.score,
+          disagreeing: result.inferred ? JSON.stringify(result.inferred.disagreeing) : null
+        })
+        store.replaceReconcileMessages(dump.sourceId, result.messages)
       })
-      store.replaceReconcileMessages(dump.sourceId, result.messages)
-    }).immediate()
+      .immediate()
     passFaultPoint('reconcile')
     results.push({
       sourceId: dump.sourceId,

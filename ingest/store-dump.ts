@@ -5,7 +5,7 @@
  *
  * Never touches the official tables (`editions`, `contents`, `versions`).
  */
-import type { CrdbDatabase } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/database.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
 import { prepareDumpWrites } from '../src/store/dump-writes.js'
 import type { DecodedSource } from './decode.js'
@@ -31,10 +31,10 @@ export interface DumpStoreResult {
 /**
  * Store a dump in one transaction: all of it, or nothing.
  */
-export function storeDump(db: CrdbDatabase, input: DumpInput): DumpStoreResult {
+export function storeDump(db: Crdb, input: DumpInput): DumpStoreResult {
   const { decoded, parsed } = input
   const w = prepareDumpWrites(db)
-  const write = db.transaction((): DumpStoreResult => {
+  const write = driverOf(db).transaction((): DumpStoreResult => {
     const sourceId = w.insertSource({
       uri: input.uri,
       sha256: decoded.sha256,

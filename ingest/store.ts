@@ -14,7 +14,7 @@
  * ending at E end at P, versions starting at E start at N, and the versions
  * E had split apart are joined again. The SQL is in `src/store/edition-writes.ts`.
  */
-import type { CrdbDatabase } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/database.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
 import { prepareEditionWrites, removeEditionRows, searchNameOf, type EditionWrites, type VersionSlot } from '../src/store/edition-writes.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
@@ -26,7 +26,7 @@ import type { ParsedEdition } from './parse/official-text.js'
 export { optimizeSearchIndex } from '../src/store/edition-writes.js'
 
 /** What the store keeps of a parsed edition besides its entries: its date and shape. */
-export type EditionFacts = Pick<ParsedEdition, 'effectiveDate' | 'dateStatement' | 'dateLine' | 'truncated' | 'wrapped' | 'misprints'> &
+type EditionFacts = Pick<ParsedEdition, 'effectiveDate' | 'dateStatement' | 'dateLine' | 'truncated' | 'wrapped' | 'misprints'> &
   Partial<Pick<ParsedEdition, 'rules' | 'glossary'>>
 
 /** How many rules, examples and glossary terms an edition has. */
@@ -84,7 +84,7 @@ export type LineLookup = (date: string, kind: string, key: string) => { line: nu
 
 /** Writes editions; keeps a cache of content hashes across the editions of one build. */
 export class EditionWriter {
-  readonly #db: CrdbDatabase
+  readonly #db: Crdb
   #contentIds: Map<string, number> | undefined
   /** The versions in force at the newest edition just written (appends in date order reuse it). */
   #newest: { date: string; versions: Map<string, VersionSlot> } | undefined
@@ -98,7 +98,7 @@ export class EditionWriter {
   #aliases: Set<string> | undefined
   readonly #writes: EditionWrites
 
-  constructor(db: CrdbDatabase) {
+  constructor(db: Crdb) {
     this.#db = db
     this.#writes = prepareEditionWrites(db)
   }
@@ -184,7 +184,7 @@ export class EditionWriter {
 
   #transaction<T>(action: () => T): T {
     try {
-      return this.#db.transaction(action).immediate()
+      return driverOf(this.#db).transaction(action).immediate()
     } catch (error) {
       // The caches may hold rows that were rolled back (pending last dates are added only once an edition is written).
       this.#contentIds = undefined

@@ -9,14 +9,14 @@ import { readdirSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { acquireBuildLock } from '../src/store/build-lock.js'
-import type { CrdbDatabase } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/database.js'
 import { readDerivedState } from '../src/store/derived-state.js'
 import { prepareEditionWrites } from '../src/store/edition-writes.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
 import { hasLinksFromOlderMatcher, hasUnreconciledDumps, hasVersionsWithoutLineage } from '../src/store/totals.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
-import type { IngestOptions, IngestOutcome, IngestReport } from './ingest.js'
+import type { IngestOptions, IngestOutcome, IngestReport } from './ingest-report.js'
 import { readSource } from './read-source.js'
 
 // Files in an archive folder that are not documents.
@@ -48,8 +48,8 @@ export function listArchive(folder: string, onSubfolder?: (path: string) => void
 }
 
 /** Hold the database's build lock (files only) around `action`. */
-export function withBuildLock<T>(db: CrdbDatabase, options: IngestOptions, action: () => T): T {
-  const release = db.memory ? undefined : acquireBuildLock(db.name, { onWait: options.onWait })
+export function withBuildLock<T>(db: Crdb, options: IngestOptions, action: () => T): T {
+  const release = driverOf(db).memory ? undefined : acquireBuildLock(db.path, { onWait: options.onWait })
   try {
     return action()
   } finally {
@@ -65,7 +65,7 @@ export function withBuildLock<T>(db: CrdbDatabase, options: IngestOptions, actio
  * the sha256 of files hashed beforehand ({@link hashFiles}).
  */
 export function ingestUnchanged(
-  db: CrdbDatabase,
+  db: Crdb,
   paths: readonly string[],
   options: IngestOptions = {},
   hashes?: ReadonlyMap<string, string>

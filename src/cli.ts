@@ -5,19 +5,14 @@
  *
  * This module loads no command itself: start-up is most of a `crdb get`. A
  * query command (and `crdb --version`) loads the query commands (one file in
- * the bundle), any other command line the module of every command (each
- * loaded on demand).
+ * the bundle), any other command its own module (`src/cli/commands.ts`), and
+ * help or an unknown command every command's module.
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { requireWithCodeCache } from './cli/code-cache.js'
 import type { Io } from './cli/context.js'
-
-/** The commands that only read the knowledge base, loaded together by `cli/query-commands.ts`. */
-export const queryCommands = ['get', 'diff', 'history', 'search', 'glossary', 'sources'] as const
-
-/** The name of a query command. */
-export type QueryCommand = (typeof queryCommands)[number]
+import { queryCommands } from './cli/query-command-names.js'
 
 /** The command `argv` names: its first word that is neither an option nor `--db`'s value. */
 function commandNamed(argv: string[]): string | undefined {
@@ -48,7 +43,23 @@ async function loadQueryCommands(): Promise<typeof import('./cli/query-commands.
   return existsSync(bundled) ? (requireWithCodeCache(bundled) as typeof import('./cli/query-commands.js')) : import('./cli/query-commands.js')
 }
 
+let endsQuietlyOnClosedOutput = false
+
+/**
+ * The process's own streams. A reader that stops early (`crdb diff ... | head -1`) closes standard output: the
+ * next write fails with EPIPE (Node ignores SIGPIPE), and the command line ends there, quietly and with status 0,
+ * as other Unix tools do when `head` has read enough.
+ */
 function processIo(): Io {
+  if (!endsQuietlyOnClosedOutput) {
+    endsQuietlyOnClosedOutput = true
+    const endQuietly = (): never => process.exit(0)
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') endQuietly()
+      throw error
+    })
+    process.once('SIGPIPE', endQuietly)
+  }
   return {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { decodeSource } from '../ingest/decode.js'
-import type { IngestReport } from '../ingest/ingest.js'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { IngestReport } from '../ingest/ingest-report.js'
+import { driverOf, type Crdb } from '../src/store/database.js'
 import { listEditions, type EditionSummary } from '../src/query/editions.js'
 import { getRule } from '../src/query/get.js'
 import { archiveAvailable, archiveDir, openArchiveDatabase } from './helpers.js'
@@ -15,7 +15,7 @@ import { archiveAvailable, archiveDir, openArchiveDatabase } from './helpers.js'
 const available = archiveAvailable()
 
 describe.skipIf(!available)('the whole archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
   let report: IngestReport
   let editions: EditionSummary[]
   let manifest: { editions: Array<{ file: string; sha256: string }> }
@@ -70,7 +70,7 @@ describe.skipIf(!available)('the whole archive', () => {
   it('reports the truncated edition where it stops, and keeps what it has', () => {
     const truncated = editions.filter((e) => e.truncated)
     expect(truncated.map((e) => e.effectiveDate)).toEqual(['2013-02-01'])
-    const message = db
+    const message = driverOf(db)
       .prepare(
         `SELECT m.line, m.text FROM messages m JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = '2013-02-01' AND m.code = 'truncated'`
       )
@@ -84,7 +84,9 @@ describe.skipIf(!available)('the whole archive', () => {
   })
 
   it('stores no rule text that runs into the next numbered rule', () => {
-    const texts = db.prepare(`SELECT c.text, v.key, v.first_date FROM contents c JOIN versions v ON v.content_id = c.id WHERE c.kind = 'rule'`).all() as Array<{
+    const texts = driverOf(db)
+      .prepare(`SELECT c.text, v.key, v.first_date FROM contents c JOIN versions v ON v.content_id = c.id WHERE c.kind = 'rule'`)
+      .all() as Array<{
       text: string
       key: string
       first_date: string
@@ -97,7 +99,7 @@ describe.skipIf(!available)('the whole archive', () => {
     const unaccounted: string[] = []
     for (const edition of editions) {
       const { text } = decodeSource(readFileSync(edition.source.uri), edition.source.uri)
-      const stored = db
+      const stored = driverOf(db)
         .prepare(
           `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.first_date <= @date AND v.last_date >= @date`
         )
@@ -105,7 +107,7 @@ describe.skipIf(!available)('the whole archive', () => {
       const numbers = new Set(stored.map((s) => s.key))
       const allText = stored.map((s) => s.text).join('\n')
       const messageLines = new Set(
-        db
+        driverOf(db)
           .prepare(`SELECT m.line FROM messages m JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = ?`)
           .pluck()
           .all(edition.effectiveDate) as number[]
@@ -126,19 +128,19 @@ describe.skipIf(!available)('the whole archive', () => {
   it('lets no replacement character or mojibake reach the store', () => {
     const bad = /\ufffd|â€|Ã[\u0080-\u00bf]|Â[®©™]|ï»¿/
     for (const table of ['contents', 'examples']) {
-      const rows = db.prepare(`SELECT text FROM ${table}`).pluck().all() as string[]
+      const rows = driverOf(db).prepare(`SELECT text FROM ${table}`).pluck().all() as string[]
       expect(
         rows.filter((text) => bad.test(text)).map((text) => text.slice(0, 80)),
         table
       ).toEqual([])
     }
-    const terms = db.prepare(`SELECT label FROM versions`).pluck().all() as string[]
+    const terms = driverOf(db).prepare(`SELECT label FROM versions`).pluck().all() as string[]
     expect(terms.filter((label) => bad.test(label))).toEqual([])
   })
 
   it('decodes typography and accented card names from every encoding', () => {
     const search = (pattern: string, date: string): string[] =>
-      db
+      driverOf(db)
         .prepare(
           `SELECT c.text FROM contents c JOIN versions v ON v.content_id = c.id WHERE v.first_date <= @date AND v.last_date >= @date AND c.text LIKE @pattern`
         )
@@ -247,7 +249,7 @@ describe.skipIf(!available)('the whole archive', () => {
 
   it('parses the glossary of every era: aliases, obsolete terms, numbered senses', () => {
     const term = (key: string, date: string) =>
-      db
+      driverOf(db)
         .prepare(
           `SELECT v.label, v.obsolete, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'term' AND v.key = @key AND v.first_date <= @date AND v.last_date >= @date`
         )
@@ -271,7 +273,7 @@ describe.skipIf(!available)('the whole archive', () => {
 
   // Issue 13: every word of the glossary as printed.
   const termsAt = (date: string) =>
-    db
+    driverOf(db)
       .prepare(
         `SELECT v.key, v.label, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'term' AND v.first_date <= @date AND v.last_date >= @date`
       )
@@ -310,7 +312,7 @@ describe.skipIf(!available)('the whole archive', () => {
       '2004-02-01.txt': 411
     }
     for (const [file, count] of Object.entries(expected)) {
-      expect(db.prepare('SELECT wrapped FROM editions WHERE effective_date = ?').pluck().get(editionOf(file).effectiveDate), file).toBe(1)
+      expect(driverOf(db).prepare('SELECT wrapped FROM editions WHERE effective_date = ?').pluck().get(editionOf(file).effectiveDate), file).toBe(1)
       expect(paragraphs(file), file).toBe(count)
     }
     // Paragraphs per term stay close to those of the unwrapped neighbours (2002-10-07, 2003-07-01).
@@ -327,7 +329,7 @@ describe.skipIf(!available)('the whole archive', () => {
   })
 
   it('positions every restored U+FFFD at its line and rule', () => {
-    const restored = db
+    const restored = driverOf(db)
       .prepare(
         `SELECT m.line, m.rule, m.severity FROM messages m JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = ? AND m.code = 'replacement-character' ORDER BY m.line`
       )
@@ -348,7 +350,7 @@ describe.skipIf(!available)('the whole archive', () => {
 
   it('gives a term one key whatever the quotes an edition prints it with', () => {
     // 2005-10-01 prints “As though”, its neighbours "As though"; 2008-05-01 prints ?As Though?.
-    const unfolded = db.prepare(`SELECT DISTINCT key FROM versions WHERE kind = 'term' AND key GLOB '*[“”‘’?]*'`).pluck().all()
+    const unfolded = driverOf(db).prepare(`SELECT DISTINCT key FROM versions WHERE kind = 'term' AND key GLOB '*[“”‘’?]*'`).pluck().all()
     expect(unfolded).toEqual([])
     const datesOf = (key: string) =>
       editions.filter((edition) => termsAt(edition.effectiveDate).some((term) => term.key === key)).map((edition) => edition.effectiveDate)
@@ -362,7 +364,7 @@ describe.skipIf(!available)('the whole archive', () => {
   })
 
   it('lets the next edition decide or confirm the repair of each misprinted number', () => {
-    const repairs = db
+    const repairs = driverOf(db)
       .prepare(
         `SELECT e.effective_date AS date, m.rule, m.text FROM messages m JOIN editions e ON e.source_id = m.source_id
          WHERE m.code = 'number-slip' AND m.severity = 'warning' ORDER BY e.effective_date, m.line`

@@ -14,7 +14,7 @@ import { decodeSource } from '../ingest/decode.js'
 import { normalizeEdition } from '../ingest/normalize.js'
 import { parseOfficialText } from '../ingest/parse/official-text.js'
 import { EditionWriter } from '../ingest/store.js'
-import { openDatabase } from '../src/store/database.js'
+import { driverOf, openDatabase } from '../src/store/database.js'
 import { editionText, projectRoot, temporaryFolder, writeEdition } from './helpers.js'
 import { canonicalContent, hashTables } from './store-snapshot.js'
 
@@ -235,7 +235,7 @@ describe('bad inputs: exit code, one line with its code, nothing stored changed'
     if (!root) {
       // In-process too: the library's read-only open.
       const opened = openDatabase(shipped, { readonly: true })
-      expect(opened.prepare('SELECT COUNT(*) FROM editions').pluck().get()).toBe(2)
+      expect(driverOf(opened).prepare('SELECT COUNT(*) FROM editions').pluck().get()).toBe(2)
       opened.close()
     }
     expect(existsSync(shipped + '-wal') || existsSync(shipped + '-shm')).toBe(false)

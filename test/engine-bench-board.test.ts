@@ -3,7 +3,7 @@
  * printed by `npm run bench`, never asserted by a test).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { openRules } from '../src/engine/rules.js'
 import { checkStateBasedActions } from '../src/engine/sba.js'
 import { archiveAvailable, openArchiveDatabase } from './helpers.js'
@@ -12,7 +12,7 @@ import { benchBoard } from './bench/engine.js'
 const available = archiveAvailable()
 
 describe.skipIf(!available)('the benchmark boards', () => {
-  let db: CrdbDatabase
+  let db: Crdb
 
   beforeAll(() => {
     db = openArchiveDatabase()!

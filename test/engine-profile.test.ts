@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { diffProfiles, switchTable, type SwitchValue } from '../src/engine/profile.js'
 import { openRules, switchTimeline } from '../src/engine/rules.js'
 import { listEditions } from '../src/query/editions.js'
@@ -193,7 +193,7 @@ function crdb(args: string[]): { code: number; stdout: string; stderr: string } 
 }
 
 describe.skipIf(!available)('era profiles over the whole archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
 
   beforeAll(() => {
     db = openArchiveDatabase()!

@@ -4,7 +4,7 @@
  * state it returns is settled, and what it reports comes in board order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { toughnessOf } from '../src/engine/checks.js'
 import { openRules, type EraRules } from '../src/engine/rules.js'
 import { checkStateBasedActions } from '../src/engine/sba.js'
@@ -91,7 +91,7 @@ function randomBoard(seed: number): GameState {
 }
 
 describe.skipIf(!available)('the engine on random boards', () => {
-  let db: CrdbDatabase
+  let db: Crdb
   const eras: Record<string, EraRules> = {}
 
   beforeAll(() => {

@@ -4,7 +4,7 @@
  * or ended), and the era semantics read from those texts follow the real history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { checkCatalog } from '../src/engine/catalog.js'
 import { checkHistory, openRules, resolveCheck, type CheckNotInForce, type CheckRule } from '../src/engine/rules.js'
 import { listEditions } from '../src/query/editions.js'
@@ -84,7 +84,7 @@ const histories: Record<string, Array<[string, string, string[]]>> = {
 }
 
 describe.skipIf(!available)('the check catalog over the whole archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
 
   beforeAll(() => {
     db = openArchiveDatabase()!

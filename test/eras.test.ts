@@ -7,7 +7,7 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { ingestPaths } from '../ingest/ingest.js'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { openDatabase, type Crdb } from '../src/store/database.js'
 import { listEras } from '../src/query/eras.js'
 import { resolveEdition as resolveEra } from '../src/query/editions.js'
 import { eraPresets } from '../src/vocabulary/era-presets.js'
@@ -22,7 +22,7 @@ function crdb(args: string[], input?: string): { code: number; stdout: string; s
 
 describe('resolving an era (small editions)', () => {
   let folder: ReturnType<typeof temporaryFolder>
-  let db: CrdbDatabase
+  let db: Crdb
 
   beforeAll(() => {
     folder = temporaryFolder()

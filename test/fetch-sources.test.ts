@@ -26,7 +26,7 @@ import {
   type ManifestEdition
 } from '../ingest/fetch.js'
 import { runCli } from '../src/cli.js'
-import { openDatabase } from '../src/store/database.js'
+import { driverOf, openDatabase } from '../src/store/database.js'
 import { editionText, temporaryFolder, type EditionSpec } from './helpers.js'
 
 const head = {
@@ -348,12 +348,12 @@ describe('sources of official editions (127.0.0.1)', () => {
     const digestDatabase = (path: string): string => {
       const db = openDatabase(path, { readonly: true })
       const hash = createHash('sha256')
-      for (const table of db
+      for (const table of driverOf(db)
         .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
         .pluck()
         .all() as string[]) {
         hash.update(table)
-        for (const row of (db.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[]).map((row) => JSON.stringify(row)).sort()) hash.update(row)
+        for (const row of (driverOf(db).prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[]).map((row) => JSON.stringify(row)).sort()) hash.update(row)
       }
       db.close()
       return hash.digest('hex')

@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { ingestPaths, listArchive, type IngestReport } from '../ingest/ingest.js'
-import { openDatabase } from '../src/store/database.js'
+import type { IngestReport } from '../ingest/ingest-report.js'
+import { ingestPaths, listArchive } from '../ingest/ingest.js'
+import { driverOf, openDatabase } from '../src/store/database.js'
 import { archiveDir } from './helpers.js'
 
 declare module 'vitest' {
@@ -32,7 +33,7 @@ export function setup(project: TestProject): void {
   const path = join(folder, 'crdb.sqlite')
   const db = openDatabase(path)
   const report = ingestPaths(db, listArchive(archiveDir))
-  db.pragma('wal_checkpoint(TRUNCATE)')
+  driverOf(db).pragma('wal_checkpoint(TRUNCATE)')
   db.close()
   project.provide('archiveDatabase', path)
   project.provide('archiveReport', report)

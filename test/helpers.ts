@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
 import { openRules, type EraRules } from '../src/engine/rules.js'
 import { listEditions } from '../src/query/editions.js'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { openDatabase, type Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 
 /** The project root. */
@@ -89,7 +89,7 @@ export function writeEdition(dir: string, name: string, spec: EditionSpec): stri
  * (read-only), or `undefined` where the archive is absent (after
  * {@link archiveAvailable} has warned, or failed in CI).
  */
-export function openArchiveDatabase(): CrdbDatabase | undefined {
+export function openArchiveDatabase(): Crdb | undefined {
   const path = inject('archiveDatabase')
   if (!path) return undefined
   return openDatabase(path, { readonly: true })
@@ -109,11 +109,11 @@ export function thrown(action: () => unknown): CrdbError {
 /** A database file of its own for each test, and the folder it is in. */
 export interface FreshDatabase {
   /** The open database of the running test. */
-  readonly db: CrdbDatabase
+  readonly db: Crdb
   /** Its folder, removed after the test with everything in it. */
   readonly dir: string
   /** Close the database (if open) and open its file again, as a new process would. */
-  reopen: () => CrdbDatabase
+  reopen: () => Crdb
 }
 
 /**
@@ -122,7 +122,7 @@ export interface FreshDatabase {
  */
 export function useFreshDatabase(name = 'crdb.sqlite'): FreshDatabase {
   let folder: ReturnType<typeof temporaryFolder> | undefined
-  let db: CrdbDatabase | undefined
+  let db: Crdb | undefined
   beforeEach(() => {
     folder = temporaryFolder()
     db = openDatabase(join(folder.dir, name))
@@ -152,7 +152,7 @@ export function useFreshDatabase(name = 'crdb.sqlite'): FreshDatabase {
 /** The archive's database and the rules of the preset eras (`2003`, `2009`, `2024`, and `newest`). */
 export interface PresetEras {
   /** The archive's database (read-only), open while the enclosing `describe` runs. */
-  readonly db: CrdbDatabase
+  readonly db: Crdb
   /** The rules of each preset era, and of the newest edition as `newest`. */
   readonly eras: Record<string, EraRules>
 }
@@ -162,7 +162,7 @@ export interface PresetEras {
  * enclosing `describe` (use it in a `describe.skipIf(!archiveAvailable())`).
  */
 export function usePresetEras(): PresetEras {
-  let db: CrdbDatabase | undefined
+  let db: Crdb | undefined
   const eras: Record<string, EraRules> = {}
   beforeAll(() => {
     db = openArchiveDatabase()
@@ -182,7 +182,7 @@ export function usePresetEras(): PresetEras {
 
 /** The archive's database, open while the enclosing `describe` runs, and its newest edition. */
 export interface ArchiveDatabase {
-  readonly db: CrdbDatabase
+  readonly db: Crdb
   /** The effective date of the newest edition. */
   readonly newest: string
 }
@@ -192,7 +192,7 @@ export interface ArchiveDatabase {
  * (use it in a `describe.skipIf(!archiveAvailable())`).
  */
 export function useArchiveDatabase(): ArchiveDatabase {
-  let db: CrdbDatabase | undefined
+  let db: Crdb | undefined
   let newest = ''
   beforeAll(() => {
     db = openArchiveDatabase()

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { ingestPaths, removeEdition } from '../ingest/ingest.js'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { driverOf, openDatabase, type Crdb } from '../src/store/database.js'
 import { getRule } from '../src/query/get.js'
 import { getTerm } from '../src/query/glossary.js'
 import { termHistory } from '../src/query/history.js'
@@ -38,18 +38,18 @@ interface VersionRow {
   text: string
 }
 
-function versionsOf(db: CrdbDatabase, key: string): VersionRow[] {
-  return db
+function versionsOf(db: Crdb, key: string): VersionRow[] {
+  return driverOf(db)
     .prepare(
       `SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.first_date`
     )
     .all(key) as VersionRow[]
 }
 
-function tableCounts(db: CrdbDatabase): Record<string, number> {
+function tableCounts(db: Crdb): Record<string, number> {
   const counts: Record<string, number> = {}
   for (const table of ['sources', 'editions', 'messages', 'contents', 'examples', 'versions', 'term_aliases', 'contents_fts']) {
-    counts[table] = (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+    counts[table] = (driverOf(db).prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
   }
   return counts
 }
@@ -141,13 +141,13 @@ describe('ingestPaths', () => {
     ]
     const paths = specs.map((s, index) => writeEdition(fresh.dir, `${index}.txt`, s))
     ingestPaths(fresh.db, paths)
-    const inOrder = fresh.db
+    const inOrder = driverOf(fresh.db)
       .prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id ORDER BY v.kind, v.key, v.first_date`)
       .all()
 
     const other = openDatabase(join(fresh.dir, 'other.sqlite'))
     for (const index of [4, 0, 2, 1, 3]) ingestPaths(other, [paths[index]])
-    const shuffled = other
+    const shuffled = driverOf(other)
       .prepare(`SELECT v.key, v.first_date, v.last_date, c.text FROM versions v JOIN contents c ON c.id = v.content_id ORDER BY v.kind, v.key, v.first_date`)
       .all()
     other.close()
@@ -200,21 +200,21 @@ describe('ingestPaths', () => {
     const reworded = 'A two-player game is a game that begins with exactly two players.'
     const paths = [writeEdition(fresh.dir, 'a.txt', spec('2020-01-01')), writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', { '100.1a': reworded }))]
     ingestPaths(fresh.db, paths)
-    expect(fresh.db.prepare('SELECT COUNT(*) FROM lineage_links').pluck().get()).toBe(1)
+    expect(driverOf(fresh.db).prepare('SELECT COUNT(*) FROM lineage_links').pluck().get()).toBe(1)
     // As if a build had died between storing versions and computing their lineage.
-    fresh.db.prepare('UPDATE versions SET lineage_id = NULL').run()
-    fresh.db.prepare('DELETE FROM lineage_links').run()
+    driverOf(fresh.db).prepare('UPDATE versions SET lineage_id = NULL').run()
+    driverOf(fresh.db).prepare('DELETE FROM lineage_links').run()
     const report = ingestPaths(fresh.db, paths)
     expect(report).toMatchObject({ stored: 0, unchanged: 2 })
-    expect(fresh.db.prepare('SELECT COUNT(*) FROM versions WHERE lineage_id IS NULL').pluck().get()).toBe(0)
-    expect(fresh.db.prepare('SELECT COUNT(*) FROM lineage_links').pluck().get()).toBe(1)
+    expect(driverOf(fresh.db).prepare('SELECT COUNT(*) FROM versions WHERE lineage_id IS NULL').pluck().get()).toBe(0)
+    expect(driverOf(fresh.db).prepare('SELECT COUNT(*) FROM lineage_links').pluck().get()).toBe(1)
   })
 
   it('files an edition under the date it states, not its file name, and says so', () => {
     ingestPaths(fresh.db, [writeEdition(fresh.dir, '2006-06-01.txt', spec('2004-06-01'))])
     const [edition] = listEditions(fresh.db)
     expect(edition.effectiveDate).toBe('2004-06-01')
-    const messages = fresh.db.prepare(`SELECT code, text FROM messages`).all() as Array<{ code: string; text: string }>
+    const messages = driverOf(fresh.db).prepare(`SELECT code, text FROM messages`).all() as Array<{ code: string; text: string }>
     expect(messages.find((m) => m.code === 'name-date-mismatch')?.text).toMatch(/2006-06-01.*2004-06-01/)
   })
 
@@ -231,9 +231,9 @@ describe('ingestPaths', () => {
       )
     ])
     expect(getRule(fresh.db, '100.1a').examples).toEqual(['Alice and Bob play a game.'])
-    const aliases = fresh.db.prepare(`SELECT alias FROM term_aliases WHERE key = 'life, life total' ORDER BY alias`).pluck().all()
+    const aliases = driverOf(fresh.db).prepare(`SELECT alias FROM term_aliases WHERE key = 'life, life total' ORDER BY alias`).pluck().all()
     expect(aliases).toEqual(['life', 'life total', 'life, life total'])
-    const hits = fresh.db.prepare(`SELECT rowid FROM contents_fts WHERE contents_fts MATCH 'alice'`).all()
+    const hits = driverOf(fresh.db).prepare(`SELECT rowid FROM contents_fts WHERE contents_fts MATCH 'alice'`).all()
     expect(hits).toHaveLength(1)
   })
 
@@ -243,20 +243,20 @@ describe('ingestPaths', () => {
       writeEdition(fresh.dir, 'b.txt', spec('2020-06-01', {}, { glossary: { '“As though”': 'Treat the game exactly as if it were true.' } }))
     ]
     ingestPaths(fresh.db, paths)
-    const keys = () => fresh.db.prepare(`SELECT key, label, first_date FROM versions WHERE kind = 'term' ORDER BY first_date`).all()
+    const keys = () => driverOf(fresh.db).prepare(`SELECT key, label, first_date FROM versions WHERE kind = 'term' ORDER BY first_date`).all()
     const folded = [
       { key: '"as though"', label: '"As though"', first_date: '2020-01-01' },
       { key: '"as though"', label: '“As though”', first_date: '2020-06-01' }
     ]
     expect(keys()).toEqual(folded)
     // What an older crdb stored for the second edition: a key of its own.
-    fresh.db.prepare(`UPDATE versions SET key = '“as though”', sort_key = '“as though”' WHERE kind = 'term' AND first_date = '2020-06-01'`).run()
-    fresh.db.prepare(`INSERT INTO term_aliases (alias, key) VALUES ('“as though”', '“as though”')`).run()
+    driverOf(fresh.db).prepare(`UPDATE versions SET key = '“as though”', sort_key = '“as though”' WHERE kind = 'term' AND first_date = '2020-06-01'`).run()
+    driverOf(fresh.db).prepare(`INSERT INTO term_aliases (alias, key) VALUES ('“as though”', '“as though”')`).run()
     expect(() => getTerm(fresh.db, '"as though"', { edition: '2020-06-01' })).toThrow(/no glossary term/)
 
     expect(ingestPaths(fresh.db, paths)).toMatchObject({ stored: 0, unchanged: 2 })
     expect(keys()).toEqual(folded)
-    expect(fresh.db.prepare(`SELECT alias, key FROM term_aliases ORDER BY alias`).all()).toEqual([{ alias: '"as though"', key: '"as though"' }])
+    expect(driverOf(fresh.db).prepare(`SELECT alias, key FROM term_aliases ORDER BY alias`).all()).toEqual([{ alias: '"as though"', key: '"as though"' }])
     expect(getTerm(fresh.db, '“As though”', { edition: '2020-06-01' }).definition).toBe('Treat the game exactly as if it were true.')
     expect(termHistory(fresh.db, '"as though"').steps.map((step) => step.term)).toEqual(['"As though"', '“As though”'])
   })
@@ -312,7 +312,7 @@ describe('openDatabase', () => {
     const folder = temporaryFolder()
     const path = join(folder.dir, 'crdb.sqlite')
     const db = openDatabase(path)
-    db.pragma('user_version = 99')
+    driverOf(db).pragma('user_version = 99')
     db.close()
     expect(() => openDatabase(path)).toThrow(/schema 99 is newer/)
     folder.cleanup()

@@ -84,6 +84,15 @@ describe('layers', () => {
     expect(outside.map((file) => relative(projectRoot, file))).toEqual([])
   })
 
+  it('the SQL driver is reached only in the store and ingest (through driverOf), never exported by the library', () => {
+    const driver = /\bdriverOf\b|\bfrom\s+['"]better-sqlite3['"]/
+    const outside = files.filter((file) => !['store', 'ingest'].includes(layerOf(file)) && driver.test(readFileSync(file, 'utf8')))
+    expect(outside.map((file) => relative(projectRoot, file))).toEqual([])
+    const importsDriver = files.filter((file) => /\bfrom\s+['"]better-sqlite3['"]/.test(readFileSync(file, 'utf8')))
+    expect(importsDriver.map((file) => relative(projectRoot, file))).toEqual(['src/store/database.ts', 'src/store/statements.ts'])
+    expect(readFileSync(join(projectRoot, 'src/index.ts'), 'utf8')).not.toMatch(/driverOf|\bDriver\b|isCrdb/)
+  })
+
   it('finds a violation when there is one', () => {
     // The checker itself: a read-side file importing ingest/ is caught.
     const file = join(projectRoot, 'src/query/example.ts')

@@ -18,7 +18,7 @@ import { getRule } from '../src/query/get.js'
 import { ruleHistory, termHistory } from '../src/query/history.js'
 import { RuleMovedError } from '../src/query/moved.js'
 import { differsOnlyInReferences, differsOnlyInTypography } from '../src/query/word-diff.js'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { driverOf, openDatabase, type Crdb } from '../src/store/database.js'
 import { readLineageFixtures, scoreLineage } from './bench/lineage.js'
 import { archiveAvailable, openArchiveDatabase, temporaryFolder, thrown, useFreshDatabase, writeEdition, type EditionSpec } from './helpers.js'
 
@@ -39,7 +39,7 @@ function spec(date: string, rules: Record<string, string | undefined>): EditionS
 describe('lineage on small documents', () => {
   const fresh = useFreshDatabase()
   const links = (edition: string) =>
-    fresh.db
+    driverOf(fresh.db)
       .prepare(
         `SELECT f.key AS "from", t.key AS "to", l.kind, l.score, l.reason FROM lineage_links l
          JOIN versions f ON f.id = l.from_version JOIN versions t ON t.id = l.to_version WHERE t.first_date = ? ORDER BY f.key, t.key`
@@ -167,18 +167,20 @@ describe('migration 005', () => {
     old.close()
     const db = openDatabase(path)
     try {
-      expect(db.prepare('SELECT from_version, to_version, kind, similarity, score, reason FROM lineage_links').all()).toEqual([
+      expect(driverOf(db).prepare('SELECT from_version, to_version, kind, similarity, score, reason FROM lineage_links').all()).toEqual([
         { from_version: 1, to_version: 2, kind: 'moved-changed', similarity: 0.6, score: 0.6, reason: 'computed before migration 5' }
       ])
       // Lineages stay as they were until a build recomputes them.
-      expect(db.prepare(`SELECT lineage_id FROM versions ORDER BY id`).pluck().all()).toEqual([1, 1])
-      db.prepare(`INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (1, 1, 'split', 1, 1, 'test')`).run()
+      expect(driverOf(db).prepare(`SELECT lineage_id FROM versions ORDER BY id`).pluck().all()).toEqual([1, 1])
+      driverOf(db).prepare(`INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (1, 1, 'split', 1, 1, 'test')`).run()
       expect(() =>
-        db.prepare(`INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (2, 2, 'sideways', 1, 1, 'test')`).run()
+        driverOf(db)
+          .prepare(`INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (2, 2, 'sideways', 1, 1, 'test')`)
+          .run()
       ).toThrow(/CHECK/)
       // The next build, even with nothing new, recomputes the links the old matcher left.
       ingestPaths(db, [])
-      expect(db.prepare(`SELECT COUNT(*) FROM lineage_links WHERE reason = 'computed before migration 5'`).pluck().get()).toBe(0)
+      expect(driverOf(db).prepare(`SELECT COUNT(*) FROM lineage_links WHERE reason = 'computed before migration 5'`).pluck().get()).toBe(0)
     } finally {
       db.close()
       folder.cleanup()
@@ -199,7 +201,7 @@ describe('the vocabulary table', () => {
     const folder = temporaryFolder()
     const path = join(folder.dir, 'vocabulary.json')
     writeFileSync(path, '{"rewrites": [{"edition": "July 2009"}]}')
-    expect(thrown(() => readRewriteVocabulary(path))).toMatchObject({ code: 'E_FORMAT', message: `${path}: rewrite 1: needs "edition" as YYYY-MM-DD` })
+    expect(thrown(() => readRewriteVocabulary(path))).toMatchObject({ code: 'E_FORMAT', message: `${path}: rewrites[0]: "edition" must be YYYY-MM-DD` })
     writeFileSync(path, '[')
     expect(thrown(() => readRewriteVocabulary(path)).message).toMatch(/not JSON/)
     folder.cleanup()
@@ -233,14 +235,14 @@ describe('change classes', () => {
 })
 
 describe.skipIf(!archiveAvailable())('lineage on the archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
   beforeAll(() => {
     db = openArchiveDatabase()!
   })
   afterAll(() => db?.close())
 
   const linksFrom = (edition: string, from: string): string[] =>
-    db
+    driverOf(db)
       .prepare(
         `SELECT t.key FROM lineage_links l JOIN versions f ON f.id = l.from_version JOIN versions t ON t.id = l.to_version
          WHERE t.first_date = ? AND f.key = ? ORDER BY t.sort_key`

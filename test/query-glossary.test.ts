@@ -3,7 +3,7 @@
  * senses; close names for a term that is not there; the list of an edition.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { getTerm, listTerms, sensesOf } from '../src/query/glossary.js'
 import { archiveAvailable, openArchiveDatabase, thrown } from './helpers.js'
 
@@ -17,7 +17,7 @@ describe('numbered senses', () => {
 })
 
 describe.skipIf(!archiveAvailable())('the glossary on the whole archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
 
   beforeAll(() => {
     db = openArchiveDatabase()!

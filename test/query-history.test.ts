@@ -5,13 +5,13 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readLineageOverrides } from '../ingest/lineage.js'
-import type { CrdbDatabase } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/database.js'
 import { diffEditions, summarizeDiff } from '../src/query/diff.js'
 import { blame, ruleHistory } from '../src/query/history.js'
 import { archiveAvailable, openArchiveDatabase, temporaryFolder } from './helpers.js'
 
 describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
   beforeAll(() => {
     db = openArchiveDatabase()!
   })
@@ -20,7 +20,7 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
   const linksInto = (edition: string) =>
     new Map(
       (
-        db
+        driverOf(db)
           .prepare(
             `SELECT f.key AS "from", t.key AS "to", l.kind FROM lineage_links l
              JOIN versions f ON f.id = l.from_version JOIN versions t ON t.id = l.to_version WHERE t.first_date = ?`
@@ -56,7 +56,7 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
     const folder = temporaryFolder()
     const path = join(folder.dir, 'overrides.json')
     writeFileSync(path, '[{"edition": "2009-07-11", "from": "420.5a"}]')
-    expect(() => readLineageOverrides(path)).toThrow(new RegExp(`${path}: entry 1: needs "from" and "to"`))
+    expect(() => readLineageOverrides(path)).toThrow(`${path}: [0]: needs "from" and "to", or "number" with "newLineage": true`)
     writeFileSync(path, '{ not json')
     expect(() => readLineageOverrides(path)).toThrow(/not JSON/)
     folder.cleanup()
@@ -182,7 +182,7 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
       expect(result.lines[0].number).toBe('704.5')
       const legend = result.lines.find((line) => line.number === '704.5j')!
       expect(legend.since <= '2022-09-08').toBe(true)
-      const version = db
+      const version = driverOf(db)
         .prepare(`SELECT first_date FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= '2024-11-08' AND last_date >= '2024-11-08'`)
         .pluck()
       for (const line of result.lines) expect(line.since <= (version.get(line.number) as string)).toBe(true)

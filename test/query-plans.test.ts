@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { driverOf, openDatabase, type Crdb } from '../src/store/database.js'
 import { findEditionDated, findEditionInForce, findNewestEdition, listEditionDates } from '../src/store/editions.js'
 import { findRuleAt, findRuleBeside, findRuleOnDay, listExamples, listNumbersBeside, listSubtreeAt, listSubtreeOnDay } from '../src/store/rules.js'
 import { countVersionsStaying, listContentsOf, listLinksBetween, listRuleTextsOnlyIn, listVersionsOnlyIn } from '../src/store/diff.js'
@@ -16,7 +16,7 @@ import { listPreparedSql } from '../src/store/statements.js'
 import { temporaryFolder } from './helpers.js'
 
 let folder: ReturnType<typeof temporaryFolder>
-let db: CrdbDatabase
+let db: Crdb
 
 beforeAll(() => {
   folder = temporaryFolder()
@@ -59,7 +59,7 @@ function plansOf(ask: () => unknown, positional: unknown[] = []): Array<{ sql: s
   const fresh = listPreparedSql(db).filter((sql) => !before.has(sql))
   expect(fresh.length, 'the question prepared a statement of its own').toBeGreaterThan(0)
   return fresh.map((sql) => {
-    const explain = db.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    const explain = driverOf(db).prepare(`EXPLAIN QUERY PLAN ${sql}`)
     const rows = (/@\w/.test(sql) ? explain.all(named) : explain.all(...positional)) as Array<{ detail: string }>
     return { sql, plan: rows.map((row) => row.detail) }
   })

@@ -10,14 +10,14 @@ import { ingestPaths } from '../ingest/ingest.js'
 import { getTerm } from '../src/query/glossary.js'
 import { resolveRuleName } from '../src/query/resolve-name.js'
 import { maxQueryLength, search, type SearchHit } from '../src/query/search.js'
-import { openDatabase, schemaVersion, type CrdbDatabase } from '../src/store/database.js'
+import { driverOf, openDatabase, schemaVersion, type Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { archiveAvailable, openArchiveDatabase, temporaryFolder, thrown, writeEdition } from './helpers.js'
 
 const keys = (hits: SearchHit[], count = 5): string[] => hits.slice(0, count).map((hit) => (hit.kind === 'term' ? `term:${hit.key}` : hit.key))
 
 describe.skipIf(!archiveAvailable())('ranked search on the whole archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
   const at = { era: '2024' }
 
   beforeAll(() => {
@@ -98,7 +98,7 @@ describe.skipIf(!archiveAvailable())('ranked search on the whole archive', () =>
     // A whole rule pasted (over 95 words) parses and finds itself.
     const rule = search(db, '"legend rule"', { at, limit: 1 })
     expect(rule.hits).toHaveLength(1)
-    const text = db
+    const text = driverOf(db)
       .prepare(
         `SELECT c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = '702.19c' AND v.last_date >= '2024-11-08' AND v.first_date <= '2024-11-08'`
       )
@@ -194,21 +194,23 @@ describe('migration 004 on an older database', () => {
       try {
         // Store an edition, then turn the index back into schema 3's, as an older crdb left it.
         expect(ingestPaths(db, [edition]).stored).toBe(1)
-        db.exec(`DROP TABLE IF EXISTS derived_state; ALTER TABLE attestations DROP COLUMN dump_key; DROP TABLE contents_fts_vocabulary; DROP TABLE search_stems; DROP TABLE contents_fts;
+        driverOf(
+          db
+        ).exec(`DROP TABLE IF EXISTS derived_state; ALTER TABLE attestations DROP COLUMN dump_key; DROP TABLE contents_fts_vocabulary; DROP TABLE search_stems; DROP TABLE contents_fts;
           CREATE VIRTUAL TABLE contents_fts USING fts5(text, examples, tokenize = 'porter unicode61 remove_diacritics 2');
           INSERT INTO contents_fts (rowid, text, examples) SELECT id, text, '' FROM contents;`)
-        db.pragma('user_version = 3')
+        driverOf(db).pragma('user_version = 3')
       } finally {
         db.close()
       }
       const upgraded = openDatabase(path)
       try {
-        expect(upgraded.pragma('user_version', { simple: true })).toBe(schemaVersion)
-        expect(upgraded.prepare("SELECT name FROM contents_fts WHERE contents_fts MATCH '{name} : trample' ORDER BY name").pluck().all()).toEqual([
+        expect(driverOf(upgraded).pragma('user_version', { simple: true })).toBe(schemaVersion)
+        expect(driverOf(upgraded).prepare("SELECT name FROM contents_fts WHERE contents_fts MATCH '{name} : trample' ORDER BY name").pluck().all()).toEqual([
           'Trample',
           'Trample'
         ])
-        expect((upgraded.prepare("SELECT docs FROM search_stems WHERE stem = 'trampl'").pluck().get() as number) >= 2).toBe(true)
+        expect((driverOf(upgraded).prepare("SELECT docs FROM search_stems WHERE stem = 'trampl'").pluck().get() as number) >= 2).toBe(true)
         const result = search(upgraded, 'tramle')
         expect(result.corrections).toEqual([{ from: 'tramle', to: 'trample' }])
         expect(

@@ -10,9 +10,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { comparable, diffSummary, similarity } from '../ingest/compare-text.js'
 import { dateByMatching } from '../ingest/date-by-matching.js'
-import { ingestPaths, listArchive, type DumpOutcome, type IngestOutcome } from '../ingest/ingest.js'
+import type { DumpOutcome, IngestOutcome } from '../ingest/ingest-report.js'
+import { ingestPaths, listArchive } from '../ingest/ingest.js'
 import { runCli } from '../src/cli.js'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { driverOf, openDatabase, type Crdb } from '../src/store/database.js'
 import { readDerivedState } from '../src/store/derived-state.js'
 import { reconcileDumps } from '../ingest/reconcile.js'
 import { getRule } from '../src/query/get.js'
@@ -31,10 +32,10 @@ function spec(date: string, changes: Record<string, string> = {}, glossary?: Rec
   return { date, rules: { ...base, ...changes }, ...(glossary ? { glossary } : {}) }
 }
 
-function tableCounts(db: CrdbDatabase): Record<string, number> {
+function tableCounts(db: Crdb): Record<string, number> {
   const counts: Record<string, number> = {}
   for (const table of ['sources', 'editions', 'contents', 'examples', 'versions', 'term_aliases', 'dumps', 'attestations']) {
-    counts[table] = (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+    counts[table] = (driverOf(db).prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
   }
   return counts
 }
@@ -204,7 +205,7 @@ describe('ingesting secondary dumps', () => {
     expect(source).toMatchObject({ dating: 'inferred', bestMatch: { from: '2020-06-01', to: '2020-06-01' }, score: 1 })
     const attestations = listAttestations(fresh.db, book)
     expect(attestations[0]).toMatchObject({ key: '100.1', status: 'partial', fragment: 'tail' })
-    const messages = fresh.db.prepare(`SELECT code, text FROM messages WHERE code = 'reconcile-dated'`).all() as Array<{ text: string }>
+    const messages = driverOf(fresh.db).prepare(`SELECT code, text FROM messages WHERE code = 'reconcile-dated'`).all() as Array<{ text: string }>
     expect(messages[0].text).toMatch(/states no date; its text matches the edition of 2020-06-01 best: 2 of 2 entries equal/)
   })
 
@@ -230,7 +231,8 @@ describe('ingesting secondary dumps', () => {
       fragment: 'tail',
       remarks: 'number recovered from its text: the end of rule 100.1'
     })
-    const messages = (): unknown[] => fresh.db.prepare(`SELECT source_id, line, code, text FROM messages WHERE code LIKE 'reconcile-%' ORDER BY id`).all()
+    const messages = (): unknown[] =>
+      driverOf(fresh.db).prepare(`SELECT source_id, line, code, text FROM messages WHERE code LIKE 'reconcile-%' ORDER BY id`).all()
     const onceMessages = messages()
     // Again (an interrupted build's next run), and when a new edition makes every dump reconciled again.
     reconcileDumps(fresh.db)
@@ -247,15 +249,15 @@ describe('ingesting secondary dumps', () => {
 
   it('migration 009 keeps the key each dump gave, and has a fragment reconciled again', () => {
     const book = ingestBookWithFragment()
-    const keys = (): unknown[] => fresh.db.prepare('SELECT label, key, dump_key FROM attestations ORDER BY ordinal').raw().all()
+    const keys = (): unknown[] => driverOf(fresh.db).prepare('SELECT label, key, dump_key FROM attestations ORDER BY ordinal').raw().all()
     expect(keys()).toEqual([
       ['', '100.1', null],
       ['100.1a', '100.1a', '100.1a'],
       ['100.2', '100.2', '100.2']
     ])
     // The same database as crdb before migration 009 left it, reconciled twice (the remark lost).
-    fresh.db.exec(`ALTER TABLE attestations DROP COLUMN dump_key; UPDATE attestations SET remarks = NULL; UPDATE derived_state SET stale = 0`)
-    fresh.db.pragma('user_version = 8') // the schema before migration 009
+    driverOf(fresh.db).exec(`ALTER TABLE attestations DROP COLUMN dump_key; UPDATE attestations SET remarks = NULL; UPDATE derived_state SET stale = 0`)
+    driverOf(fresh.db).pragma('user_version = 8') // the schema before migration 009
     fresh.reopen()
     expect(keys()).toEqual([
       ['', '100.1', null],
@@ -343,7 +345,7 @@ const available = archiveAvailable()
 
 describe.skipIf(!available)('the five seed dumps against the whole archive', () => {
   let folder: ReturnType<typeof temporaryFolder>
-  let db: CrdbDatabase
+  let db: Crdb
   let outcomes: DumpOutcome[]
   const seeds = listArchive(join(projectRoot, 'corpus')).filter((path) => /\/\d{3}_[0-9a-f]+\.txt$/.test(path))
   const seed = (number: string): DumpOutcome => outcomes.find((outcome) => outcome.uri.includes(`/${number}_`))!
@@ -377,7 +379,7 @@ describe.skipIf(!available)('the five seed dumps against the whole archive', () 
   })
 
   it('links every rule and glossary entry to an official version, and lists the mismatches', () => {
-    const rows = db
+    const rows = driverOf(db)
       .prepare(
         `SELECT s.uri, a.label, a.kind, a.status, a.version_id, a.diff FROM attestations a JOIN sources s ON s.id = a.source_id WHERE a.kind IN ('rule', 'term')`
       )
@@ -432,7 +434,7 @@ describe.skipIf(!available)('the five seed dumps against the whole archive', () 
     const book = listAttestations(db, seed('002').uri)
     expect(book[0]).toMatchObject({ key: '419.9a', status: 'partial', fragment: 'tail' })
     expect(book.filter((a) => a.status === 'differs').map((a) => a.label)).toEqual(['421.3'])
-    const message = db
+    const message = driverOf(db)
       .prepare(`SELECT m.text FROM messages m JOIN sources s ON s.id = m.source_id WHERE s.uri = ? AND m.code = 'reconcile-dated'`)
       .pluck()
       .get(seed('002').uri)

@@ -7,7 +7,7 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Hono } from 'hono'
-import type { CrdbDatabase } from '../src/store/database.js'
+import type { Crdb } from '../src/store/database.js'
 import { createApp } from '../src/server/app.js'
 import { startServer, type RunningServer } from '../src/server/node.js'
 import { archiveAvailable, openArchiveDatabase } from './helpers.js'
@@ -154,7 +154,7 @@ const methods = ['GET', 'GET', 'GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELE
 const types = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/ld+json', 'multipart/form-data; boundary=x', '']
 
 describe.skipIf(!archiveAvailable())('fuzzing the HTTP app', () => {
-  let db: CrdbDatabase
+  let db: Crdb
   let app: Hono
   beforeAll(() => {
     db = openArchiveDatabase()!

@@ -21,7 +21,7 @@ import { maxBodyBytes } from '../src/server/api.js'
 import { startServer, type RunningServer } from '../src/server/node.js'
 import { openApiDocument } from '../src/server/openapi.js'
 import { join } from 'node:path'
-import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { driverOf, openDatabase, type Crdb } from '../src/store/database.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
 import { archiveAvailable, openArchiveDatabase, temporaryFolder } from './helpers.js'
 
@@ -53,7 +53,7 @@ const board = {
 }
 
 describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
-  let db: CrdbDatabase
+  let db: Crdb
   let app: Hono
   beforeAll(() => {
     db = openArchiveDatabase()!
@@ -449,12 +449,12 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
 describe.skipIf(!archiveAvailable())('HTTP app on a database file that changes under it', () => {
   let folder: ReturnType<typeof temporaryFolder>
   let path: string
-  let reader: CrdbDatabase | undefined
+  let reader: Crdb | undefined
   beforeAll(async () => {
     folder = temporaryFolder()
     path = join(folder.dir, 'copy.sqlite')
     const source = openArchiveDatabase()!
-    await source.backup(path)
+    await driverOf(source).backup(path)
     source.close()
   })
   afterAll(() => {

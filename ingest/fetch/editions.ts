@@ -11,14 +11,15 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CrdbError } from '../../src/vocabulary/errors.js'
 import { Fetcher, Unreachable, sha256Of, writeAtomic, type FetcherOptions } from './http.js'
-import type { Manifest, ManifestEdition } from './manifest.js'
+import type { Manifest, ManifestEdition } from '../../src/vocabulary/corpus-files.js'
 import { readOrigins, recordOrigin } from './origins.js'
 import { isMirrorUrl } from './source-mirror.js'
-import { locateEdition, resolveSourceBases, sourceOrder, type Location, type SourceBases, type SourceName } from './sources.js'
+import type { Location } from './location.js'
+import { locateEdition, resolveSourceBases, sourceOrder, type SourceBases, type SourceName } from './sources.js'
 import { verifyEditionBytes, type Verification } from './verify.js'
 
 /** One source asked for an edition, and what went wrong. */
-export interface FetchAttempt {
+interface FetchAttempt {
   source: SourceName
   /** The path or URL asked. */
   location: string
@@ -74,7 +75,7 @@ export interface FetchEditionsReport {
 }
 
 /** Whether `edition` is one that `only` names (by date, file name or set code). */
-export function editionSelected(edition: ManifestEdition, only: readonly string[] | undefined): boolean {
+function editionSelected(edition: ManifestEdition, only: readonly string[] | undefined): boolean {
   if (!only) return true
   return only.some(
     (wanted) =>
@@ -174,10 +175,7 @@ export async function fetchEditions(manifest: Manifest, options: FetchEditionsOp
 }
 
 /** The bytes at a location. @throws {CrdbError} `E_IO` for an unreadable file, else as {@link Fetcher.get}. */
-export async function readLocation(
-  fetcher: Fetcher,
-  location: Location
-): Promise<{ bytes: Uint8Array; from: string; status: 'copied' | 'fetched' | 'revalidated' }> {
+async function readLocation(fetcher: Fetcher, location: Location): Promise<{ bytes: Uint8Array; from: string; status: 'copied' | 'fetched' | 'revalidated' }> {
   if (location.kind === 'file') {
     try {
       return { bytes: new Uint8Array(readFileSync(location.path)), from: location.path, status: 'copied' }

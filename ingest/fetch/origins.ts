@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import type { CrdbDatabase } from '../../src/store/database.js'
+import type { Crdb } from '../../src/store/database.js'
 import { addSourceWarning } from '../../src/store/source-warnings.js'
 import { sha256Of } from '../../src/vocabulary/hash.js'
 import { writeAtomic } from './http.js'
@@ -26,7 +26,7 @@ export interface EditionOrigin {
 }
 
 /** The origins file of an editions folder. */
-export function originsPath(folder: string): string {
+function originsPath(folder: string): string {
   return join(folder, 'origins.json')
 }
 
@@ -54,7 +54,7 @@ export function recordOrigin(folder: string, file: string, origin: EditionOrigin
  * editions folder that were just ingested) with its source: where it came from
  * and why it was accepted (code `unverified`). Files with no origin are left alone.
  */
-export function recordOriginWarnings(db: CrdbDatabase, paths: readonly string[]): number {
+export function recordOriginWarnings(db: Crdb, paths: readonly string[]): number {
   let added = 0
   for (const path of paths) {
     const origin = readOrigins(dirname(path))[basename(path)]

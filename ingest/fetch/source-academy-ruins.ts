@@ -7,8 +7,8 @@
  */
 import { CrdbError } from '../../src/vocabulary/errors.js'
 import type { Fetcher } from './http.js'
-import type { ManifestEdition } from './manifest.js'
-import type { Location } from './sources.js'
+import type { ManifestEdition } from '../../src/vocabulary/corpus-files.js'
+import type { Location } from './location.js'
 
 /** Academy Ruins' copy of `edition`, by its set code. */
 export function locateInAcademyRuins(edition: ManifestEdition, base: string): Location | undefined {

@@ -3,8 +3,8 @@
  * under the manifest's file names, such as `../shared/corpus/cr`.
  */
 import { join } from 'node:path'
-import type { ManifestEdition } from './manifest.js'
-import type { Location } from './sources.js'
+import type { ManifestEdition } from '../../src/vocabulary/corpus-files.js'
+import type { Location } from './location.js'
 
 /** Whether a mirror is given as a base URL rather than a folder. */
 export function isMirrorUrl(mirror: string): boolean {

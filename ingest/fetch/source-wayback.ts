@@ -3,8 +3,8 @@
  * original bytes (`id_`): `/web/{timestamp}id_/{url}`. The timestamp is the
  * edition's date; the Wayback Machine redirects to its nearest capture.
  */
-import type { ManifestEdition } from './manifest.js'
-import type { Location } from './sources.js'
+import type { ManifestEdition } from '../../src/vocabulary/corpus-files.js'
+import type { Location } from './location.js'
 
 /** The Wayback Machine's original-bytes replay of `edition`'s official URL. */
 export function locateInWayback(edition: ManifestEdition, base: string): Location | undefined {

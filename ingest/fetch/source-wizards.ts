@@ -4,8 +4,8 @@
  * release; the redirect follows it).
  */
 import { currentRulesLink } from './source-academy-ruins.js'
-import type { ManifestEdition } from './manifest.js'
-import type { Location } from './sources.js'
+import type { ManifestEdition } from '../../src/vocabulary/corpus-files.js'
+import type { Location } from './location.js'
 
 /** Wizards' current rules file, when `edition` is the newest one (`newest`). */
 export function locateAtWizards(edition: ManifestEdition, academyRuinsBase: string, newest: string): Location | undefined {

@@ -3,7 +3,8 @@
  * asked only when the ones before it lack the file (or gave a file that is not
  * the edition). One module per source beside this one.
  */
-import type { ManifestEdition } from './manifest.js'
+import type { Location } from './location.js'
+import type { ManifestEdition } from '../../src/vocabulary/corpus-files.js'
 import { locateInAcademyRuins } from './source-academy-ruins.js'
 import { locateInMirror } from './source-mirror.js'
 import { locateInWayback } from './source-wayback.js'
@@ -14,9 +15,6 @@ export type SourceName = 'mirror' | 'academy-ruins' | 'wayback' | 'wizards'
 
 /** Every source name, in the order they are asked. */
 export const sourceOrder: readonly SourceName[] = ['mirror', 'academy-ruins', 'wayback', 'wizards']
-
-/** Where a source keeps one edition: a file on this machine, or a URL. */
-export type Location = { kind: 'file'; path: string } | { kind: 'url'; url: string }
 
 /** The base URLs of the web sources (tests point them at a server on 127.0.0.1). */
 export interface SourceBases {

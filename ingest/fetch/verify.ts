@@ -9,7 +9,7 @@ import { CrdbError } from '../../src/vocabulary/errors.js'
 import { decodeSource } from '../decode.js'
 import { parseOfficialText } from '../parse/official-text.js'
 import { sha256Of } from './http.js'
-import type { ManifestEdition } from './manifest.js'
+import type { ManifestEdition } from '../../src/vocabulary/corpus-files.js'
 
 /** How a file was found to be the edition. */
 export type Verification = { verified: true } | { verified: false; warning: string }

@@ -535,7 +535,7 @@ function newSiblingAt(children: (parent: string) => string[], key: string, step:
 }
 
 /** Weighted Jaccard similarity of two word sets. */
-export function similarity(a: WeightedWords, b: WeightedWords): number {
+function similarity(a: WeightedWords, b: WeightedWords): number {
   if (a.total === 0 && b.total === 0) return 1
   const common = sharedWeight(a, b)
   return common / (a.total + b.total - common)

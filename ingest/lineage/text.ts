@@ -18,7 +18,7 @@ const stopWords = new Set(
 )
 
 /** Lower case, typography folded, italics markup dropped: the form compared for equality. */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text
     .toLowerCase()
     .replace(foldPattern, (found) => folds[found] ?? (found.trim() === '' ? ' ' : ''))

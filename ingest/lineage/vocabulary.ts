@@ -4,10 +4,8 @@
  * read before matching so that a rule reworded only into the new vocabulary
  * still matches itself.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { CrdbError } from '../../src/vocabulary/errors.js'
-import { packageRoot } from '../../src/vocabulary/paths.js'
+import { existsSync } from 'node:fs'
+import { corpusPath, readCorpusJson, rewriteVocabularySchema } from '../../src/vocabulary/corpus-files.js'
 
 /** One rewrite: what the edition dated `edition` renamed. */
 export interface Rewrite {
@@ -30,41 +28,18 @@ export interface CompiledRewrite {
 
 /** The project's vocabulary table. */
 export function rewriteVocabularyPath(): string {
-  return join(packageRoot(), 'corpus', 'rewrite-vocabulary.json')
+  return corpusPath('rewrite-vocabulary.json')
 }
 
 /**
- * Read a vocabulary table (absent file: no rewrites).
+ * Read a vocabulary table (absent file: no rewrites) through its schema (`rewriteVocabularySchema`,
+ * `src/vocabulary/corpus-files.ts`).
  *
- * @throws {CrdbError} `E_FORMAT` naming the file and the bad entry.
+ * @throws {CrdbError} `E_FORMAT` naming the file, the JSON path of the bad entry and what is wrong.
  */
 export function readRewriteVocabulary(path: string = rewriteVocabularyPath()): Rewrite[] {
   if (!existsSync(path)) return []
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'))
-  } catch (error) {
-    throw new CrdbError('E_FORMAT', `${path}: not JSON (${(error as Error).message})`)
-  }
-  const rewrites = (parsed as { rewrites?: unknown })?.rewrites
-  if (!Array.isArray(rewrites)) throw new CrdbError('E_FORMAT', `${path}: expected {"rewrites": [...]}`)
-  return rewrites.map((entry, index) => {
-    const where = `${path}: rewrite ${index + 1}`
-    if (typeof entry?.edition !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(entry.edition))
-      throw new CrdbError('E_FORMAT', `${where}: needs "edition" as YYYY-MM-DD`)
-    const replace = entry.replace ?? []
-    if (
-      !Array.isArray(replace) ||
-      !replace.every((r: unknown) => typeof (r as Rewrite['replace'][0])?.from === 'string' && typeof (r as Rewrite['replace'][0])?.to === 'string')
-    ) {
-      throw new CrdbError('E_FORMAT', `${where}: "replace" needs entries with "from" and "to"`)
-    }
-    const equivalent = entry.equivalent ?? []
-    if (!Array.isArray(equivalent) || !equivalent.every((group: unknown) => Array.isArray(group) && group.every((word) => typeof word === 'string'))) {
-      throw new CrdbError('E_FORMAT', `${where}: "equivalent" needs arrays of words`)
-    }
-    return { edition: entry.edition, name: String(entry.name ?? entry.edition), replace, equivalent }
-  })
+  return readCorpusJson(path, rewriteVocabularySchema, 'rewrite vocabulary').rewrites.map((rewrite) => ({ ...rewrite, name: rewrite.name ?? rewrite.edition }))
 }
 
 /** Compile rewrites into functions, by edition date. */

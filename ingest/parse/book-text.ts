@@ -101,7 +101,7 @@ function toParagraphs(lines: SourceLine[]): SourceLine[] {
 }
 
 /** Classify a paragraph that is no rule: the hosting site's furniture, or undefined. */
-export function furnitureKind(text: string): 'foreign-text' | 'reader-comment' | 'page-furniture' | undefined {
+function furnitureKind(text: string): 'foreign-text' | 'reader-comment' | 'page-furniture' | undefined {
   const letters = text.match(/\p{L}/gu) ?? []
   if (letters.length === 0) return 'page-furniture'
   const latin = letters.filter((letter) => /[A-Za-z\u00c0-\u024f]/.test(letter)).length
@@ -112,7 +112,7 @@ export function furnitureKind(text: string): 'foreign-text' | 'reader-comment' |
 }
 
 /** The shared reader of book paragraphs (saved text, or the blocks of the page). */
-export function parseBookParagraphs(paragraphs: SourceLine[], name: string, format: 'book-text' | 'book-html'): ParsedDump {
+function parseBookParagraphs(paragraphs: SourceLine[], name: string, format: 'book-text' | 'book-html'): ParsedDump {
   const messages: SourceMessage[] = []
   const entries: DumpEntry[] = []
   const seen = new Set<string>()

@@ -103,7 +103,7 @@ interface OpenEntry {
 }
 
 /** The shared reader of Crystal Keep lines (saved text, or the lines of the page). */
-export function parseCrystalKeepLines(lines: SourceLine[], name: string, format: 'crystal-keep-text' | 'crystal-keep-html'): ParsedDump {
+function parseCrystalKeepLines(lines: SourceLine[], name: string, format: 'crystal-keep-text' | 'crystal-keep-html'): ParsedDump {
   const messages: SourceMessage[] = []
   const entries: DumpEntry[] = []
   let statedDate: string | undefined

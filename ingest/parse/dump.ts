@@ -25,17 +25,6 @@ export type SourceFormat =
   | 'book-text'
   | 'book-html'
 
-/** The formats of secondary dumps, by kind. */
-export const dumpFormats: Record<Exclude<SourceFormat, 'official-text'>, DumpKind> = {
-  'crystal-keep-text': 'crystal-keep',
-  'crystal-keep-html': 'crystal-keep',
-  'mtg-wiki-text': 'mtg-wiki',
-  'mtg-wiki-markdown': 'mtg-wiki',
-  'mtg-wiki-html': 'mtg-wiki',
-  'book-text': 'book',
-  'book-html': 'book'
-}
-
 /** What an entry of a dump is. */
 export type AttestationKind = 'rule' | 'term' | 'note' | 'ruling' | 'external'
 

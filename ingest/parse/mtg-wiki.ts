@@ -30,8 +30,6 @@ import { markTruncated, stripTrailing } from './shared.js'
 import { lineOf, loadPage, pageLines, pageTitle } from './html-lines.js'
 import { attributionPattern, looksLikeWikitext } from './mtg-wiki-signs.js'
 
-export { attributionPattern, looksLikeWikitext } from './mtg-wiki-signs.js'
-
 // The wiki's edit links after a heading, blanks collapsed: `[edit | edit source]`, `[ | ]`.
 const editLinksPattern = /^\[ ?(?:edit)? ?\|? ?(?:edit source)? ?\]$/i
 const rulePattern = /^(\d{3}\.\d{1,3}[a-z]?\.?|\d{3}\.|\d\.)\s+(\S.*)$/
@@ -215,7 +213,7 @@ interface Block {
 }
 
 /** The shared reader of wiki lines (saved text, markdown or page). */
-export function parseMtgWikiLines(lines: SourceLine[], name: string, format: 'mtg-wiki-text' | 'mtg-wiki-markdown' | 'mtg-wiki-html'): ParsedDump {
+function parseMtgWikiLines(lines: SourceLine[], name: string, format: 'mtg-wiki-text' | 'mtg-wiki-markdown' | 'mtg-wiki-html'): ParsedDump {
   const messages: SourceMessage[] = []
   const entries: DumpEntry[] = []
   const seen = new Map<string, number>()

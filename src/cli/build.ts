@@ -3,8 +3,8 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { Option } from 'commander'
-import type { IngestOptions, IngestOutcome, IngestReport } from '../../ingest/ingest.js'
-import type { CrdbDatabase } from '../store/database.js'
+import type { IngestOptions, IngestOutcome, IngestReport } from '../../ingest/ingest-report.js'
+import type { Crdb } from '../store/database.js'
 import { checkpointDatabase, countTotals } from '../store/totals.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
@@ -48,7 +48,7 @@ export const registerBuild: RegisterCommand = (program, context) => {
         },
         onWait: (holder) => note(`waiting: another build (process ${holder}) holds ${context.databasePath()}; this one starts when it has finished`)
       }
-      const finish = (db: CrdbDatabase, result: IngestReport) => {
+      const finish = (db: Crdb, result: IngestReport) => {
         // Editions crdb fetch accepted unverified carry their warning (from the folder's origins.json).
         recordOriginWarnings(db, paths)
         const totals = countTotals(db)

@@ -2,7 +2,7 @@
  * What every command of the CLI shares: output, the database, `--json`.
  */
 import type { Command } from 'commander'
-import { defaultDatabasePath, openDatabase, type CrdbDatabase } from '../store/database.js'
+import { defaultDatabasePath, openDatabase, type Crdb } from '../store/database.js'
 import { staleWarning, type DerivedData } from '../store/derived-state.js'
 import { explainMissing, findTruncation, truncationNote } from '../store/edition-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
@@ -27,19 +27,19 @@ export interface CliContext {
   /** Print `value` as JSON with `--json`, else the text `text()` returns. */
   print: (value: unknown, text: () => string) => void
   /** Open the database for one action and close it after. */
-  withDatabase: <T>(readonly: boolean, action: (db: CrdbDatabase) => T) => T
+  withDatabase: <T>(readonly: boolean, action: (db: Crdb) => T) => T
   /** Set the exit code for a command that finished but failed in part. */
   setExitCode: (code: number) => void
   /**
    * Say (one warning line on stderr, and `stale: true` in the JSON printed next)
    * when derived data the answer depends on is out of date.
    */
-  noteDerived: (db: CrdbDatabase, needs: DerivedData) => void
+  noteDerived: (db: Crdb, needs: DerivedData) => void
   /**
    * Say (one warning line on stderr, and `truncated: true` in the JSON printed next)
    * when the answer comes from a truncated edition.
    */
-  noteEdition: (db: CrdbDatabase, edition: string) => void
+  noteEdition: (db: Crdb, edition: string) => void
 }
 
 /** A module of the CLI: adds its command(s) to the program. */

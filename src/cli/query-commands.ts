@@ -4,13 +4,14 @@
  * all it needs: loading a module costs a `crdb get` about a millisecond, and
  * the split bundle of every command would load twenty (see scripts/bundle.js).
  */
-import type { QueryCommand } from '../cli.js'
+import { registerBlame } from './blame.js'
 import type { Io } from './context.js'
 import { registerDiff } from './diff.js'
 import { registerGet } from './get.js'
 import { registerGlossary } from './glossary.js'
 import { registerHistory } from './history.js'
 import { type LoadCommand, runProgram } from './program.js'
+import type { QueryCommand } from './query-command-names.js'
 import { registerSearch } from './search.js'
 import { registerSources } from './sources.js'
 
@@ -18,6 +19,7 @@ const commands: Record<QueryCommand, LoadCommand> = {
   get: async () => registerGet,
   diff: async () => registerDiff,
   history: async () => registerHistory,
+  blame: async () => registerBlame,
   search: async () => registerSearch,
   glossary: async () => registerGlossary,
   sources: async () => registerSources

@@ -18,7 +18,7 @@ const ansi = {
 }
 
 /** The visible length of a string, without ANSI codes. */
-export function visibleLength(text: string): number {
+function visibleLength(text: string): number {
   return text.replace(/\u001b\[[0-9;]*m/g, '').length
 }
 

@@ -4,7 +4,7 @@
  * provenance and reconcile it with the official editions.
  */
 import { Fetcher } from '../../ingest/fetch.js'
-import type { DumpOutcome, SourceInput } from '../../ingest/ingest.js'
+import type { DumpOutcome, SourceInput } from '../../ingest/ingest-report.js'
 import { CrdbError, type ErrorCode } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
 import { cacheFolder, networkOptions, type NetworkOptions } from './fetch.js'

@@ -4,7 +4,7 @@
  * attestations of one. Also the text of `crdb get NUMBER --sources`.
  */
 import { isAbsolute, join, relative } from 'node:path'
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { packageRoot } from '../vocabulary/paths.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
@@ -124,7 +124,7 @@ function attestationLine(a: Attestation, withText: boolean): string {
 }
 
 /** Print `crdb get NUMBER --sources`: the official text, version by version, and every attestation of it. */
-export function printRuleSources(context: CliContext, db: CrdbDatabase, number: string, at?: EditionSelector): void {
+export function printRuleSources(context: CliContext, db: Crdb, number: string, at?: EditionSelector): void {
   context.noteDerived(db, 'reconciliation')
   const result = getRuleSources(db, number, at)
   context.print(result, () => {

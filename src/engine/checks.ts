@@ -16,7 +16,7 @@
  * with `unruled` turns what it found into a note saying so.
  */
 import { sba, declared, type CheckDefinition } from './anchors.js'
-import type { Citation } from './rules.js'
+import type { Citation } from './citation.js'
 import type { EraSemantics } from './semantics.js'
 import type { GameState, GameVariantName, ObjectState, PlayerState, TeamState } from './state.js'
 
@@ -88,7 +88,7 @@ export interface SbaContext {
 }
 
 /** What `detect` answers. */
-export type Found = Finding | boolean | undefined
+type Found = Finding | boolean | undefined
 
 /** Where an object check looks: bits of the facets an object has. */
 export const facets = {
@@ -153,7 +153,7 @@ export interface ObjectCheck extends Entry {
 }
 
 /** Reports what a group check found; `situation` makes a note where the era has no such rule. */
-export type Report = (subject: { kind: 'object' | 'player'; id: string }, finding: Finding | true, situation?: string) => void
+type Report = (subject: { kind: 'object' | 'player'; id: string }, finding: Finding | true, situation?: string) => void
 
 /** A check comparing the objects of its facets across the board. */
 export interface GroupCheck extends Entry {
@@ -185,7 +185,7 @@ export function toughnessOf(object: ObjectState): number {
 }
 
 /** A Saga's final chapter number: as given, else 0 for a Saga without chapter abilities (714.2d), else unknown. */
-export function finalChapterOf(object: ObjectState): number | undefined {
+function finalChapterOf(object: ObjectState): number | undefined {
   return object.finalChapter ?? (object.hasChapterAbilities === false ? 0 : undefined)
 }
 
@@ -241,7 +241,7 @@ function protects(quality: string, source: ObjectState): boolean {
 }
 
 /** The protection of `host` that makes `source` unable to be attached to it, if any. */
-export function protectionAgainst(host: { protectionFrom?: string[] } | undefined, source: ObjectState): string | undefined {
+function protectionAgainst(host: { protectionFrom?: string[] } | undefined, source: ObjectState): string | undefined {
   return host?.protectionFrom?.find((quality) => protects(quality, source))
 }
 

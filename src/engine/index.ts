@@ -25,9 +25,9 @@ export {
   type CheckRule,
   type CheckNotInForce,
   type CheckRun,
-  type Citation,
   type OpenRulesOptions
 } from './rules.js'
+export type { Citation } from './citation.js'
 export {
   switchTable,
   diffProfiles,

@@ -7,7 +7,7 @@
  * matches, the answer says the check is not in force and when it began or ended,
  * from the same resolution run over every stored edition.
  */
-import { openDatabase, defaultDatabasePath, type CrdbDatabase } from '../store/database.js'
+import { isCrdb, openDatabase, defaultDatabasePath, type Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { RuleVersion } from '../vocabulary/rule-version.js'
 import { listAnchorRowsLike, listAnchorRowsUnder, listSectionHeadings, type AnchorRow } from '../store/anchors.js'
@@ -17,6 +17,7 @@ import { findEraPreset } from '../vocabulary/era-presets.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { checkCatalog, describeAnchors, findCheck, type AnchorRegion, type CheckCategory, type CheckDefinition } from './catalog.js'
 import { switchTable, type EraProfile, type ProfileSwitch, type SwitchDefinition, type SwitchPoint, type SwitchValue } from './profile.js'
+import type { Citation } from './citation.js'
 import { deriveSemantics, type EraSemantics } from './semantics.js'
 
 /** A stored rule version that an anchor can match. */
@@ -64,13 +65,6 @@ export interface CheckRun {
   numbers: string[]
 }
 
-/** The rule a state-based-action event cites. */
-export interface Citation {
-  check: string
-  number: string
-  text: string
-}
-
 /** The rules of one era: the object `openRules` returns. */
 export interface EraRules {
   /** The preset name, when the era was given as one. */
@@ -110,7 +104,7 @@ class RuleIndex {
   private readonly runs = new Map<string, Array<{ edition: string; row: VersionRow; anchor: number } | null>>()
   private readonly switches = new Map<string, Array<{ value: SwitchValue; row: VersionRow | null; check?: string }>>()
 
-  constructor(private readonly db: CrdbDatabase) {
+  constructor(private readonly db: Crdb) {
     this.editions = listEditionDates(db)
     for (const [index, edition] of this.editions.entries()) this.next.set(edition, this.editions[index + 1] ?? null)
     this.sections = listSectionHeadings(db).filter((row) => sbaHeading.test(row.text.trim()))
@@ -237,9 +231,9 @@ class RuleIndex {
   }
 }
 
-const indexes = new WeakMap<CrdbDatabase, RuleIndex>()
+const indexes = new WeakMap<Crdb, RuleIndex>()
 
-function indexOf(db: CrdbDatabase): RuleIndex {
+function indexOf(db: Crdb): RuleIndex {
   let index = indexes.get(db)
   if (!index) indexes.set(db, (index = new RuleIndex(db)))
   return index
@@ -259,7 +253,7 @@ function knownCheck(id: string): CheckDefinition {
 }
 
 /** Resolve one check in one edition of `db`. */
-export function resolveCheck(db: CrdbDatabase, id: string, edition: string): CheckAnswer {
+export function resolveCheck(db: Crdb, id: string, edition: string): CheckAnswer {
   const index = indexOf(db)
   const check = knownCheck(id)
   if (!index.editions.includes(edition)) throw new CrdbError('E_NOT_FOUND', `no edition dated ${edition}`)
@@ -316,14 +310,14 @@ export function resolveCheck(db: CrdbDatabase, id: string, edition: string): Che
 }
 
 /** Every run of editions in which a check was in force. */
-export function checkHistory(db: CrdbDatabase, id: string): CheckRun[] {
+export function checkHistory(db: Crdb, id: string): CheckRun[] {
   return indexOf(db).history(knownCheck(id))
 }
 
 /** Where to read the rules, for {@link openRules}. */
 export interface OpenRulesOptions extends EditionSelector {
   /** An open database, or the path of one (default: `$CRDB_DB`, else `db/crdb.sqlite`). */
-  db?: CrdbDatabase | string
+  db?: Crdb | string
 }
 
 /**
@@ -333,10 +327,10 @@ export interface OpenRulesOptions extends EditionSelector {
  *
  * @throws {CrdbError} `E_BAD_ERA`, `E_BAD_DATE`, `E_NOT_FOUND` (see {@link resolveEdition}), `E_DB`.
  */
-export function openRules(db: CrdbDatabase, at?: EditionSelector): EraRules
+export function openRules(db: Crdb, at?: EditionSelector): EraRules
 export function openRules(options?: OpenRulesOptions): EraRules
-export function openRules(first?: CrdbDatabase | OpenRulesOptions, second?: EditionSelector): EraRules {
-  if (first && typeof (first as CrdbDatabase).prepare === 'function') return buildRules(first as CrdbDatabase, second ?? {})
+export function openRules(first?: Crdb | OpenRulesOptions, second?: EditionSelector): EraRules {
+  if (isCrdb(first)) return buildRules(first, second ?? {})
   const options = (first ?? {}) as OpenRulesOptions
   const { db, ...at } = options
   if (db && typeof db !== 'string') return buildRules(db, at)
@@ -348,7 +342,7 @@ export function openRules(first?: CrdbDatabase | OpenRulesOptions, second?: Edit
   }
 }
 
-function buildRules(db: CrdbDatabase, at: EditionSelector): EraRules {
+function buildRules(db: Crdb, at: EditionSelector): EraRules {
   const edition = resolveEdition(db, at, 'openRules')
   const index = indexOf(db)
   const answers = new Map<string, CheckAnswer>()
@@ -409,7 +403,7 @@ function buildProfile(
  *
  * @throws {CrdbError} `E_NOT_FOUND` for an unknown switch.
  */
-export function switchTimeline(db: CrdbDatabase, id: string): SwitchPoint[] {
+export function switchTimeline(db: Crdb, id: string): SwitchPoint[] {
   const definition = switchTable.find((entry) => entry.id === id)
   if (!definition) throw new CrdbError('E_NOT_FOUND', `no switch "${id}" in the era profile; crdb era --profile lists them`)
   const index = indexOf(db)

@@ -25,7 +25,8 @@ import {
   type SbaContext,
   type TeamCheck
 } from './checks.js'
-import type { Citation, EraRules } from './rules.js'
+import type { Citation } from './citation.js'
+import type { EraRules } from './rules.js'
 import type { EraSemantics } from './semantics.js'
 import type { GameState, GameVariantName, ObjectState, PlayerState, TeamState } from './state.js'
 

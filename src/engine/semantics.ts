@@ -4,7 +4,7 @@
  * in force switches its behaviour off; a rule whose wording changed (the legend
  * rule keeps the oldest, all, or one per controller) is classified by its words.
  */
-import type { Citation } from './rules.js'
+import type { Citation } from './citation.js'
 
 /** What the legend rule does with legendary permanents that share a name. */
 export type LegendRuleMode =

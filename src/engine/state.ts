@@ -98,12 +98,12 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T, sugges
   })
 
 /** Where an object is. Permanents are on the `battlefield` ("in play" before 2009). */
-export const zoneSchema = oneOf(zones, true)
+const zoneSchema = oneOf(zones, true)
 /** Where an object is. */
 export type Zone = z.infer<typeof zoneSchema>
 
 /** The game being played; variant state-based actions apply only in their variant. */
-export const gameVariantSchema = oneOf(variants)
+const gameVariantSchema = oneOf(variants)
 /** The game being played. */
 export type GameVariantName = z.infer<typeof gameVariantSchema>
 
@@ -164,7 +164,7 @@ const enchantable = z
   })
 
 /** A continuous effect that raises or lowers power and toughness (layer 7c), e.g. Glorious Anthem or Infest. */
-export const powerToughnessEffectSchema = z.strictObject({ power: whole().optional(), toughness: whole().optional(), source: text().optional() })
+const powerToughnessEffectSchema = z.strictObject({ power: whole().optional(), toughness: whole().optional(), source: text().optional() })
 
 /** The schema of an object. */
 export const objectSchema = z.strictObject(

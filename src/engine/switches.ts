@@ -2,7 +2,7 @@
  * Which engine switches an edition changed: the era semantics (`semantics.ts`)
  * and the catalog checks in force, compared between two editions.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { openRules } from './rules.js'
 import type { EraSemantics } from './semantics.js'
 
@@ -22,7 +22,7 @@ export interface CheckChange {
 }
 
 /** The engine switches and checks that differ between the editions dated `before` and `after`. */
-export function compareEngineEras(db: CrdbDatabase, before: string, after: string): { switches: SwitchChange[]; checks: CheckChange[] } {
+export function compareEngineEras(db: Crdb, before: string, after: string): { switches: SwitchChange[]; checks: CheckChange[] } {
   const old = openRules(db, { edition: before })
   const current = openRules(db, { edition: after })
   const switches: SwitchChange[] = []

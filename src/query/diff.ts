@@ -6,7 +6,7 @@
  * rule text and examples, and the glossary's added, removed, changed and
  * renamed terms.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition } from './editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
@@ -123,7 +123,7 @@ type Row = DiffVersionRow
  *
  * @throws {CrdbError} `E_BAD_DATE`, `E_NOT_FOUND`, `E_BAD_NUMBER` (for a bad section).
  */
-export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSelector, options: DiffOptions = {}): EditionDiff {
+export function diffEditions(db: Crdb, a: EditionSelector, b: EditionSelector, options: DiffOptions = {}): EditionDiff {
   const from = resolveEdition(db, a, 'diffEditions')
   const to = resolveEdition(db, b, 'diffEditions')
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)
@@ -137,7 +137,7 @@ export function diffEditions(db: CrdbDatabase, a: EditionSelector, b: EditionSel
   // A whole-edition diff shows nearly every version that differs: read their texts along. A section's
   // diff reads only the texts of the changes it shows (below).
   const onlyIn =
-    section === undefined ? listRuleTextsOnlyIn : (db: CrdbDatabase, edition: string, other: string): Row[] => listVersionsOnlyIn(db, 'rule', edition, other)
+    section === undefined ? listRuleTextsOnlyIn : (db: Crdb, edition: string, other: string): Row[] => listVersionsOnlyIn(db, 'rule', edition, other)
   const leaving = withRules ? onlyIn(db, earlier, later) : []
   const arriving = withRules ? onlyIn(db, later, earlier) : []
   const leftovers = from <= to ? { before: leaving, after: arriving } : { before: arriving, after: leaving }
@@ -268,7 +268,7 @@ function describeChange(contents: Map<number, ContentRow>, old: Row | undefined,
  * (`forward`) or arrive at (backward, for a diff from a newer to an older edition).
  */
 function linkSteps(
-  db: CrdbDatabase,
+  db: Crdb,
   older: string,
   newer: string,
   forward: boolean

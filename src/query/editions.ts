@@ -1,7 +1,7 @@
 /**
  * Editions: listing them; {@link resolveEdition} resolves an edition selector to one.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { listEditionMessageRows, listEditionRows, type MessageRow } from '../store/editions.js'
 import { findSetOfEdition, readSetTable, type SetEdition } from '../vocabulary/set-codes.js'
 
@@ -27,7 +27,7 @@ export interface EditionSummary {
 export type EditionMessage = MessageRow
 
 /** Every stored edition, oldest first. */
-export function listEditions(db: CrdbDatabase): EditionSummary[] {
+export function listEditions(db: Crdb): EditionSummary[] {
   const sets = readSetTable()
   return listEditionRows(db).map((row) => ({
     effectiveDate: row.effectiveDate,
@@ -49,6 +49,6 @@ function setOf(sets: readonly SetEdition[], effectiveDate: string): { code: stri
 }
 
 /** The messages stored with the edition of `effectiveDate`, in line order. */
-export function listEditionMessages(db: CrdbDatabase, effectiveDate: string): EditionMessage[] {
+export function listEditionMessages(db: Crdb, effectiveDate: string): EditionMessage[] {
   return listEditionMessageRows(db, effectiveDate)
 }

@@ -3,7 +3,7 @@
  * is a named preset (`2003`, `2009`, `2024`: the rules in force on 31 December
  * of that year); any edition selector resolves through {@link resolveEdition}.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { eraPresets, type EraPreset } from '../vocabulary/era-presets.js'
 import { listEditions, resolveEdition } from './editions.js'
 
@@ -23,7 +23,7 @@ export interface EraListing {
 }
 
 /** The presets, each with the edition it resolves to, and every stored edition, oldest first. */
-export function listEras(db: CrdbDatabase): EraListing {
+export function listEras(db: Crdb): EraListing {
   const editions = listEditions(db).map((edition) => ({ edition: edition.effectiveDate, validTo: edition.validTo, presets: [] as string[] }))
   const presets = eraPresets.map((preset) => {
     const edition = resolveEdition(db, { era: preset.name })

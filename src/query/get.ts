@@ -2,7 +2,7 @@
  * Looking up rules as they stood in one edition: one rule, a rule with its
  * subrules, its neighbours in document order, and the rules its text cites.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-number.js'
 import type { RuleNumbering, RuleVersion } from '../vocabulary/rule-version.js'
@@ -50,7 +50,7 @@ export interface GetRuleOptions {
  *   began, for a rule not yet in force); {@link AmbiguousNumberError} (`E_AMBIGUOUS`) for a rule that was
  *   split into several, or merged from several, in the edition asked.
  */
-export function getRule(db: CrdbDatabase, number: string, at: EditionSelector = {}, options: GetRuleOptions = {}): RuleVersion {
+export function getRule(db: Crdb, number: string, at: EditionSelector = {}, options: GetRuleOptions = {}): RuleVersion {
   const key = parseRuleNumber(number)
   const selector = checkSelector(at, 'getRule')
   if (options.numberedAs !== undefined) return getTranslatedRule(db, key, resolveEdition(db, at, 'getRule'), options.numberedAs)
@@ -72,7 +72,7 @@ export function getRule(db: CrdbDatabase, number: string, at: EditionSelector = 
 }
 
 /** `key` read in the numbering of `numberedAs`, answered in `edition`. */
-function getTranslatedRule(db: CrdbDatabase, key: string, edition: string, numberedAs: EditionSelector): RuleVersion {
+function getTranslatedRule(db: Crdb, key: string, edition: string, numberedAs: EditionSelector): RuleVersion {
   const from = resolveEdition(db, numberedAs, 'getRule')
   const start = findVersionInForce(db, key, from)
   if (!start) {
@@ -86,7 +86,7 @@ function getTranslatedRule(db: CrdbDatabase, key: string, edition: string, numbe
 }
 
 /** The rule a translation leads to, with the translation; or why there is none. */
-function answerTranslation(db: CrdbDatabase, translation: NumberTranslation): RuleVersion {
+function answerTranslation(db: Crdb, translation: NumberTranslation): RuleVersion {
   const { edition } = translation
   if (translation.numbers.length === 1) {
     const row = findRuleOnDay(db, translation.numbers[0], edition)
@@ -108,7 +108,7 @@ function answerTranslation(db: CrdbDatabase, translation: NumberTranslation): Ru
 }
 
 /** What the number `key`, which later named another rule, named in `edition`, for a {@link RuleNumbering} of kind `reused`. */
-function describeReuse(db: CrdbDatabase, key: string, edition: string, reuse: { newest: LinkedVersion; numbers: string[] }): RuleNumbering {
+function describeReuse(db: Crdb, key: string, edition: string, reuse: { newest: LinkedVersion; numbers: string[] }): RuleNumbering {
   const { newest } = reuse
   // One number from the lineage is the answer; where the lineage had split by then, the walk says which branch.
   const numbers = reuse.numbers.length <= 1 ? reuse.numbers : translateVersion(db, key, newest, newest.lastDate, edition).numbers
@@ -151,7 +151,7 @@ function toLookedUp(row: RuleLookupRow): RuleVersion {
 }
 
 /** The rule numbers of an edition closest to `key` in document order: two before, two after. */
-export function nearestNumbers(db: CrdbDatabase, key: string, edition: string): string[] {
+export function nearestNumbers(db: Crdb, key: string, edition: string): string[] {
   const target = sortKeyOf(key)
   return [...listNumbersBeside(db, target, edition, 'before', 2).reverse(), ...listNumbersBeside(db, target, edition, 'after', 2)]
 }
@@ -197,7 +197,7 @@ export interface CitedNumbers {
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, `E_AMBIGUOUS`, or `E_NOT_FOUND` (with the nearest numbers).
  */
-export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleVersion[] {
+export function getSubtree(db: Crdb, number: string, at: EditionSelector = {}): RuleVersion[] {
   const key = parseRuleNumber(number)
   const selector = checkSelector(at, 'getSubtree')
   const rows = listSubtreeOnDay(db, key, sortKeyOf(key), dayOf(selector))
@@ -217,7 +217,7 @@ export function getSubtree(db: CrdbDatabase, number: string, at: EditionSelector
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
  */
-export function getNeighbours(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleNeighbours {
+export function getNeighbours(db: Crdb, number: string, at: EditionSelector = {}): RuleNeighbours {
   const key = parseRuleNumber(number)
   const edition = resolveEdition(db, at, 'getNeighbours')
   // The rule may come under another number here (see getRule): its neighbours are around that one.
@@ -242,7 +242,7 @@ export function getNeighbours(db: CrdbDatabase, number: string, at: EditionSelec
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` (with the nearest numbers).
  */
-export function getReferences(db: CrdbDatabase, number: string, at: EditionSelector = {}): RuleReference[] {
+export function getReferences(db: Crdb, number: string, at: EditionSelector = {}): RuleReference[] {
   const key = parseRuleNumber(number)
   const edition = resolveEdition(db, at, 'getReferences')
   const rule = getRule(db, key, { edition })
@@ -253,7 +253,7 @@ export function getReferences(db: CrdbDatabase, number: string, at: EditionSelec
  * Resolve the citations in `text` (see {@link findReferences}) in the edition
  * dated `edition` (an effective date, as {@link resolveAt} returns).
  */
-export function resolveReferences(db: CrdbDatabase, text: string, edition: string): RuleReference[] {
+export function resolveReferences(db: Crdb, text: string, edition: string): RuleReference[] {
   const references: RuleReference[] = []
   const seen = new Set<string>()
   const add = (key: string, cited: string, text?: string): void => {
@@ -370,7 +370,7 @@ function toRuleVersion(row: RuleRow, examples: string[], edition: string): RuleV
 }
 
 /** Rule rows as rule versions, their examples read in one query. */
-function toRuleVersions(db: CrdbDatabase, rows: RuleRow[], edition: string): RuleVersion[] {
+function toRuleVersions(db: Crdb, rows: RuleRow[], edition: string): RuleVersion[] {
   const examples = listExamplesOf(
     db,
     rows.map((row) => row.contentId)
@@ -378,7 +378,7 @@ function toRuleVersions(db: CrdbDatabase, rows: RuleRow[], edition: string): Rul
   return rows.map((row) => toRuleVersion(row, examples.get(row.contentId) ?? [], edition))
 }
 
-function notFound(db: CrdbDatabase, key: string, edition: string): CrdbError {
+function notFound(db: Crdb, key: string, edition: string): CrdbError {
   // A number an earlier edition had says where it went.
   const where = findWhereabouts(db, key, edition)
   if (where) return new RuleMovedError(where)

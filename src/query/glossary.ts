@@ -1,7 +1,7 @@
 /**
  * The glossary: a term as it stood in one edition, found by any of its names.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { termKey } from '../vocabulary/term-key.js'
 import { resolveEdition } from './editions.js'
@@ -59,7 +59,7 @@ export interface GlossaryEntry {
  *
  * @throws {CrdbError} `E_NOT_FOUND` (naming up to three close terms), `E_BAD_DATE`, `E_USAGE`.
  */
-export function getTerm(db: CrdbDatabase, term: string, at: EditionSelector = {}): GlossaryTerm {
+export function getTerm(db: Crdb, term: string, at: EditionSelector = {}): GlossaryTerm {
   const name = termKey(term)
   if (name === '') throw new CrdbError('E_NOT_FOUND', 'no glossary term given')
   const edition = resolveEdition(db, at, 'getTerm')
@@ -101,7 +101,7 @@ export function getTerm(db: CrdbDatabase, term: string, at: EditionSelector = {}
  *
  * @throws {CrdbError} `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` when no edition fits.
  */
-export function listTerms(db: CrdbDatabase, at: EditionSelector = {}): GlossaryEntry[] {
+export function listTerms(db: Crdb, at: EditionSelector = {}): GlossaryEntry[] {
   const edition = resolveEdition(db, at, 'listTerms')
   const aliases = new Map<string, string[]>()
   for (const { alias, key } of listAliases(db)) {
@@ -126,7 +126,7 @@ export function listTerms(db: CrdbDatabase, at: EditionSelector = {}): GlossaryE
  *
  * @throws {CrdbError} `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` when no edition fits.
  */
-export function listTermDefinitions(db: CrdbDatabase, at: EditionSelector = {}): Array<GlossaryEntry & { definition: string }> {
+export function listTermDefinitions(db: Crdb, at: EditionSelector = {}): Array<GlossaryEntry & { definition: string }> {
   const edition = resolveEdition(db, at, 'listTermDefinitions')
   const definitions = new Map(listTermsAt(db, edition).map((row) => [row.key, row.text]))
   return listTerms(db, { edition }).map((entry) => ({ ...entry, definition: definitions.get(entry.key) ?? '' }))
@@ -143,7 +143,7 @@ export function sensesOf(definition: string): string[] {
   return senses
 }
 
-function aliasesOf(db: CrdbDatabase, key: string): string[] {
+function aliasesOf(db: Crdb, key: string): string[] {
   const stored = listAliasesOf(db, key)
   return [...new Set([...stored, ...namesOf(key)])].sort()
 }
@@ -159,7 +159,7 @@ function namesOf(key: string): string[] {
  * (a word matches a word it starts, or one typing slip away), then a name one or
  * two slips away.
  */
-function closeTerms(db: CrdbDatabase, terms: Array<{ key: string; label: string }>, name: string): string[] {
+function closeTerms(db: Crdb, terms: Array<{ key: string; label: string }>, name: string): string[] {
   const labels = new Map(terms.map((row) => [row.key, row.label]))
   const aliases = listAliases(db).filter((a) => labels.has(a.key))
   const candidates = new Map<string, { name: string; key: string }>()

@@ -3,7 +3,7 @@
  * an edition, since when its text has stood.
  */
 import type { LinkKind } from '../vocabulary/kinds.js'
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { termKey } from '../vocabulary/term-key.js'
@@ -82,7 +82,7 @@ export interface HistoryOptions {
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, or `E_NOT_FOUND` when no edition has the number.
  */
-export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOptions = {}): RuleHistory {
+export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = {}): RuleHistory {
   const key = parseRuleNumber(number)
   const direction = options.direction ?? 'both'
   const start = startingVersion(db, key, options.at, direction)
@@ -149,7 +149,7 @@ export function ruleHistory(db: CrdbDatabase, number: string, options: HistoryOp
   return { number: key, steps, numbers }
 }
 
-function startingVersion(db: CrdbDatabase, key: string, at: EditionSelector | undefined, direction: HistoryOptions['direction']): LineageVersionRow {
+function startingVersion(db: Crdb, key: string, at: EditionSelector | undefined, direction: HistoryOptions['direction']): LineageVersionRow {
   let row: LineageVersionRow | undefined
   if (checkSelector(at, 'ruleHistory').by !== 'newest') {
     const edition = resolveEdition(db, at, 'ruleHistory')
@@ -167,7 +167,7 @@ function startingVersion(db: CrdbDatabase, key: string, at: EditionSelector | un
   return row
 }
 
-function examplesOf(db: CrdbDatabase, contentId: number): string[] {
+function examplesOf(db: Crdb, contentId: number): string[] {
   return listExamples(db, contentId)
 }
 
@@ -185,7 +185,7 @@ export interface BlameLine {
  * For each rule of the edition answering `at`, the edition in which its current
  * text appeared, following pure renumberings back.
  */
-export function blame(db: CrdbDatabase, at: EditionSelector = {}, options: { section?: string } = {}): { edition: string; lines: BlameLine[] } {
+export function blame(db: Crdb, at: EditionSelector = {}, options: { section?: string } = {}): { edition: string; lines: BlameLine[] } {
   const edition = resolveEdition(db, at, 'blame')
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)
   const rows = listBlameRows(db, edition)
@@ -250,7 +250,7 @@ export interface TermHistory {
  *
  * @throws {CrdbError} `E_NOT_FOUND` when no edition has a term of that name.
  */
-export function termHistory(db: CrdbDatabase, term: string): TermHistory {
+export function termHistory(db: Crdb, term: string): TermHistory {
   const name = termKey(term)
   const key = findTermKeyNamed(db, name)
   if (key === undefined) throw new CrdbError('E_NOT_FOUND', `no glossary term "${term.trim()}" in any stored edition`)

@@ -4,7 +4,7 @@
  * and what it is now, following the lineage links (420.5e: last in force in
  * 2009-05-01, continues as 704.5k in 2009-07-11, now 704.5j).
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { findLastVersionBefore, isNextEditionTruncated, listContinuations, type VersionSpan } from '../store/diff.js'
 
@@ -39,7 +39,7 @@ type VersionRow = VersionSpan
  * the number was never in force before that edition (nothing to follow), or when
  * it is missing only because the edition after its last is truncated.
  */
-export function findWhereabouts(db: CrdbDatabase, key: string, edition: string): Whereabouts | undefined {
+export function findWhereabouts(db: Crdb, key: string, edition: string): Whereabouts | undefined {
   const last = findLastVersionBefore(db, key, edition)
   if (!last) return undefined
   const continuesAs: Whereabouts['continuesAs'] = []

@@ -4,7 +4,7 @@
  * entry per edition, newest first; the web feed is a thin layer over
  * {@link listReleaseNotes}).
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { diffEditions, type EditionDiff } from './diff.js'
 import { listEditions, type EditionSummary } from './editions.js'
@@ -28,7 +28,7 @@ export interface DetailedReleaseNote extends ReleaseNote {
   numbers: { added: string[]; removed: string[]; changed: string[]; moved: Array<{ from: string; to: string; changed: boolean }> }
 }
 
-function noteOf(db: CrdbDatabase, editions: EditionSummary[], index: number): { note: ReleaseNote; diff: EditionDiff | null } {
+function noteOf(db: Crdb, editions: EditionSummary[], index: number): { note: ReleaseNote; diff: EditionDiff | null } {
   const edition = editions[index]
   const before = index > 0 ? editions[index - 1] : undefined
   const diff = before ? diffEditions(db, { edition: before.effectiveDate }, { edition: edition.effectiveDate }, { countsOnly: true }) : null
@@ -50,7 +50,7 @@ function noteOf(db: CrdbDatabase, editions: EditionSummary[], index: number): { 
  * (default 20; `Infinity` for all, about 0.2 s per edition on the whole archive).
  * Each entry has what a feed entry needs: date, set, counts against the edition before.
  */
-export function listReleaseNotes(db: CrdbDatabase, options: { limit?: number } = {}): ReleaseNote[] {
+export function listReleaseNotes(db: Crdb, options: { limit?: number } = {}): ReleaseNote[] {
   const editions = listEditions(db)
   const notes: ReleaseNote[] = []
   for (let index = editions.length - 1; index >= 0 && notes.length < (options.limit ?? 20); index--) notes.push(noteOf(db, editions, index).note)
@@ -63,7 +63,7 @@ export function listReleaseNotes(db: CrdbDatabase, options: { limit?: number } =
  *
  * @throws {CrdbError} `E_NOT_FOUND` when no edition has that date.
  */
-export function describeRelease(db: CrdbDatabase, effectiveDate: string): DetailedReleaseNote {
+export function describeRelease(db: Crdb, effectiveDate: string): DetailedReleaseNote {
   const editions = listEditions(db)
   const index = editions.findIndex((edition) => edition.effectiveDate === effectiveDate)
   if (index < 0) throw new CrdbError('E_NOT_FOUND', `no edition dated ${effectiveDate}`)

@@ -5,7 +5,7 @@
  * the number named to the versions in force in the edition asked translates
  * it: 704.5j (today) was 420.5e in 2003; 420.5e (2003) is 704.5j today.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { findNewestVersion, findVersionInForce, type LinkedVersion, listPredecessors, listSuccessors } from '../store/renumbering.js'
 import { listEditionDates } from '../store/editions.js'
 import { CrdbError } from '../vocabulary/errors.js'
@@ -63,7 +63,7 @@ const maxVisited = 10_000
  * @throws {CrdbError} `E_BAD_NUMBER`; `E_BAD_DATE`, `E_USAGE` for a bad selector;
  *   `E_NOT_FOUND` when no edition had the number (or the `numberedAs` edition does not have it).
  */
-export function translateNumber(db: CrdbDatabase, number: string, to: EditionSelector = {}, options: TranslateOptions = {}): NumberTranslation {
+export function translateNumber(db: Crdb, number: string, to: EditionSelector = {}, options: TranslateOptions = {}): NumberTranslation {
   const key = parseRuleNumber(number)
   const edition = resolveEdition(db, to, 'translateNumber')
   let start: LinkedVersion | undefined
@@ -81,7 +81,7 @@ export function translateNumber(db: CrdbDatabase, number: string, to: EditionSel
 }
 
 /** Translate from a known starting version (see {@link translateNumber}). */
-export function translateVersion(db: CrdbDatabase, key: string, start: LinkedVersion, numberedAs: string, edition: string): NumberTranslation {
+export function translateVersion(db: Crdb, key: string, start: LinkedVersion, numberedAs: string, edition: string): NumberTranslation {
   const base = { number: key, numberedAs, edition }
   if (start.firstDate <= edition && edition <= start.lastDate) return { ...base, status: 'same', numbers: [key], note: '' }
   const forward = edition > start.lastDate
@@ -156,6 +156,6 @@ function joinNumbers(numbers: string[]): string {
   return numbers.length <= 2 ? numbers.join(' and ') : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`
 }
 
-function nextEditionAfter(db: CrdbDatabase, date: string): string | undefined {
+function nextEditionAfter(db: Crdb, date: string): string | undefined {
   return listEditionDates(db).find((day) => day > date)
 }

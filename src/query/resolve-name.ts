@@ -3,7 +3,7 @@
  * rule titled Trample in the edition asked about (702.19 in 2024, 502.9 in
  * 2003); a glossary term (`legend rule`) is the first rule its definition cites.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { readRuleExists, readTitleRule } from '../store/search.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
@@ -32,7 +32,7 @@ export interface ResolvedRuleName {
  *   number; `E_NOT_FOUND` when no title or term of that name is in the edition;
  *   `E_BAD_DATE`, `E_USAGE` from `at`.
  */
-export function resolveRuleName(db: CrdbDatabase, input: string, at: EditionSelector = {}): ResolvedRuleName {
+export function resolveRuleName(db: Crdb, input: string, at: EditionSelector = {}): ResolvedRuleName {
   if (/\d/.test(input) || input.trim() === '') return { number: parseRuleNumber(input), by: 'number' }
   const edition = resolveEdition(db, at, 'resolveRuleName')
   const name = input.trim().replace(/\s+/g, ' ')

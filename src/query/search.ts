@@ -13,7 +13,7 @@
  * The user's text never reaches FTS5 (or SQL) unparsed: a query that does not
  * parse is an `E_BAD_QUERY`, and no other error than a `CrdbError` leaves here.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 import { parseRuleNumber, sortKeyOf } from '../vocabulary/rule-number.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
@@ -40,7 +40,7 @@ import { matchBestTexts, type ScopeRange } from '../store/search.js'
 import { wordSpans } from './search/words.js'
 
 export { toFtsExpression }
-export { maxQueryDepth, maxQueryLength } from './search/query-language.js'
+export { maxQueryLength } from './search/query-language.js'
 
 /** What a hit is: a rule's text, a rule's examples, or a glossary definition. */
 export type SearchKind = 'rule' | 'example' | 'term'
@@ -159,7 +159,7 @@ interface Candidate {
  *   `E_USAGE` for bad options; `E_BAD_DATE`, `E_BAD_ERA`, `E_NOT_FOUND` from `at`;
  *   `E_DB` when the database cannot answer.
  */
-export function search(db: CrdbDatabase, query: string, options: SearchOptions = {}): SearchResult {
+export function search(db: Crdb, query: string, options: SearchOptions = {}): SearchResult {
   try {
     return runSearch(db, query, options)
   } catch (error) {
@@ -173,7 +173,7 @@ export function search(db: CrdbDatabase, query: string, options: SearchOptions =
 
 const optionNames = new Set(['at', 'all', 'from', 'to', 'section', 'kinds', 'limit'])
 
-function runSearch(db: CrdbDatabase, query: string, options: SearchOptions): SearchResult {
+function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResult {
   if (typeof options !== 'object' || options === null) throw new CrdbError('E_USAGE', "search: options must be an object such as { at: { era: '2009' } }")
   for (const name in options) {
     // A selector's key given beside the options (`{ era: '2009' }`) would search the newest edition unasked.
@@ -282,7 +282,7 @@ export function readCitedNumber(query: string): string | undefined {
  * Put the rule `number` names in `edition` (through the lineage, for a number of another numbering)
  * first among the hits, or leave the result as it is when it names none there.
  */
-function putNumberFirst(db: CrdbDatabase, result: SearchResult, number: string, edition: string | undefined, section: string | undefined, limit: number): void {
+function putNumberFirst(db: Crdb, result: SearchResult, number: string, edition: string | undefined, section: string | undefined, limit: number): void {
   let rule: RuleVersion
   try {
     rule = getRule(db, number, edition === undefined ? {} : { edition })
@@ -313,7 +313,7 @@ function putNumberFirst(db: CrdbDatabase, result: SearchResult, number: string, 
 }
 
 /** Which versions a search reads: one edition (`at`, default the newest), all of them, or a range of dates. */
-function resolveSearchScope(db: CrdbDatabase, options: SearchOptions): { edition: string | null; range: ScopeRange; rangeGiven: boolean } {
+function resolveSearchScope(db: Crdb, options: SearchOptions): { edition: string | null; range: ScopeRange; rangeGiven: boolean } {
   if (options.at !== undefined) checkSelector(options.at, 'search')
   const atGiven = options.at !== undefined && Object.values(options.at).some((value) => value !== undefined)
   const rangeGiven = options.from !== undefined || options.to !== undefined
@@ -337,7 +337,7 @@ function resolveSearchScope(db: CrdbDatabase, options: SearchOptions): { edition
  * the two sets are left out).
  */
 function findCandidateTexts(
-  db: CrdbDatabase,
+  db: Crdb,
   plan: SearchPlan,
   parsed: ReturnType<typeof parseQuery>,
   kinds: Set<SearchKind>,
@@ -418,7 +418,7 @@ function compareText(a: string, b: string): number {
  * actions of 704.5a-z).
  */
 function boostRelated(
-  db: CrdbDatabase,
+  db: Crdb,
   cache: ReturnType<typeof searchCacheOf>,
   plan: SearchPlan,
   scope: ReturnType<typeof scopeOf>,

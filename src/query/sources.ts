@@ -3,7 +3,7 @@
  * and secondary dumps) with its kind, date and counts, and what the dumps
  * say about a rule next to the official text.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition, type EditionMessage } from './editions.js'
@@ -63,7 +63,7 @@ export interface ListSourcesOptions {
 }
 
 /** Every source: official editions by date, then dumps in the order they were ingested. */
-export function listSources(db: CrdbDatabase, options: ListSourcesOptions = {}): SourceSummary[] {
+export function listSources(db: Crdb, options: ListSourcesOptions = {}): SourceSummary[] {
   const rows = listSourceRows(db)
   const counts = countAttestations(db)
   const bySource = new Map<number, Array<{ kind: string; status: string; n: number }>>()
@@ -132,7 +132,7 @@ export function listSources(db: CrdbDatabase, options: ListSourcesOptions = {}):
  *
  * @throws {CrdbError} `E_NOT_FOUND` when none or several match.
  */
-export function resolveSource(db: CrdbDatabase, name: string): { id: number; uri: string } {
+export function resolveSource(db: Crdb, name: string): { id: number; uri: string } {
   if (/^\d+$/.test(name)) {
     const row = findSourceById(db, Number(name))
     if (row) return row
@@ -153,13 +153,13 @@ export function resolveSource(db: CrdbDatabase, name: string): { id: number; uri
 }
 
 /** The messages of one source, in line order. */
-export function listSourceMessages(db: CrdbDatabase, name: string): EditionMessage[] {
+export function listSourceMessages(db: Crdb, name: string): EditionMessage[] {
   const { id } = resolveSource(db, name)
   return listSourceMessageRows(db, id)
 }
 
 /** Every attestation read from one dump, in its order. */
-export function listAttestations(db: CrdbDatabase, name: string): Attestation[] {
+export function listAttestations(db: Crdb, name: string): Attestation[] {
   const { id } = resolveSource(db, name)
   return listAttestationsOfSource(db, id)
 }
@@ -193,7 +193,7 @@ export interface RuleSources {
  *
  * @throws {CrdbError} `E_BAD_NUMBER`, `E_BAD_DATE`, or `E_NOT_FOUND` when no edition has the rule and no dump quotes it.
  */
-export function getRuleSources(db: CrdbDatabase, number: string, at?: EditionSelector): RuleSources {
+export function getRuleSources(db: Crdb, number: string, at?: EditionSelector): RuleSources {
   const key = parseRuleNumber(number)
   const edition = at !== undefined && checkSelector(at, 'getRuleSources').by !== 'newest' ? resolveEdition(db, at, 'getRuleSources') : undefined
   const versions = listRuleVersions(db, key).filter((row) => edition === undefined || (row.firstDate <= edition && row.lastDate >= edition))

@@ -4,7 +4,7 @@
  * short (a truncated file, such as 2013-02-01) is reported as such, not as
  * removed or added.
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { countVersionsStaying, findLastTermSortKey, isEditionTruncated, listVersionsOnlyIn, type DiffTermRow } from '../store/diff.js'
 import { diffWords, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
@@ -38,7 +38,7 @@ type TermRow = DiffTermRow
 const renameThreshold = 0.5
 
 /** Diff the glossaries of the editions dated `from` and `to` (resolved edition dates); `countsOnly` leaves out word-level changes. */
-export function diffTerms(db: CrdbDatabase, from: string, to: string, options: { countsOnly?: boolean } = {}): TermDiff {
+export function diffTerms(db: Crdb, from: string, to: string, options: { countsOnly?: boolean } = {}): TermDiff {
   const changed = (kind: 'changed' | 'renamed', old: TermRow, current: TermRow): TermChange =>
     describeTermChange(kind, old, current, options.countsOnly === true)
   // Only what differs is read: the versions in force in one edition and not the other (a term in
@@ -120,7 +120,7 @@ export function summarizeTermDiff(diff: TermDiff): string {
  * it has: terms after it are missing because the file is cut short. `undefined`
  * for a complete edition.
  */
-export function truncationPoint(db: CrdbDatabase, edition: string): string | undefined {
+export function truncationPoint(db: Crdb, edition: string): string | undefined {
   if (!isEditionTruncated(db, edition)) return undefined
   return findLastTermSortKey(db, edition)
 }

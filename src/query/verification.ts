@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { CrdbDatabase } from '../store/database.js'
-import { packageRoot } from '../vocabulary/paths.js'
+import type { Crdb } from '../store/database.js'
+import { readProjectManifest } from '../vocabulary/corpus-files.js'
 import { listSources, type ListSourcesOptions, type SourceSummary } from './sources.js'
 
 /** How a stored edition is known to be the official one. */
@@ -26,14 +26,8 @@ let digests: Map<string, string> | undefined
 function manifestDigests(): Map<string, string> {
   if (digests) return digests
   digests = new Map()
-  try {
-    const manifest = JSON.parse(readFileSync(join(packageRoot(), 'corpus', 'manifest.json'), 'utf8')) as {
-      editions?: Array<{ effectiveDate: string; sha256: string }>
-    }
-    for (const edition of manifest.editions ?? []) digests.set(edition.effectiveDate, edition.sha256)
-  } catch {
-    // No manifest: nothing can be verified.
-  }
+  // No manifest: nothing can be verified.
+  for (const edition of readProjectManifest()?.editions ?? []) digests.set(edition.effectiveDate, edition.sha256)
   return digests
 }
 
@@ -58,7 +52,7 @@ export function verifyStoredEdition(effectiveDate: string, uri: string, sha256: 
  * Every source as {@link listSources} lists it, each official edition with its
  * verification: what `crdb sources --json` prints and `GET /v1/sources` answers.
  */
-export function listSourcesVerified(db: CrdbDatabase, options: ListSourcesOptions = {}): Array<SourceSummary & { verification?: EditionVerification }> {
+export function listSourcesVerified(db: Crdb, options: ListSourcesOptions = {}): Array<SourceSummary & { verification?: EditionVerification }> {
   return listSources(db, options).map((source) =>
     source.kind === 'official' && source.date ? { ...source, verification: verifyStoredEdition(source.date, source.uri, source.sha256) } : source
   )

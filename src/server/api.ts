@@ -19,7 +19,7 @@ import { search, type SearchKind } from '../query/search.js'
 import { getRuleSources } from '../query/sources.js'
 import { listSourcesVerified } from '../query/verification.js'
 import { readDerivedState, type DerivedData } from '../store/derived-state.js'
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { findTruncation } from '../store/edition-flags.js'
 import { errorBody, statusOf } from './errors.js'
 import { editionOf, readPoint, readSelector, type At } from './selector.js'
@@ -134,7 +134,7 @@ export function registerApi(app: Hono, state: ServerState): void {
  * when the derived data it depends on (`needs`) is out of date (an interrupted
  * build), `truncated: true` when it comes from a truncated edition.
  */
-function flag<T extends object>(db: CrdbDatabase, value: T, from: { edition?: string; needs?: DerivedData }): T & { stale?: true; truncated?: true } {
+function flag<T extends object>(db: Crdb, value: T, from: { edition?: string; needs?: DerivedData }): T & { stale?: true; truncated?: true } {
   const stale = from.needs !== undefined && readDerivedState(db)[from.needs]
   const truncated = from.edition !== undefined && findTruncation(db, from.edition) !== undefined
   if (!stale && !truncated) return value

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { RuleMovedError } from '../query/moved.js'
 import { explainMissing } from '../store/edition-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
@@ -23,7 +23,7 @@ import { stylesheet } from './style.js'
 /** Options of {@link createApp}. */
 export interface AppOptions {
   /** The database, opened read-only. */
-  db: CrdbDatabase
+  db: Crdb
   /** crdb's version, part of every ETag. */
   version?: string
   /** Where to write one line per request; none logs nothing. */

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import { readContentSummary, readDataVersion } from '../store/content.js'
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { readDerivedState } from '../store/derived-state.js'
 
 /** The database's content at one moment. */
@@ -25,7 +25,7 @@ export interface ContentState {
  * until the database changes, so that caches compare it by identity and drop
  * what they hold on any commit, even one that leaves the ETag as it was.
  */
-export function trackContent(db: CrdbDatabase, version: string): () => ContentState {
+export function trackContent(db: Crdb, version: string): () => ContentState {
   let state: ContentState = { dataVersion: -1, tag: '' }
   return () => {
     const dataVersion = readDataVersion(db)

@@ -38,7 +38,7 @@ interface Answer {
 const entryOverhead = 400
 
 /** An answer from the cache: a 200 with its body, or a 304. */
-export interface CachedAnswer {
+interface CachedAnswer {
   status: 200 | 304
   headers: Record<string, string>
   /** The body of a 200 (none for a 304). */

@@ -4,7 +4,7 @@
  * selector, so that it follows the library when that changes.
  */
 import { resolveEdition } from '../query/editions.js'
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { checkSelector, parseSelector, selectorFields, type EditionSelector } from '../vocabulary/selector.js'
 
 /** Which edition a route reads (the library's selector). */
@@ -31,7 +31,7 @@ export function readSelector(query: (name: string) => string | undefined): At {
  *
  * @throws {CrdbError} `E_BAD_DATE`, `E_BAD_ERA`, `E_NOT_FOUND`.
  */
-export function editionOf(db: CrdbDatabase, at: At): string {
+export function editionOf(db: Crdb, at: At): string {
   return resolveEdition(db, at)
 }
 

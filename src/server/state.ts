@@ -3,7 +3,7 @@
  * the era rules, editions and rule histories already read (dropped when the
  * database changes).
  */
-import type { CrdbDatabase } from '../store/database.js'
+import type { Crdb } from '../store/database.js'
 import { openRules, type EraRules } from '../engine/rules.js'
 import { listEditions, type EditionSummary } from '../query/editions.js'
 import { ruleHistory, type RuleHistory } from '../query/history.js'
@@ -12,7 +12,7 @@ import { editionOf, type At } from './selector.js'
 
 /** Shared by every route of one app. */
 export interface ServerState {
-  db: CrdbDatabase
+  db: Crdb
   /** The database's content now (the same object until it changes). */
   content: () => ContentState
   /** The current ETag of the database's content. */
@@ -32,7 +32,7 @@ export interface ServerState {
 const historyEntries = 500
 
 /** The state of an app serving `db`, as crdb `version`. */
-export function createState(db: CrdbDatabase, version: string): ServerState {
+export function createState(db: Crdb, version: string): ServerState {
   const content = trackContent(db, version)
   let cachedFor: ContentState | undefined
   const rules = new Map<string, EraRules>()

@@ -2,7 +2,7 @@
  * The rule versions the engine's anchors are matched against (the check catalog
  * and the era profile): read once per database handle, every edition at once.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** A rule version an anchor can match, with its provenance and lineage. */
@@ -25,20 +25,20 @@ const anchorSelect = `SELECT v.id, v.key, v.sort_key AS sortKey, v.first_date AS
 FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id`
 
 /** Every version of a section heading (a three-digit rule such as `704`), with its text. */
-export function listSectionHeadings(db: CrdbDatabase): Array<{ number: string; firstDate: string; lastDate: string; text: string }> {
-  return prepared(
+export function listSectionHeadings(db: Crdb): Array<{ number: string; firstDate: string; lastDate: string; text: string }> {
+  return prepared<[], { number: string; firstDate: string; lastDate: string; text: string }>(
     db,
     `SELECT v.key AS number, v.first_date AS firstDate, v.last_date AS lastDate, c.text FROM versions v JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND v.key GLOB '[0-9][0-9][0-9]'`
-  ).all() as Array<{ number: string; firstDate: string; lastDate: string; text: string }>
+  ).all()
 }
 
 /** Every version of the rules numbered under section `number` (`704` -> 704.1, 704.5a, ...), in document order. */
-export function listAnchorRowsUnder(db: CrdbDatabase, number: string): AnchorRow[] {
-  return prepared(db, `${anchorSelect} WHERE v.kind = 'rule' AND v.key GLOB ? ORDER BY v.sort_key, v.first_date`).all(`${number}.*`) as AnchorRow[]
+export function listAnchorRowsUnder(db: Crdb, number: string): AnchorRow[] {
+  return prepared<[string], AnchorRow>(db, `${anchorSelect} WHERE v.kind = 'rule' AND v.key GLOB ? ORDER BY v.sort_key, v.first_date`).all(`${number}.*`)
 }
 
 /** Every version of every rule whose text contains `like` (SQL LIKE), in document order. */
-export function listAnchorRowsLike(db: CrdbDatabase, like: string): AnchorRow[] {
-  return prepared(db, `${anchorSelect} WHERE v.kind = 'rule' AND c.text LIKE ? ORDER BY v.sort_key, v.first_date`).all(like) as AnchorRow[]
+export function listAnchorRowsLike(db: Crdb, like: string): AnchorRow[] {
+  return prepared<[string], AnchorRow>(db, `${anchorSelect} WHERE v.kind = 'rule' AND c.text LIKE ? ORDER BY v.sort_key, v.first_date`).all(like)
 }

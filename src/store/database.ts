@@ -4,11 +4,10 @@
  * a newer crdb is refused rather than misread, and so is a SQLite file that
  * belongs to something else. Read-only files (and folders) can be queried.
  */
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
 import Database from 'better-sqlite3'
 import * as migration001 from '../../db/migrations/001-initial.js'
 import * as migration002 from '../../db/migrations/002-lineage.js'
@@ -23,12 +22,50 @@ import * as migration010 from '../../db/migrations/010-term-aliases-by-key.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { packageRoot } from '../vocabulary/paths.js'
 
-// better-sqlite3 reads this once, when its addon loads (at the first open): it lets
-// a read-only database in a read-only folder be opened `immutable` (see openReadonly).
-process.env.SQLITE_USE_URI ??= '1'
+declare const crdbHandle: unique symbol
 
-/** An open crdb database (a better-sqlite3 handle). */
-export type CrdbDatabase = Database.Database
+/**
+ * An open crdb database, as {@link openDatabase} returns it and every question
+ * of the library takes it. Close it when done. The SQL driver behind it is not
+ * part of the API.
+ */
+export interface Crdb {
+  /** The file it was opened from, as given to {@link openDatabase} (`:memory:` for a database in memory). */
+  readonly path: string
+  /** Opened read-only: nothing is written through it. */
+  readonly readonly: boolean
+  /** Not closed yet. */
+  readonly open: boolean
+  /** Close it; later questions on it throw. */
+  close(): void
+  /** Only {@link openDatabase} makes one. */
+  readonly [crdbHandle]: true
+}
+
+/** The driver's handle under a {@link Crdb}. */
+export type Driver = Database.Database
+
+/**
+ * The driver behind `db`, for the store's modules and ingest's writers only
+ * (the library does not re-export it). A handle is the driver's own object
+ * typed down, so this is a checked cast, not an indirection.
+ *
+ * @throws {TypeError} when `db` is not a handle {@link openDatabase} returned.
+ */
+export function driverOf(db: Crdb): Driver {
+  if (!isCrdb(db)) throw new TypeError('not a crdb database: open one with openDatabase()')
+  return db as unknown as Driver
+}
+
+/** Whether `value` is a handle {@link openDatabase} returned (open or closed). */
+export function isCrdb(value: unknown): value is Crdb {
+  return value instanceof Database
+}
+
+/** The driver's handle as a {@link Crdb}, with the path it was opened from. */
+function toCrdb(driver: Driver, path: string): Crdb {
+  return Object.defineProperty(driver, 'path', { value: path, enumerable: true }) as unknown as Crdb
+}
 
 // better-sqlite3's addon, named outright where an install puts it: the `bindings` package it uses otherwise
 // probes a dozen paths (a good part of a `crdb get`'s start-up), and cannot find it from the bundled CLI.
@@ -87,16 +124,16 @@ export interface OpenDatabaseOptions {
  *   `E_DB` when it cannot be opened (a missing file with a hint to build it), is not a database,
  *   or cannot be written for a build.
  */
-export function openDatabase(path: string, options: OpenDatabaseOptions = {}): CrdbDatabase {
+export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Crdb {
   const readonly = options.readonly ?? false
   const memory = path === ':memory:'
   if (readonly && !memory && !existsSync(path)) {
     throw new CrdbError('E_DB', `${path}: cannot open database (no such file); run crdb build to create it, or give --db FILE`)
   }
   if (!readonly && !memory) checkWritable(path)
-  let db: CrdbDatabase
+  let db: Driver
   try {
-    db = readonly && !memory ? openReadonly(path) : new Database(path, addonOptions)
+    db = readonly && !memory ? openReadonly(path) : new Database(fileNameOf(path), addonOptions)
   } catch (error) {
     if (error instanceof CrdbError) throw error
     throw new CrdbError('E_DB', `${path}: cannot open database (${(error as Error).message})`)
@@ -124,12 +161,21 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
     } else if (version < schemaVersion) {
       throw new CrdbError('E_DB', `${path}: database schema ${version} is older than this crdb (schema ${schemaVersion}); run crdb build to migrate it`)
     }
-    return db
+    return toCrdb(db, path)
   } catch (error) {
     db.close()
     if (error instanceof CrdbError) throw error
     throw new CrdbError('E_DB', `${path}: not a crdb database (${(error as Error).message})`)
   }
+}
+
+/**
+ * The name SQLite is given: a file's absolute path, so a name such as
+ * `file:x.sqlite?mode=memory` is a plain file name, never read as a URI (even
+ * where SQLite interprets URIs because `SQLITE_USE_URI` is set).
+ */
+function fileNameOf(path: string): string {
+  return path === ':memory:' || path === '' ? path : resolve(path)
 }
 
 /** A build writes the file, its WAL beside it, and a lock file: the file and its folder must be writable. */
@@ -154,11 +200,15 @@ function checkWritable(path: string): void {
 
 /**
  * Open read-only. A WAL database needs its shared-memory index (`-shm`), which
- * SQLite cannot create in a read-only folder: such a file (shipped in a
- * package, on a CD) is opened `immutable`, as nothing can be writing it.
+ * SQLite cannot create in a read-only folder, and only a URI (`immutable=1`)
+ * could tell it to do without, which would take a process-wide setting: such a
+ * file (shipped in a package, on a CD) is read into memory instead, marked as
+ * a rollback-journal database there (header bytes 18 and 19), as nothing can
+ * be writing it. A database meant to be shipped read-only opens at no cost in
+ * rollback-journal mode (`PRAGMA journal_mode = DELETE`).
  */
-function openReadonly(path: string): CrdbDatabase {
-  const db = new Database(path, { ...addonOptions, readonly: true, fileMustExist: true })
+function openReadonly(path: string): Driver {
+  const db = new Database(fileNameOf(path), { ...addonOptions, readonly: true, fileMustExist: true })
   try {
     db.pragma('user_version', { simple: true })
     return db
@@ -166,22 +216,25 @@ function openReadonly(path: string): CrdbDatabase {
     db.close()
     const code = (error as { code?: string }).code ?? ''
     if (!/^SQLITE_(READONLY|CANTOPEN)/.test(code)) throw error
+    const bytes = readFileSync(path)
+    if (bytes[18] !== 2 || bytes[19] !== 2) throw error
+    bytes[18] = bytes[19] = 1
+    return new Database(bytes, { ...addonOptions, readonly: true })
   }
-  return new Database(pathToFileURL(resolve(path)).href + '?immutable=1', { ...addonOptions, readonly: true, fileMustExist: true })
 }
 
 /** Refuse a SQLite file with tables that are not crdb's: never add tables to someone else's database. */
-function checkOwnTables(db: CrdbDatabase, path: string, version: number): void {
+function checkOwnTables(db: Driver, path: string, version: number): void {
   const tables = db
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`)
+    .prepare<[], string>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`)
     .pluck()
-    .all() as string[]
+    .all()
   if (tables.length === 0 || (version > 0 && tables.includes('editions') && tables.includes('versions'))) return
   const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? `, ... (${tables.length} tables)` : '')
   throw new CrdbError('E_DB_FOREIGN', `${path}: a SQLite database that is not crdb's (tables: ${shown}); left untouched, give --db a new file`)
 }
 
-function migrate(db: CrdbDatabase, from: number): void {
+function migrate(db: Driver, from: number): void {
   if (from === schemaVersion) return
   db.transaction(() => {
     // Read again under the write lock: another process may have migrated it meanwhile.

@@ -3,7 +3,7 @@
  * secondary dumps) is current. Writing or removing an edition marks both stale
  * in the same transaction; a build marks each current after recomputing it.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** A kind of derived data. */
@@ -16,19 +16,19 @@ export interface DerivedState {
 }
 
 /** Mark derived data stale, all of it by default (call inside the transaction that changes what it derives from). */
-export function markDerivedStale(db: CrdbDatabase, names: readonly DerivedData[] = ['lineage', 'reconciliation']): void {
-  const mark = prepared(db, `UPDATE derived_state SET stale = 1, changed_at = ? WHERE name = ? AND stale = 0`)
+export function markDerivedStale(db: Crdb, names: readonly DerivedData[] = ['lineage', 'reconciliation']): void {
+  const mark = prepared<[string, DerivedData]>(db, `UPDATE derived_state SET stale = 1, changed_at = ? WHERE name = ? AND stale = 0`)
   for (const name of names) mark.run(new Date().toISOString(), name)
 }
 
 /** Mark `name` current, after recomputing it. */
-export function markDerivedCurrent(db: CrdbDatabase, name: DerivedData): void {
-  prepared(db, `UPDATE derived_state SET stale = 0, changed_at = ? WHERE name = ? AND stale = 1`).run(new Date().toISOString(), name)
+export function markDerivedCurrent(db: Crdb, name: DerivedData): void {
+  prepared<[string, DerivedData]>(db, `UPDATE derived_state SET stale = 0, changed_at = ? WHERE name = ? AND stale = 1`).run(new Date().toISOString(), name)
 }
 
 /** Which derived data is stale. */
-export function readDerivedState(db: CrdbDatabase): DerivedState {
-  const rows = prepared(db, 'SELECT name, stale FROM derived_state').all() as Array<{ name: DerivedData; stale: number }>
+export function readDerivedState(db: Crdb): DerivedState {
+  const rows = prepared<[], { name: DerivedData; stale: number }>(db, 'SELECT name, stale FROM derived_state').all()
   const state: DerivedState = { lineage: false, reconciliation: false }
   for (const row of rows) state[row.name] = row.stale === 1
   return state
@@ -38,7 +38,7 @@ export function readDerivedState(db: CrdbDatabase): DerivedState {
  * The warning a query answered from stale derived data prints, or undefined
  * when `needs` is current.
  */
-export function staleWarning(db: CrdbDatabase, needs: DerivedData): string | undefined {
+export function staleWarning(db: Crdb, needs: DerivedData): string | undefined {
   if (!readDerivedState(db)[needs]) return undefined
   return `warning: the ${needs === 'lineage' ? 'lineage (renumberings and history)' : 'reconciliation of secondary dumps'} is out of date (a build was interrupted); run crdb build to bring it up to date`
 }

@@ -2,7 +2,7 @@
  * What diffs ask of the store: the versions in force in an edition (rules or
  * terms), the lineage links between two editions, and where an old number went.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { inForceAt, prepared } from './statements.js'
 
 /** A version in force in an edition, as a diff compares it (its text is read only when it changed: {@link listContentsOf}). */
@@ -29,22 +29,34 @@ export interface DiffTermRow {
  * document order: one side of what changed between two editions. Against a later edition, those that
  * ended before it (walked by last date); against an earlier one, those that began after it (by first date).
  */
-export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule', edition: string, other: string): DiffVersionRow[]
-export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'term', edition: string, other: string): DiffTermRow[]
-export function listVersionsOnlyIn(db: CrdbDatabase, kind: 'rule' | 'term', edition: string, other: string): DiffVersionRow[] | DiffTermRow[] {
-  // `+v.kind`: walk the dates' index, not every version of the kind in document order.
-  const statement = prepared(
-    db,
-    `SELECT ${diffColumns(kind)} FROM versions v ${kind === 'term' ? 'JOIN contents c ON c.id = v.content_id' : ''}
-     WHERE ${onlyInCondition(edition, other)} AND +v.kind = @kind ORDER BY v.sort_key`
-  )
+export function listVersionsOnlyIn(db: Crdb, kind: 'rule', edition: string, other: string): DiffVersionRow[]
+export function listVersionsOnlyIn(db: Crdb, kind: 'term', edition: string, other: string): DiffTermRow[]
+export function listVersionsOnlyIn(db: Crdb, kind: 'rule' | 'term', edition: string, other: string): DiffVersionRow[] | DiffTermRow[] {
   // A diff of two editions reads thousands of rows: as arrays, each made an object here (cheaper).
   if (kind === 'term') {
-    const terms = statement.raw().all({ kind, edition, other }) as Array<[number, string, string, string, number, string, string]>
+    const terms = prepared<OnlyInParams, [number, string, string, string, number, string, string]>(db, onlyInSql(kind, edition, other))
+      .raw()
+      .all({ kind, edition, other })
     return terms.map(([id, key, label, sortKey, contentId, firstDate, text]) => ({ id, key, label, sortKey, contentId, firstDate, text }))
   }
-  const rows = statement.raw().all({ kind, edition, other }) as Array<[number, string, number, string]>
+  const rows = prepared<OnlyInParams, [number, string, number, string]>(db, onlyInSql(kind, edition, other))
+    .raw()
+    .all({ kind, edition, other })
   return rows.map(([id, key, contentId, firstDate]) => ({ id, key, contentId, firstDate }))
+}
+
+/** The parameters of {@link onlyInSql}. */
+interface OnlyInParams {
+  kind: 'rule' | 'term'
+  edition: string
+  other: string
+}
+
+/** SQL: the versions of `@kind` in {@link onlyInCondition}, in document order. */
+function onlyInSql(kind: 'rule' | 'term', edition: string, other: string): string {
+  // `+v.kind`: walk the dates' index, not every version of the kind in document order.
+  return `SELECT ${diffColumns(kind)} FROM versions v ${kind === 'term' ? 'JOIN contents c ON c.id = v.content_id' : ''}
+     WHERE ${onlyInCondition(edition, other)} AND +v.kind = @kind ORDER BY v.sort_key`
 }
 
 /**
@@ -67,15 +79,15 @@ export interface DiffTextRow extends DiffVersionRow {
  * {@link listVersionsOnlyIn} for rules, each with its text and examples, in the same statement: a
  * diff of whole editions shows nearly every version that differs, so it reads them as it walks.
  */
-export function listRuleTextsOnlyIn(db: CrdbDatabase, edition: string, other: string): DiffTextRow[] {
-  const rows = prepared(
+export function listRuleTextsOnlyIn(db: Crdb, edition: string, other: string): DiffTextRow[] {
+  const rows = prepared<{ edition: string; other: string }, [number, string, number, string, string, string | null]>(
     db,
     `SELECT v.id, v.key, v.content_id, v.first_date, c.text, nullif(${examplesOf('c.id')}, '[]')
      FROM versions v JOIN contents c ON c.id = v.content_id
      WHERE ${onlyInCondition(edition, other)} AND +v.kind = 'rule' ORDER BY v.sort_key`
   )
     .raw()
-    .all({ edition, other }) as Array<[number, string, number, string, string, string | null]>
+    .all({ edition, other })
   return rows.map(([id, key, contentId, firstDate, text, examples]) => ({
     id,
     key,
@@ -95,17 +107,24 @@ function diffColumns(kind: 'rule' | 'term'): string {
 }
 
 /** How many versions of `kind` are in force in both the edition dated `earlier` and the later one dated `later` (read from an index alone). */
-export function countVersionsStaying(db: CrdbDatabase, kind: 'rule' | 'term', earlier: string, later: string): number {
-  return prepared(db, 'SELECT COUNT(*) FROM versions v WHERE v.first_date <= @earlier AND v.last_date >= @later AND +v.kind = @kind')
+export function countVersionsStaying(db: Crdb, kind: 'rule' | 'term', earlier: string, later: string): number {
+  // COUNT(*): one row, always.
+  return prepared<{ kind: 'rule' | 'term'; earlier: string; later: string }, number>(
+    db,
+    'SELECT COUNT(*) FROM versions v WHERE v.first_date <= @earlier AND v.last_date >= @later AND +v.kind = @kind'
+  )
     .pluck()
-    .get({ kind, earlier, later }) as number
+    .get({ kind, earlier, later })!
 }
 
 /** The numbers of the rule versions in force in both the edition dated `earlier` and the later one dated `later`. */
-export function listRuleKeysStaying(db: CrdbDatabase, earlier: string, later: string): string[] {
-  return prepared(db, `SELECT v.key FROM versions v WHERE v.first_date <= @earlier AND v.last_date >= @later AND +v.kind = 'rule'`)
+export function listRuleKeysStaying(db: Crdb, earlier: string, later: string): string[] {
+  return prepared<{ earlier: string; later: string }, string>(
+    db,
+    `SELECT v.key FROM versions v WHERE v.first_date <= @earlier AND v.last_date >= @later AND +v.kind = 'rule'`
+  )
     .pluck()
-    .all({ earlier, later }) as string[]
+    .all({ earlier, later })
 }
 
 /** A stored text with its examples. */
@@ -115,10 +134,13 @@ export interface ContentRow {
 }
 
 /** The texts (with their examples, in order) of these contents, read in one query, by content id. */
-export function listContentsOf(db: CrdbDatabase, contentIds: Iterable<number>): Map<number, ContentRow> {
-  const rows = prepared(db, `SELECT c.id, c.text, nullif(${examplesOf('c.id')}, '[]') FROM contents c WHERE c.id IN (SELECT value FROM json_each(?))`)
+export function listContentsOf(db: Crdb, contentIds: Iterable<number>): Map<number, ContentRow> {
+  const rows = prepared<[string], [number, string, string | null]>(
+    db,
+    `SELECT c.id, c.text, nullif(${examplesOf('c.id')}, '[]') FROM contents c WHERE c.id IN (SELECT value FROM json_each(?))`
+  )
     .raw()
-    .all(JSON.stringify([...new Set(contentIds)])) as Array<[number, string, string | null]>
+    .all(JSON.stringify([...new Set(contentIds)]))
   // No examples come back as NULL (most texts have none): one string fewer to hand over and parse.
   return new Map(rows.map(([id, text, examples]) => [id, { text, examples: examples === null ? [] : (JSON.parse(examples) as string[]) }]))
 }
@@ -137,15 +159,15 @@ export interface DiffLinkRow {
 }
 
 /** The lineage links into versions that start after `older` and by `newer`. */
-export function listLinksBetween(db: CrdbDatabase, older: string, newer: string): DiffLinkRow[] {
-  const rows = prepared(
+export function listLinksBetween(db: Crdb, older: string, newer: string): DiffLinkRow[] {
+  const rows = prepared<{ older: string; newer: string }, [number, number, string, number, string, string, string, string, string]>(
     db,
     `SELECT l.from_version, l.to_version, l.kind, l.score, l.reason, f.key, f.first_date, v.key, v.first_date
      FROM versions v JOIN lineage_links l ON l.to_version = v.id JOIN versions f ON f.id = l.from_version
      WHERE v.first_date > @older AND v.first_date <= @newer`
   )
     .raw()
-    .all({ older, newer }) as Array<[number, number, string, number, string, string, string, string, string]>
+    .all({ older, newer })
   return rows.map(([from, to, kind, score, reason, fromKey, fromDate, toKey, toDate]) => ({ from, to, kind, score, reason, fromKey, fromDate, toKey, toDate }))
 }
 
@@ -158,38 +180,38 @@ export interface VersionSpan {
 }
 
 /** Rule `key`'s last version that ended before `edition`, or `undefined`. */
-export function findLastVersionBefore(db: CrdbDatabase, key: string, edition: string): VersionSpan | undefined {
-  return prepared(
+export function findLastVersionBefore(db: Crdb, key: string, edition: string): VersionSpan | undefined {
+  return prepared<[string, string], VersionSpan>(
     db,
     `SELECT id, key, first_date AS firstDate, last_date AS lastDate FROM versions
      WHERE kind = 'rule' AND key = ? AND last_date < ? ORDER BY last_date DESC LIMIT 1`
-  ).get(key, edition) as VersionSpan | undefined
+  ).get(key, edition)
 }
 
 /** The versions version `id` continues as (its outgoing lineage links), in document order. */
-export function listContinuations(db: CrdbDatabase, id: number): Array<VersionSpan & { kind: string }> {
-  return prepared(
+export function listContinuations(db: Crdb, id: number): Array<VersionSpan & { kind: string }> {
+  return prepared<[number], VersionSpan & { kind: string }>(
     db,
     `SELECT v.id, v.key, v.first_date AS firstDate, v.last_date AS lastDate, l.kind FROM lineage_links l
      JOIN versions v ON v.id = l.to_version WHERE l.from_version = ? ORDER BY v.sort_key`
-  ).all(id) as Array<VersionSpan & { kind: string }>
+  ).all(id)
 }
 
 /** Whether the edition dated `edition` is stored truncated. */
-export function isEditionTruncated(db: CrdbDatabase, edition: string): boolean {
-  return prepared(db, 'SELECT truncated FROM editions WHERE effective_date = ?').pluck().get(edition) === 1
+export function isEditionTruncated(db: Crdb, edition: string): boolean {
+  return prepared<[string], number>(db, 'SELECT truncated FROM editions WHERE effective_date = ?').pluck().get(edition) === 1
 }
 
 /** Whether the first edition after `date` is stored truncated. */
-export function isNextEditionTruncated(db: CrdbDatabase, date: string): boolean {
-  return prepared(db, 'SELECT truncated FROM editions WHERE effective_date > ? ORDER BY effective_date LIMIT 1').pluck().get(date) === 1
+export function isNextEditionTruncated(db: Crdb, date: string): boolean {
+  return prepared<[string], number>(db, 'SELECT truncated FROM editions WHERE effective_date > ? ORDER BY effective_date LIMIT 1').pluck().get(date) === 1
 }
 
 /** The sort key of the last glossary term of `edition` (`''` when it has none). */
-export function findLastTermSortKey(db: CrdbDatabase, edition: string): string {
+export function findLastTermSortKey(db: Crdb, edition: string): string {
   return (
-    (prepared(db, `SELECT MAX(sort_key) FROM versions v WHERE kind = 'term' AND ${inForceAt('v')}`)
+    prepared<{ edition: string }, string | null>(db, `SELECT MAX(sort_key) FROM versions v WHERE kind = 'term' AND ${inForceAt('v')}`)
       .pluck()
-      .get({ edition }) as string | null) ?? ''
+      .get({ edition }) ?? ''
   )
 }

@@ -2,7 +2,7 @@
  * The statements that store a secondary dump: its source, its dump row, its
  * messages and its attestations. Never touches the official tables.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import type { MessageRow, SourceRow } from './edition-writes.js'
 import { prepared } from './statements.js'
 
@@ -43,11 +43,8 @@ export interface AttestationInsert extends AttestationFields {
   ordinal: number
 }
 
-/** The writes of one dump, prepared once for `db`. */
-export type DumpWrites = ReturnType<typeof prepareDumpWrites>
-
 /** Prepare the statements that store a dump on `db`. */
-export function prepareDumpWrites(db: CrdbDatabase) {
+export function prepareDumpWrites(db: Crdb) {
   const insertSource = prepared(db, 'INSERT INTO sources (uri, sha256, format, encoding, line_ending, bytes, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
   const insertDump = prepared(
     db,

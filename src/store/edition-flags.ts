@@ -2,7 +2,7 @@
  * Whether a stored edition is complete: a truncated copy is stored (its rules
  * are real) but marked, and answers taken from it say so.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** Where a truncated edition stops. */
@@ -18,15 +18,15 @@ export interface Truncation {
 }
 
 /** How the edition dated `edition` is truncated, or undefined when it is complete (or not stored). */
-export function findTruncation(db: CrdbDatabase, edition: string): Truncation | undefined {
-  const row = prepared(
+export function findTruncation(db: Crdb, edition: string): Truncation | undefined {
+  const row = prepared<[string], Truncation>(
     db,
     `SELECT e.effective_date AS edition, s.uri,
             m.line, m.text
      FROM editions e JOIN sources s ON s.id = e.source_id
      LEFT JOIN messages m ON m.id = (SELECT MIN(id) FROM messages WHERE source_id = e.source_id AND code = 'truncated')
      WHERE e.effective_date = ? AND e.truncated = 1`
-  ).get(edition) as Truncation | undefined
+  ).get(edition)
   return row
 }
 
@@ -42,7 +42,7 @@ export function truncationNote(truncation: Truncation): string {
  * it is: what was asked for may be in the part cut off. Otherwise the message
  * as it was.
  */
-export function explainMissing(db: CrdbDatabase, message: string): string {
+export function explainMissing(db: Crdb, message: string): string {
   const edition = /edition of (\d{4}-\d{2}-\d{2})/.exec(message)?.[1]
   const truncation = edition ? findTruncation(db, edition) : undefined
   return truncation ? `${message}; ${truncationNote(truncation)}` : message

@@ -3,7 +3,7 @@
  * contents and the versions the edition writer splits and joins. Prepared once
  * per database handle; the algorithm lives in `ingest/store.ts`.
  */
-import type { CrdbDatabase } from './database.js'
+import { driverOf, type Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** A version as the edition writer sees it: one key's text over a run of editions. */
@@ -78,18 +78,19 @@ export interface StoredEdition {
 export type EditionWrites = ReturnType<typeof prepareEditionWrites>
 
 /** Prepare the edition writer's statements on `db`. */
-export function prepareEditionWrites(db: CrdbDatabase) {
+export function prepareEditionWrites(crdb: Crdb) {
+  const db = driverOf(crdb)
   const s = {
-    sourceBySha: db.prepare('SELECT id FROM sources WHERE sha256 = ?'),
-    editionByDate: db.prepare(
+    sourceBySha: db.prepare<[string], number>('SELECT id FROM sources WHERE sha256 = ?'),
+    editionByDate: db.prepare<[string], Omit<StoredEdition, 'truncated'> & { truncated: number }>(
       'SELECT e.id, e.source_id AS sourceId, s.uri, s.sha256, e.truncated FROM editions e JOIN sources s ON s.id = e.source_id WHERE e.effective_date = ?'
     ),
-    previousDate: db.prepare('SELECT MAX(effective_date) FROM editions WHERE effective_date < ?').pluck(),
-    nextDate: db.prepare('SELECT MIN(effective_date) FROM editions WHERE effective_date > ?').pluck(),
-    versionsAt: db.prepare(
+    previousDate: db.prepare<[string], string | null>('SELECT MAX(effective_date) FROM editions WHERE effective_date < ?').pluck(),
+    nextDate: db.prepare<[string], string | null>('SELECT MIN(effective_date) FROM editions WHERE effective_date > ?').pluck(),
+    versionsAt: db.prepare<{ date: string }, VersionSlot>(
       'SELECT id, kind, key, content_id AS contentId, label, first_date AS firstDate, last_date AS lastDate FROM versions WHERE first_date <= @date AND last_date >= @date'
     ),
-    contentIds: db.prepare('SELECT hash, id FROM contents').raw(),
+    contentIds: db.prepare<[], [string, number]>('SELECT hash, id FROM contents').raw(),
     insertSource: db.prepare('INSERT INTO sources (uri, sha256, format, encoding, line_ending, bytes, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     insertEdition: db.prepare(
       `INSERT INTO editions (effective_date, source_id, date_statement, date_line, rule_count, example_count, glossary_count, truncated, wrapped)
@@ -114,24 +115,25 @@ export function prepareEditionWrites(db: CrdbDatabase) {
     restart: db.prepare('UPDATE versions SET first_date = ?, source_id = ?, line = coalesce(?, line), label = coalesce(?, label) WHERE id = ?'),
     deleteVersion: db.prepare('DELETE FROM versions WHERE id = ?'),
     insertAlias: db.prepare('INSERT OR IGNORE INTO term_aliases (alias, key) VALUES (?, ?)'),
-    aliases: db.prepare('SELECT alias || char(0) || key FROM term_aliases').pluck()
+    aliases: db.prepare<[], string>('SELECT alias || char(0) || key FROM term_aliases').pluck()
   }
   return {
     /** True when a source with these bytes is stored. */
     hasSource: (sha256: string): boolean => s.sourceBySha.get(sha256) !== undefined,
     /** The edition stored for `date`, if any. */
     findEdition: (date: string): StoredEdition | undefined => {
-      const row = s.editionByDate.get(date) as (Omit<StoredEdition, 'truncated'> & { truncated: number }) | undefined
+      const row = s.editionByDate.get(date)
       return row && { ...row, truncated: row.truncated === 1 }
     },
     /** The newest edition dated before `date`, or null. */
-    previousEditionDate: (date: string): string | null => s.previousDate.get(date) as string | null,
+    // MAX and MIN: one row, always.
+    previousEditionDate: (date: string): string | null => s.previousDate.get(date)!,
     /** The oldest edition dated after `date`, or null. */
-    nextEditionDate: (date: string): string | null => s.nextDate.get(date) as string | null,
+    nextEditionDate: (date: string): string | null => s.nextDate.get(date)!,
     /** The versions in force at the edition dated `date`. */
-    versionsAt: (date: string): VersionSlot[] => s.versionsAt.all({ date }) as VersionSlot[],
+    versionsAt: (date: string): VersionSlot[] => s.versionsAt.all({ date }),
     /** Every stored content's id by its hash. */
-    contentIdsByHash: (): Map<string, number> => new Map(s.contentIds.all() as Array<[string, number]>),
+    contentIdsByHash: (): Map<string, number> => new Map(s.contentIds.all()),
     /** Insert a source read now; its id. */
     insertSource: (row: SourceRow): number =>
       Number(s.insertSource.run(row.uri, row.sha256, row.format, row.encoding, row.lineEnding, row.bytes, new Date().toISOString()).lastInsertRowid),
@@ -191,7 +193,7 @@ export function prepareEditionWrites(db: CrdbDatabase) {
       s.deleteVersion.run(id)
     },
     /** Every glossary alias stored, as `alias NUL key`. */
-    aliases: (): Set<string> => new Set(s.aliases.all() as string[]),
+    aliases: (): Set<string> => new Set(s.aliases.all()),
     /** Record a glossary alias of term `key`. */
     insertAlias: (alias: string, key: string): void => {
       s.insertAlias.run(alias, key)
@@ -203,7 +205,7 @@ export function prepareEditionWrites(db: CrdbDatabase) {
  * Merge the full-text index into one segment after a build: about 50 ms once,
  * and every later search reads one segment instead of a dozen.
  */
-export function optimizeSearchIndex(db: CrdbDatabase): void {
+export function optimizeSearchIndex(db: Crdb): void {
   prepared(db, "INSERT INTO contents_fts(contents_fts) VALUES ('optimize')").run()
   refreshSearchStems(db)
 }
@@ -212,11 +214,13 @@ export function optimizeSearchIndex(db: CrdbDatabase): void {
  * Recount the stemmed words of the full-text index (`search_stems`), which
  * search reads for word weights and typo correction. About 40 ms.
  */
-export function refreshSearchStems(db: CrdbDatabase): void {
-  db.transaction(() => {
-    prepared(db, 'DELETE FROM search_stems').run()
-    prepared(db, 'INSERT INTO search_stems (stem, docs) SELECT term, doc FROM contents_fts_vocabulary').run()
-  }).immediate()
+function refreshSearchStems(db: Crdb): void {
+  driverOf(db)
+    .transaction(() => {
+      prepared(db, 'DELETE FROM search_stems').run()
+      prepared(db, 'INSERT INTO search_stems (stem, docs) SELECT term, doc FROM contents_fts_vocabulary').run()
+    })
+    .immediate()
 }
 
 /**
@@ -237,11 +241,11 @@ export function searchNameOf(entry: { kind: string; key: string; label: string; 
  * source and messages, and the texts (with examples and index entries) that no
  * version uses any more.
  */
-export function removeEditionRows(db: CrdbDatabase, editionId: number, sourceId: number): void {
+export function removeEditionRows(db: Crdb, editionId: number, sourceId: number): void {
   prepared(db, 'DELETE FROM editions WHERE id = ?').run(editionId)
   prepared(db, 'DELETE FROM messages WHERE source_id = ?').run(sourceId)
   prepared(db, 'DELETE FROM sources WHERE id = ?').run(sourceId)
-  const orphans = prepared(db, 'SELECT id FROM contents WHERE id NOT IN (SELECT content_id FROM versions)').pluck().all() as number[]
+  const orphans = prepared<[], number>(db, 'SELECT id FROM contents WHERE id NOT IN (SELECT content_id FROM versions)').pluck().all()
   for (const id of orphans) {
     // The index reads a text back (through contents_search) to take it out: first, while it is whole.
     prepared(db, 'DELETE FROM contents_fts WHERE rowid = ?').run(id)

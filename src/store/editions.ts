@@ -4,7 +4,7 @@
  */
 import { CrdbError } from '../vocabulary/errors.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** An edition row with its source, counts and interval. */
@@ -37,8 +37,8 @@ export interface MessageRow {
 }
 
 /** Every edition, oldest first, with its interval and message counts. */
-export function listEditionRows(db: CrdbDatabase): EditionRow[] {
-  const rows = prepared(
+export function listEditionRows(db: Crdb): EditionRow[] {
+  const rows = prepared<[], Omit<EditionRow, 'truncated'> & { truncated: number }>(
     db,
     `SELECT e.effective_date AS effectiveDate, LEAD(e.effective_date) OVER (ORDER BY e.effective_date) AS validTo,
             e.date_statement AS dateStatement, e.rule_count AS ruleCount, e.example_count AS exampleCount,
@@ -48,48 +48,49 @@ export function listEditionRows(db: CrdbDatabase): EditionRow[] {
             (SELECT COUNT(*) FROM messages m WHERE m.source_id = s.id AND m.severity = 'info') AS infos
      FROM editions e JOIN sources s ON s.id = e.source_id
      ORDER BY e.effective_date`
-  ).all() as Array<EditionRow & { truncated: number | boolean }>
-  for (const row of rows) row.truncated = Number(row.truncated) === 1
-  return rows as EditionRow[]
+  ).all()
+  return rows.map((row) => ({ ...row, truncated: row.truncated === 1 }))
 }
 
 /** The effective dates of every edition, oldest first. */
-export function listEditionDates(db: CrdbDatabase): string[] {
-  return prepared(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
+export function listEditionDates(db: Crdb): string[] {
+  return prepared<[], string>(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck().all()
 }
 
 /** The messages of the source of the edition dated `effectiveDate`, in line order. */
-export function listEditionMessageRows(db: CrdbDatabase, effectiveDate: string): MessageRow[] {
-  return prepared(
+export function listEditionMessageRows(db: Crdb, effectiveDate: string): MessageRow[] {
+  return prepared<[string], MessageRow>(
     db,
     `SELECT m.line, m.rule, m.severity, m.code, m.text FROM messages m
      JOIN editions e ON e.source_id = m.source_id WHERE e.effective_date = ? ORDER BY m.line, m.id`
-  ).all(effectiveDate) as MessageRow[]
+  ).all(effectiveDate)
 }
 
 /** The edition dated exactly `date`, or `undefined`. */
-export function findEditionDated(db: CrdbDatabase, date: string): string | undefined {
-  return prepared(db, 'SELECT effective_date FROM editions WHERE effective_date = ?').pluck().get(date) as string | undefined
+export function findEditionDated(db: Crdb, date: string): string | undefined {
+  return prepared<[string], string>(db, 'SELECT effective_date FROM editions WHERE effective_date = ?').pluck().get(date)
 }
 
 /** The edition in force on `date` (the newest that took effect on or before it), or `undefined`. */
-export function findEditionInForce(db: CrdbDatabase, date: string): string | undefined {
-  return (prepared(db, 'SELECT MAX(effective_date) FROM editions WHERE effective_date <= ?').pluck().get(date) as string | null) ?? undefined
+export function findEditionInForce(db: Crdb, date: string): string | undefined {
+  return prepared<[string], string | null>(db, 'SELECT MAX(effective_date) FROM editions WHERE effective_date <= ?').pluck().get(date) ?? undefined
 }
 
 /** The `limit` editions whose dates are closest to `date`. */
-export function listNearestEditions(db: CrdbDatabase, date: string, limit: number): string[] {
-  return prepared(db, 'SELECT effective_date FROM editions ORDER BY ABS(julianday(effective_date) - julianday(?)) LIMIT ?').pluck().all(date, limit) as string[]
+function listNearestEditions(db: Crdb, date: string, limit: number): string[] {
+  return prepared<[string, number], string>(db, 'SELECT effective_date FROM editions ORDER BY ABS(julianday(effective_date) - julianday(?)) LIMIT ?')
+    .pluck()
+    .all(date, limit)
 }
 
 /** The newest edition, or `undefined` for an empty store. */
-export function findNewestEdition(db: CrdbDatabase): string | undefined {
-  return (prepared(db, 'SELECT MAX(effective_date) FROM editions').pluck().get() as string | null) ?? undefined
+export function findNewestEdition(db: Crdb): string | undefined {
+  return prepared<[], string | null>(db, 'SELECT MAX(effective_date) FROM editions').pluck().get() ?? undefined
 }
 
 /** The oldest edition, or `undefined` for an empty store. */
-export function findOldestEdition(db: CrdbDatabase): string | undefined {
-  return (prepared(db, 'SELECT MIN(effective_date) FROM editions').pluck().get() as string | null) ?? undefined
+function findOldestEdition(db: Crdb): string | undefined {
+  return prepared<[], string | null>(db, 'SELECT MIN(effective_date) FROM editions').pluck().get() ?? undefined
 }
 
 /**
@@ -102,7 +103,7 @@ export function findOldestEdition(db: CrdbDatabase): string | undefined {
  *   edition and era; `E_BAD_DATE` for a malformed date; `E_BAD_ERA` for an
  *   unknown era; `E_NOT_FOUND` when no edition fits.
  */
-export function resolveEdition(db: CrdbDatabase, selector: EditionSelector = {}, caller?: string): string {
+export function resolveEdition(db: Crdb, selector: EditionSelector = {}, caller?: string): string {
   const checked = checkSelector(selector, caller)
   if (checked.by === 'edition') {
     const found = findEditionDated(db, checked.edition)

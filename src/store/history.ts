@@ -4,7 +4,7 @@
  * and a glossary term's versions.
  */
 import type { LinkKind } from '../vocabulary/kinds.js'
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { inForceAt, prepared } from './statements.js'
 
 /** A rule version of a lineage, with its text and provenance. */
@@ -36,39 +36,42 @@ const versionColumns = `v.id, v.key, v.content_id AS contentId, v.first_date AS 
 const versionFrom = 'FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id'
 
 /** The lineage version `versionId` belongs to, or `null` before lineage is derived. */
-export function findLineageOf(db: CrdbDatabase, versionId: number): number | null {
-  return (prepared(db, 'SELECT lineage_id FROM versions WHERE id = ?').pluck().get(versionId) as number | null | undefined) ?? null
+export function findLineageOf(db: Crdb, versionId: number): number | null {
+  return prepared<[number], number | null>(db, 'SELECT lineage_id FROM versions WHERE id = ?').pluck().get(versionId) ?? null
 }
 
 /** The rule versions of lineage `lineageId`, oldest first. */
-export function listLineageVersions(db: CrdbDatabase, lineageId: number): LineageVersionRow[] {
-  return prepared(db, `SELECT ${versionColumns} ${versionFrom} WHERE v.kind = 'rule' AND v.lineage_id = ? ORDER BY v.first_date`).all(
-    lineageId
-  ) as LineageVersionRow[]
+export function listLineageVersions(db: Crdb, lineageId: number): LineageVersionRow[] {
+  return prepared<[number], LineageVersionRow>(
+    db,
+    `SELECT ${versionColumns} ${versionFrom} WHERE v.kind = 'rule' AND v.lineage_id = ? ORDER BY v.first_date`
+  ).all(lineageId)
 }
 
 /** The links into the versions of lineage `lineageId`. */
-export function listLineageLinks(db: CrdbDatabase, lineageId: number): LineageLinkRow[] {
-  return prepared(
+export function listLineageLinks(db: Crdb, lineageId: number): LineageLinkRow[] {
+  return prepared<[number], LineageLinkRow>(
     db,
     `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.similarity, l.score, l.reason FROM lineage_links l
      JOIN versions v ON v.id = l.to_version WHERE v.lineage_id = ?`
-  ).all(lineageId) as LineageLinkRow[]
+  ).all(lineageId)
 }
 
 /** Rule `key`'s version in force in `edition`, or `undefined`. */
-export function findLineageVersionAt(db: CrdbDatabase, key: string, edition: string): LineageVersionRow | undefined {
-  return prepared(db, `SELECT ${versionColumns} ${versionFrom} WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')}`).get({ key, edition }) as
-    | LineageVersionRow
-    | undefined
+export function findLineageVersionAt(db: Crdb, key: string, edition: string): LineageVersionRow | undefined {
+  return prepared<{ key: string; edition: string }, LineageVersionRow>(
+    db,
+    `SELECT ${versionColumns} ${versionFrom} WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')}`
+  ).get({ key, edition })
 }
 
 /** Rule `key`'s first version (`'first'`) or its last (`'last'`), or `undefined`. */
-export function findLineageVersionAtEnd(db: CrdbDatabase, key: string, end: 'first' | 'last'): LineageVersionRow | undefined {
+export function findLineageVersionAtEnd(db: Crdb, key: string, end: 'first' | 'last'): LineageVersionRow | undefined {
   const order = end === 'first' ? 'v.first_date ASC' : 'v.last_date DESC'
-  return prepared(db, `SELECT ${versionColumns} ${versionFrom} WHERE v.kind = 'rule' AND v.key = @key ORDER BY ${order} LIMIT 1`).get({ key }) as
-    | LineageVersionRow
-    | undefined
+  return prepared<{ key: string }, LineageVersionRow>(
+    db,
+    `SELECT ${versionColumns} ${versionFrom} WHERE v.kind = 'rule' AND v.key = @key ORDER BY ${order} LIMIT 1`
+  ).get({ key })
 }
 
 /** A rule version for blame: its content and the best-scored version it continues. */
@@ -85,20 +88,21 @@ export interface BlameRow {
 const previousOf = '(SELECT l.from_version FROM lineage_links l WHERE l.to_version = v.id ORDER BY l.score DESC LIMIT 1)'
 
 /** Every rule of `edition`, in document order, with the version each continues. */
-export function listBlameRows(db: CrdbDatabase, edition: string): BlameRow[] {
-  return prepared(
+export function listBlameRows(db: Crdb, edition: string): BlameRow[] {
+  return prepared<{ edition: string }, BlameRow>(
     db,
     `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, c.text, ${previousOf} AS previous
      FROM versions v JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
-  ).all({ edition }) as BlameRow[]
+  ).all({ edition })
 }
 
 /** Version `id` for blame (without its text). */
-export function findBlameRow(db: CrdbDatabase, id: number): Omit<BlameRow, 'text'> | undefined {
-  return prepared(db, `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, ${previousOf} AS previous FROM versions v WHERE v.id = ?`).get(
-    id
-  ) as Omit<BlameRow, 'text'> | undefined
+export function findBlameRow(db: Crdb, id: number): Omit<BlameRow, 'text'> | undefined {
+  return prepared<[number], Omit<BlameRow, 'text'>>(
+    db,
+    `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, ${previousOf} AS previous FROM versions v WHERE v.id = ?`
+  ).get(id)
 }
 
 /** A glossary term's version with its definition. */
@@ -113,21 +117,21 @@ export interface TermVersionRow {
 }
 
 /** The key of the term `name` names (as key or alias) in any edition, the exact key and the newest first. */
-export function findTermKeyNamed(db: CrdbDatabase, name: string): string | undefined {
-  return prepared(
+export function findTermKeyNamed(db: Crdb, name: string): string | undefined {
+  return prepared<{ name: string }, string>(
     db,
     `SELECT key FROM versions WHERE kind = 'term' AND key IN (SELECT key FROM term_aliases WHERE alias = @name UNION SELECT @name)
      ORDER BY key = @name DESC, last_date DESC LIMIT 1`
   )
     .pluck()
-    .get({ name }) as string | undefined
+    .get({ name })
 }
 
 /** Every version of term `key`, oldest first. */
-export function listTermVersions(db: CrdbDatabase, key: string): TermVersionRow[] {
-  return prepared(
+export function listTermVersions(db: Crdb, key: string): TermVersionRow[] {
+  return prepared<[string], TermVersionRow>(
     db,
     `SELECT v.key, v.sort_key AS sortKey, v.label, v.content_id AS contentId, v.first_date AS firstDate, v.last_date AS lastDate, c.text
      FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'term' AND v.key = ? ORDER BY v.first_date`
-  ).all(key) as TermVersionRow[]
+  ).all(key)
 }

@@ -2,7 +2,7 @@
  * What the lineage computation reads and writes: every rule version with its
  * text, and the links and lineage ids derived from them.
  */
-import type { CrdbDatabase } from './database.js'
+import { driverOf, type Crdb } from './database.js'
 import type { LineageLinkRow } from './history.js'
 
 /** A rule version as lineage matching reads it. */
@@ -19,11 +19,14 @@ export interface LineageInputRow {
 export type LineageLinkInput = LineageLinkRow
 
 /** Every rule version, and the text of every rule content by id. */
-export function readLineageInput(db: CrdbDatabase): { rows: LineageInputRow[]; texts: Map<number, string> } {
+export function readLineageInput(crdb: Crdb): { rows: LineageInputRow[]; texts: Map<number, string> } {
+  const db = driverOf(crdb)
   const rows = db
-    .prepare(`SELECT id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate FROM versions WHERE kind = 'rule'`)
-    .all() as LineageInputRow[]
-  const texts = new Map(db.prepare(`SELECT id, text FROM contents WHERE kind = 'rule'`).raw().all() as Array<[number, string]>)
+    .prepare<[], LineageInputRow>(
+      `SELECT id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate FROM versions WHERE kind = 'rule'`
+    )
+    .all()
+  const texts = new Map(db.prepare<[], [number, string]>(`SELECT id, text FROM contents WHERE kind = 'rule'`).raw().all())
   return { rows, texts }
 }
 
@@ -32,12 +35,14 @@ export function readLineageInput(db: CrdbDatabase): { rows: LineageInputRow[]; t
  * lineage id, writing only what changed; each glossary term is one lineage. Run
  * it inside a transaction.
  */
-export function writeLineage(db: CrdbDatabase, links: LineageLinkInput[], lineageOf: Map<number, number>): void {
+export function writeLineage(crdb: Crdb, links: LineageLinkInput[], lineageOf: Map<number, number>): void {
+  const db = driverOf(crdb)
   // Write only the links that changed: a build that adds one edition leaves most of them as they were.
   const wanted = new Map(links.map((link) => [`${link.from}:${link.to}`, link]))
-  const stored = db.prepare('SELECT from_version, to_version, kind, similarity, score, reason FROM lineage_links').raw().all() as Array<
-    [number, number, string, number, number, string]
-  >
+  const stored = db
+    .prepare<[], [number, number, string, number, number, string]>('SELECT from_version, to_version, kind, similarity, score, reason FROM lineage_links')
+    .raw()
+    .all()
   const remove = db.prepare('DELETE FROM lineage_links WHERE from_version = ? AND to_version = ?')
   for (const [from, to, kind, similarity, score, reason] of stored) {
     const key = `${from}:${to}`
@@ -57,12 +62,7 @@ export function writeLineage(db: CrdbDatabase, links: LineageLinkInput[], lineag
   for (; index + batch <= sorted.length; index += batch) insertMany.run(sorted.slice(index, index + batch).flatMap(values))
   for (; index < sorted.length; index++) insertOne.run(...values(sorted[index]))
   // Write only what changed: a build that adds one edition leaves most lineages as they were.
-  const current = new Map(
-    (db.prepare(`SELECT id, lineage_id AS lineage FROM versions WHERE kind = 'rule'`).all() as Array<{ id: number; lineage: number | null }>).map((row) => [
-      row.id,
-      row.lineage
-    ])
-  )
+  const current = new Map(db.prepare<[], [number, number | null]>(`SELECT id, lineage_id FROM versions WHERE kind = 'rule'`).raw().all())
   const update = db.prepare('UPDATE versions SET lineage_id = ? WHERE id = ?')
   for (const [id, lineage] of lineageOf) if (current.get(id) !== lineage) update.run(lineage, id)
   // Glossary terms keep their key: one lineage per term.

@@ -3,7 +3,7 @@
  * force at an edition, glossary aliases, attestations) and writes (links,
  * the dump's dating, its reconciliation messages). Prepared once per database.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import type { MessageRow } from './edition-writes.js'
 import { prepared } from './statements.js'
 
@@ -73,21 +73,24 @@ const versionColumns = `v.id, v.kind, v.key, v.label, v.first_date AS firstDate,
   (SELECT json_group_array(text) FROM (SELECT text FROM examples x WHERE x.content_id = c.id ORDER BY x.ordinal)) AS examples`
 
 /** Prepare reconciliation's reads and writes on `db`. */
-export function prepareReconciliation(db: CrdbDatabase) {
+export function prepareReconciliation(db: Crdb) {
   const s = {
-    editionDates: prepared(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck(),
-    byKey: prepared(db, `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = ? AND v.key = ? ORDER BY v.first_date`),
-    inForce: prepared(
+    editionDates: prepared<[], string>(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck(),
+    byKey: prepared<['rule' | 'term', string], OfficialVersionRow>(
+      db,
+      `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = ? AND v.key = ? ORDER BY v.first_date`
+    ),
+    inForce: prepared<['rule' | 'term', string, string], OfficialVersionRow>(
       db,
       `SELECT ${versionColumns} FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = ? AND v.first_date <= ? AND v.last_date >= ?`
     ),
-    alias: prepared(db, 'SELECT DISTINCT key FROM term_aliases WHERE alias = ?').pluck(),
-    prefixed: prepared(db, `SELECT DISTINCT key FROM versions WHERE kind = 'term' AND key >= ? AND key < ?`).pluck(),
-    dumps: prepared(
+    alias: prepared<[string], string>(db, 'SELECT DISTINCT key FROM term_aliases WHERE alias = ?').pluck(),
+    prefixed: prepared<[string, string], string>(db, `SELECT DISTINCT key FROM versions WHERE kind = 'term' AND key >= ? AND key < ?`).pluck(),
+    dumps: prepared<[], DumpToReconcile>(
       db,
       'SELECT d.id, d.source_id AS sourceId, d.stated_date AS statedDate, s.uri FROM dumps d JOIN sources s ON s.id = d.source_id ORDER BY d.id'
     ),
-    attestations: prepared(
+    attestations: prepared<[number], AttestationRow>(
       db,
       `SELECT id, ordinal, line, kind, label, dump_key AS key, term, text, examples, fragment, as_of AS asOf, revision_date AS revisionDate
        FROM attestations WHERE source_id = ? ORDER BY ordinal`
@@ -102,19 +105,19 @@ export function prepareReconciliation(db: CrdbDatabase) {
   }
   return {
     /** The effective dates of the stored editions, oldest first. */
-    editionDates: (): string[] => s.editionDates.all() as string[],
+    editionDates: (): string[] => s.editionDates.all(),
     /** Every version of one key, oldest first. */
-    versionsOf: (kind: 'rule' | 'term', key: string): OfficialVersionRow[] => s.byKey.all(kind, key) as OfficialVersionRow[],
+    versionsOf: (kind: 'rule' | 'term', key: string): OfficialVersionRow[] => s.byKey.all(kind, key),
     /** The versions of one kind in force at the edition dated `edition`. */
-    versionsInForce: (kind: 'rule' | 'term', edition: string): OfficialVersionRow[] => s.inForce.all(kind, edition, edition) as OfficialVersionRow[],
+    versionsInForce: (kind: 'rule' | 'term', edition: string): OfficialVersionRow[] => s.inForce.all(kind, edition, edition),
     /** The glossary keys an alias names. */
-    termKeysOfAlias: (alias: string): string[] => s.alias.all(alias) as string[],
+    termKeysOfAlias: (alias: string): string[] => s.alias.all(alias),
     /** The glossary keys that are `bare` with a parenthesized qualifier (`legend (obsolete)`). */
-    qualifiedTermKeys: (bare: string): string[] => s.prefixed.all(bare + ' (', bare + ' )') as string[],
+    qualifiedTermKeys: (bare: string): string[] => s.prefixed.all(bare + ' (', bare + ' )'),
     /** Every stored dump. */
-    dumps: (): DumpToReconcile[] => s.dumps.all() as DumpToReconcile[],
+    dumps: (): DumpToReconcile[] => s.dumps.all(),
     /** The attestations of one dump, in order. */
-    attestationsOf: (sourceId: number): AttestationRow[] => s.attestations.all(sourceId) as AttestationRow[],
+    attestationsOf: (sourceId: number): AttestationRow[] => s.attestations.all(sourceId),
     /** Record how an attestation is linked. */
     linkAttestation: (id: number, link: AttestationLink): void => {
       s.update.run(link.key, link.versionId, link.status, link.similarity, link.diff, link.remarks, id)

@@ -2,7 +2,7 @@
  * What following a rule number across editions reads: a number's version in an
  * edition, its newest version, and the lineage links into and out of a version.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { inForceAt, prepared } from './statements.js'
 
 /** A rule version as a walk along lineage links sees it. */
@@ -18,14 +18,14 @@ export interface LinkedVersion {
 const columns = 'v.id, v.key, v.first_date AS firstDate, v.last_date AS lastDate'
 
 /** Rule `key`'s version in force in `edition`, or `undefined`. */
-export function findVersionInForce(db: CrdbDatabase, key: string, edition: string): LinkedVersion | undefined {
+export function findVersionInForce(db: Crdb, key: string, edition: string): LinkedVersion | undefined {
   return prepared(db, `SELECT ${columns} FROM versions v WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')}`).get({ key, edition }) as
     | LinkedVersion
     | undefined
 }
 
 /** Rule `key`'s newest version (the rule the number named last), or `undefined` when no edition had it. */
-export function findNewestVersion(db: CrdbDatabase, key: string): LinkedVersion | undefined {
+export function findNewestVersion(db: Crdb, key: string): LinkedVersion | undefined {
   return prepared(db, `SELECT ${columns} FROM versions v WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.first_date DESC LIMIT 1`).get(key) as
     | LinkedVersion
     | undefined
@@ -38,7 +38,7 @@ export function findNewestVersion(db: CrdbDatabase, key: string): LinkedVersion 
  * one only where the lineage had split by then). `undefined` when the number
  * names the same rule in both.
  */
-export function findNumberReuse(db: CrdbDatabase, key: string, edition: string): { newest: LinkedVersion; numbers: string[] } | undefined {
+export function findNumberReuse(db: Crdb, key: string, edition: string): { newest: LinkedVersion; numbers: string[] } | undefined {
   // One statement: the number's newest version (versions of a number never overlap, so the last by first date),
   // and the numbers its lineage had in the edition.
   const row = prepared(
@@ -54,14 +54,14 @@ export function findNumberReuse(db: CrdbDatabase, key: string, edition: string):
 }
 
 /** The versions version `id` continues as (its outgoing links), in document order. */
-export function listSuccessors(db: CrdbDatabase, id: number): LinkedVersion[] {
+export function listSuccessors(db: Crdb, id: number): LinkedVersion[] {
   return prepared(db, `SELECT ${columns}, l.kind FROM lineage_links l JOIN versions v ON v.id = l.to_version WHERE l.from_version = ? ORDER BY v.sort_key`).all(
     id
   ) as LinkedVersion[]
 }
 
 /** The versions version `id` continues (its incoming links), in document order. */
-export function listPredecessors(db: CrdbDatabase, id: number): LinkedVersion[] {
+export function listPredecessors(db: Crdb, id: number): LinkedVersion[] {
   return prepared(db, `SELECT ${columns}, l.kind FROM lineage_links l JOIN versions v ON v.id = l.from_version WHERE l.to_version = ? ORDER BY v.sort_key`).all(
     id
   ) as LinkedVersion[]

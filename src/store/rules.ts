@@ -2,7 +2,7 @@
  * Rule versions: the questions the read side asks about rules, one function
  * each, rows in camelCase.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { inForceAt, prepared, validToOf, type VersionRowBase } from './statements.js'
 
 /** A rule version with its content, interval and provenance. */
@@ -70,8 +70,8 @@ function toLookupRow(tuple: LookupTuple): RuleLookupRow | undefined {
  * its examples, in one statement: the hot lookup. `undefined` when that edition does not have the
  * number, or when no edition took effect by `day` (the caller tells which).
  */
-export function findRuleOnDay(db: CrdbDatabase, key: string, day: string): RuleLookupRow | undefined {
-  const tuple = prepared(db, ruleOnDay).raw().get(day, key, day) as DayTuple | undefined
+export function findRuleOnDay(db: Crdb, key: string, day: string): RuleLookupRow | undefined {
+  const tuple = prepared<[string, string, string], DayTuple>(db, ruleOnDay).raw().get(day, key, day)
   if (!tuple || tuple[0] === null) return undefined
   const [dates, text, line, uri, sha256, examples] = tuple
   const edition = dates.slice(0, 10)
@@ -103,10 +103,10 @@ ORDER BY v.sort_key`
  * Rule `key` and every rule numbered under it (`704.5` -> 704.5, 704.5a, ...) in the edition in force
  * on `day`, in document order, with their examples, in one statement.
  */
-export function listSubtreeOnDay(db: CrdbDatabase, key: string, sortKey: string, day: string): RuleLookupRow[] {
-  const tuples = prepared(db, subtreeOnDay)
+export function listSubtreeOnDay(db: Crdb, key: string, sortKey: string, day: string): RuleLookupRow[] {
+  const tuples = prepared<[string, string, string, string, string, string, string], LookupTuple>(db, subtreeOnDay)
     .raw()
-    .all(day, key, key + '~', sortKey, sortKey + '~', day, day) as LookupTuple[]
+    .all(day, key, key + '~', sortKey, sortKey + '~', day, day)
   return tuples.map(toLookupRow).filter((row) => row !== undefined)
 }
 
@@ -115,90 +115,99 @@ export function listSubtreeOnDay(db: CrdbDatabase, key: string, sortKey: string,
  * `versions_by_key` to the newest version that began by `edition` (a key's
  * versions never overlap), rather than every version that began before it.
  */
-export function findRuleAt(db: CrdbDatabase, key: string, edition: string): RuleRow | undefined {
-  return prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')} ORDER BY v.first_date DESC LIMIT 1`).get({
-    key,
-    edition
-  }) as RuleRow | undefined
+export function findRuleAt(db: Crdb, key: string, edition: string): RuleRow | undefined {
+  return prepared<{ key: string; edition: string }, RuleRow>(
+    db,
+    `${ruleSelect} WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')} ORDER BY v.first_date DESC LIMIT 1`
+  ).get({ key, edition })
 }
 
 /** Rule `key` and every rule numbered under it (`704.5` -> 704.5, 704.5a, ...) in force in `edition`, in document order. */
-export function listSubtreeAt(db: CrdbDatabase, key: string, sortKey: string, edition: string): RuleRow[] {
-  return prepared(
+export function listSubtreeAt(db: Crdb, key: string, sortKey: string, edition: string): RuleRow[] {
+  return prepared<{ key: string; keyEnd: string; sort: string; sortEnd: string; edition: string }, RuleRow>(
     db,
     `${ruleSelect}
      WHERE v.kind = 'rule' AND v.key >= @key AND v.key < @keyEnd AND v.sort_key >= @sort AND v.sort_key < @sortEnd AND ${inForceAt('v')}
      ORDER BY v.sort_key`
-  ).all({ key, keyEnd: key + '~', sort: sortKey, sortEnd: sortKey + '~', edition }) as RuleRow[]
+  ).all({ key, keyEnd: key + '~', sort: sortKey, sortEnd: sortKey + '~', edition })
 }
 
 /** The rule just before (`'before'`) or after (`'after'`) document position `sortKey` in `edition`, or `undefined`. */
-export function findRuleBeside(db: CrdbDatabase, sortKey: string, edition: string, side: 'before' | 'after'): RuleRow | undefined {
+export function findRuleBeside(db: Crdb, sortKey: string, edition: string, side: 'before' | 'after'): RuleRow | undefined {
   // Look among the keys of the same rule (704...), then of the same section (7...): ranges of the key
   // index, since a rule's subrules and a section's rules share their key's first characters. Only the
   // first or last rule of a section needs the whole edition, a scan of every rule version.
   const order = side === 'before' ? `v.sort_key < @target ORDER BY v.sort_key DESC` : `v.sort_key > @target ORDER BY v.sort_key`
-  const bounded = prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND v.key >= @low AND v.key < @high AND ${inForceAt('v')} AND ${order} LIMIT 1`)
+  const bounded = prepared<{ low: string; high: string; edition: string; target: string }, RuleRow>(
+    db,
+    `${ruleSelect} WHERE v.kind = 'rule' AND v.key >= @low AND v.key < @high AND ${inForceAt('v')} AND ${order} LIMIT 1`
+  )
   for (const prefix of sortKey.length >= 3 ? [sortKey.slice(0, 3), sortKey.charAt(0)] : [sortKey.charAt(0)]) {
     const high = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
-    const row = bounded.get({ low: prefix, high, edition, target: sortKey }) as RuleRow | undefined
+    const row = bounded.get({ low: prefix, high, edition, target: sortKey })
     if (row) return row
   }
-  return prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND ${inForceAt('v')} AND ${order} LIMIT 1`).get({ edition, target: sortKey }) as RuleRow | undefined
+  return prepared<{ edition: string; target: string }, RuleRow>(db, `${ruleSelect} WHERE v.kind = 'rule' AND ${inForceAt('v')} AND ${order} LIMIT 1`).get({
+    edition,
+    target: sortKey
+  })
 }
 
 /** Up to `limit` rule numbers of `edition` just before (nearest first) or after document position `sortKey`. */
-export function listNumbersBeside(db: CrdbDatabase, sortKey: string, edition: string, side: 'before' | 'after', limit: number): string[] {
+export function listNumbersBeside(db: Crdb, sortKey: string, edition: string, side: 'before' | 'after', limit: number): string[] {
   const sql =
     side === 'before'
       ? `SELECT key FROM versions v WHERE kind = 'rule' AND ${inForceAt('v')} AND sort_key < @target ORDER BY sort_key DESC LIMIT @limit`
       : `SELECT key FROM versions v WHERE kind = 'rule' AND ${inForceAt('v')} AND sort_key > @target ORDER BY sort_key LIMIT @limit`
-  return prepared(db, sql).pluck().all({ edition, target: sortKey, limit }) as string[]
+  return prepared<{ edition: string; target: string; limit: number }, string>(db, sql).pluck().all({ edition, target: sortKey, limit })
 }
 
 /** The text of rule `key` in `edition`, or `undefined`. */
-export function findRuleTextAt(db: CrdbDatabase, key: string, edition: string): string | undefined {
-  return prepared(db, `SELECT c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')}`)
+export function findRuleTextAt(db: Crdb, key: string, edition: string): string | undefined {
+  return prepared<{ key: string; edition: string }, string>(
+    db,
+    `SELECT c.text FROM versions v JOIN contents c ON c.id = v.content_id WHERE v.kind = 'rule' AND v.key = @key AND ${inForceAt('v')}`
+  )
     .pluck()
-    .get({ key, edition }) as string | undefined
+    .get({ key, edition })
 }
 
 /** Every rule of `edition` with its text, in document order. */
-export function listRuleTextsAt(db: CrdbDatabase, edition: string): Array<{ key: string; text: string }> {
-  return prepared(
+export function listRuleTextsAt(db: Crdb, edition: string): Array<{ key: string; text: string }> {
+  return prepared<{ edition: string }, { key: string; text: string }>(
     db,
     `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
-  ).all({ edition }) as Array<{ key: string; text: string }>
+  ).all({ edition })
 }
 
 /** The rules of `edition` from document position `from` to `to` (inclusive), at most `limit`. */
-export function listRulesBetween(db: CrdbDatabase, from: string, to: string, edition: string, limit: number): Array<{ key: string; text: string }> {
-  return prepared(
+export function listRulesBetween(db: Crdb, from: string, to: string, edition: string, limit: number): Array<{ key: string; text: string }> {
+  return prepared<{ from: string; to: string; edition: string; limit: number }, { key: string; text: string }>(
     db,
     `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND v.sort_key >= @from AND v.sort_key <= @to AND ${inForceAt('v')}
      ORDER BY v.sort_key LIMIT @limit`
-  ).all({ from, to, edition, limit }) as Array<{ key: string; text: string }>
+  ).all({ from, to, edition, limit })
 }
 
 /** Every version of rule `key`, oldest first. */
-export function listRuleVersions(db: CrdbDatabase, key: string): RuleRow[] {
-  return prepared(db, `${ruleSelect} WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.first_date`).all(key) as RuleRow[]
+export function listRuleVersions(db: Crdb, key: string): RuleRow[] {
+  return prepared<[string], RuleRow>(db, `${ruleSelect} WHERE v.kind = 'rule' AND v.key = ? ORDER BY v.first_date`).all(key)
 }
 
 /** The examples of content `contentId`, in order. */
-export function listExamples(db: CrdbDatabase, contentId: number): string[] {
-  return prepared(db, 'SELECT text FROM examples WHERE content_id = ? ORDER BY ordinal').pluck().all(contentId) as string[]
+export function listExamples(db: Crdb, contentId: number): string[] {
+  return prepared<[number], string>(db, 'SELECT text FROM examples WHERE content_id = ? ORDER BY ordinal').pluck().all(contentId)
 }
 
 /** The examples of each of `contentIds`, in order, read in one query. */
-export function listExamplesOf(db: CrdbDatabase, contentIds: Iterable<number>): Map<number, string[]> {
+export function listExamplesOf(db: Crdb, contentIds: Iterable<number>): Map<number, string[]> {
   const examples = new Map<number, string[]>()
-  const rows = prepared(
+  const rows = prepared<[string], { contentId: number; text: string }>(
     db,
     'SELECT content_id AS contentId, text FROM examples WHERE content_id IN (SELECT value FROM json_each(?)) ORDER BY content_id, ordinal'
-  ).all(JSON.stringify([...new Set(contentIds)])) as Array<{ contentId: number; text: string }>
+  ).all(JSON.stringify([...new Set(contentIds)]))
   for (const row of rows) {
     let list = examples.get(row.contentId)
     if (!list) examples.set(row.contentId, (list = []))

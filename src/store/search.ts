@@ -1,7 +1,7 @@
 /**
  * Every SQL question search (and name resolution) asks, one named function each.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** Which versions a search reads: those in force at some point from `from` to `to` (edition dates); `null`: all. */
@@ -21,95 +21,109 @@ function rangeParameters(range: ScopeRange): Record<string, string> {
 }
 
 /** A value that changes whenever the database does (another connection's write, or this one's). */
-export function readGeneration(db: CrdbDatabase): string {
-  return `${prepared(db, 'SELECT data_version FROM pragma_data_version').pluck().get()}:${prepared(db, 'SELECT total_changes()').pluck().get()}`
+export function readGeneration(db: Crdb): string {
+  const version = prepared<[], number>(db, 'SELECT data_version FROM pragma_data_version').pluck().get()
+  return `${version}:${prepared<[], number>(db, 'SELECT total_changes()').pluck().get()}`
 }
 
 /** The effective dates of every edition, oldest first. */
-export function readEditionDates(db: CrdbDatabase): string[] {
-  return prepared(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
+export function readEditionDates(db: Crdb): string[] {
+  return prepared<[], string>(db, 'SELECT effective_date FROM editions ORDER BY effective_date').pluck().all()
 }
 
 /** How many texts the index holds. */
-export function countIndexedTexts(db: CrdbDatabase): number {
-  return prepared(db, 'SELECT COUNT(*) FROM contents').pluck().get() as number
+export function countIndexedTexts(db: Crdb): number {
+  // COUNT(*): one row, always.
+  return prepared<[], number>(db, 'SELECT COUNT(*) FROM contents').pluck().get()!
 }
 
 /** How many texts hold each of these stems (absent: none). */
-export function readStemCounts(db: CrdbDatabase, stems: string[]): Map<string, number> {
-  const rows = prepared(db, 'SELECT stem, docs FROM search_stems WHERE stem IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(stems)) as Array<
-    [string, number]
-  >
+export function readStemCounts(db: Crdb, stems: string[]): Map<string, number> {
+  const rows = prepared<[string], [string, number]>(db, 'SELECT stem, docs FROM search_stems WHERE stem IN (SELECT value FROM json_each(?))')
+    .raw()
+    .all(JSON.stringify(stems))
   return new Map(rows)
 }
 
 /** Every stem of the index with its count of texts. */
-export function readAllStems(db: CrdbDatabase): Array<[string, number]> {
-  return prepared(db, 'SELECT stem, docs FROM search_stems').raw().all() as Array<[string, number]>
+export function readAllStems(db: Crdb): Array<[string, number]> {
+  return prepared<[], [string, number]>(db, 'SELECT stem, docs FROM search_stems').raw().all()
 }
 
 /** The ids of the texts matching an FTS5 expression (already quoted and checked). */
-export function matchTexts(db: CrdbDatabase, match: string): number[] {
-  return prepared(db, 'SELECT rowid FROM contents_fts WHERE contents_fts MATCH ?').pluck().all(match) as number[]
+export function matchTexts(db: Crdb, match: string): number[] {
+  return prepared<[string], number>(db, 'SELECT rowid FROM contents_fts WHERE contents_fts MATCH ?').pluck().all(match)
 }
 
 /** The ids of the `limit` texts matching an FTS5 expression that bm25 ranks best (names weigh 3, examples 0.25). */
-export function matchBestTexts(db: CrdbDatabase, match: string, limit: number): number[] {
-  return prepared(db, 'SELECT rowid FROM contents_fts WHERE contents_fts MATCH ? ORDER BY bm25(contents_fts, 3.0, 1.0, 0.25) LIMIT ?')
+export function matchBestTexts(db: Crdb, match: string, limit: number): number[] {
+  return prepared<[string, number], number>(db, 'SELECT rowid FROM contents_fts WHERE contents_fts MATCH ? ORDER BY bm25(contents_fts, 3.0, 1.0, 0.25) LIMIT ?')
     .pluck()
-    .all(match, limit) as number[]
+    .all(match, limit)
 }
 
 /** Whether any text matches an FTS5 expression. */
-export function anyTextMatches(db: CrdbDatabase, match: string): boolean {
-  return prepared(db, 'SELECT 1 FROM contents_fts WHERE contents_fts MATCH ? LIMIT 1').get(match) !== undefined
+export function anyTextMatches(db: Crdb, match: string): boolean {
+  return prepared<[string], { 1: number }>(db, 'SELECT 1 FROM contents_fts WHERE contents_fts MATCH ? LIMIT 1').get(match) !== undefined
 }
 
 /** The indexed fields of these texts: id, name, text, examples (joined by line breaks), as the index read them. */
-export function readIndexedTexts(db: CrdbDatabase, ids: number[]): Array<[number, string, string, string]> {
-  return prepared(
+export function readIndexedTexts(db: Crdb, ids: number[]): Array<[number, string, string, string]> {
+  return prepared<[string], [number, string, string, string]>(
     db,
     `SELECT c.id, COALESCE(n.name, ''), c.text,
             COALESCE((SELECT group_concat(e.text, char(10)) FROM (SELECT text FROM examples WHERE content_id = c.id ORDER BY ordinal) e), '')
      FROM contents c LEFT JOIN search_names n ON n.content_id = c.id WHERE c.id IN (SELECT value FROM json_each(?))`
   )
     .raw()
-    .all(JSON.stringify(ids)) as Array<[number, string, string, string]>
+    .all(JSON.stringify(ids))
 }
 
 /** The versions in `range` of these contents. */
-export function readVersionsOfContents(db: CrdbDatabase, contentIds: number[], range: ScopeRange): VersionTuple[] {
-  return prepared(db, `SELECT ${versionColumns} FROM versions WHERE content_id IN (SELECT value FROM json_each(@ids))${rangeCondition(range)}`)
+export function readVersionsOfContents(db: Crdb, contentIds: number[], range: ScopeRange): VersionTuple[] {
+  return prepared<Record<string, string>, VersionTuple>(
+    db,
+    `SELECT ${versionColumns} FROM versions WHERE content_id IN (SELECT value FROM json_each(@ids))${rangeCondition(range)}`
+  )
     .raw()
-    .all({ ids: JSON.stringify(contentIds), ...rangeParameters(range) }) as VersionTuple[]
+    .all({ ids: JSON.stringify(contentIds), ...rangeParameters(range) })
 }
 
 /** The versions in `range` of these rule numbers. */
-export function readRuleVersions(db: CrdbDatabase, keys: string[], range: ScopeRange): VersionTuple[] {
-  return prepared(db, `SELECT ${versionColumns} FROM versions WHERE kind = 'rule' AND key IN (SELECT value FROM json_each(@keys))${rangeCondition(range)}`)
+export function readRuleVersions(db: Crdb, keys: string[], range: ScopeRange): VersionTuple[] {
+  return prepared<Record<string, string>, VersionTuple>(
+    db,
+    `SELECT ${versionColumns} FROM versions WHERE kind = 'rule' AND key IN (SELECT value FROM json_each(@keys))${rangeCondition(range)}`
+  )
     .raw()
-    .all({ keys: JSON.stringify(keys), ...rangeParameters(range) }) as VersionTuple[]
+    .all({ keys: JSON.stringify(keys), ...rangeParameters(range) })
 }
 
 /** Every version in `range`. */
-export function readAllVersions(db: CrdbDatabase, range: ScopeRange): VersionTuple[] {
-  return prepared(db, `SELECT ${versionColumns} FROM versions WHERE 1 = 1${rangeCondition(range)}`)
+export function readAllVersions(db: Crdb, range: ScopeRange): VersionTuple[] {
+  return prepared<Record<string, string>, VersionTuple>(db, `SELECT ${versionColumns} FROM versions WHERE 1 = 1${rangeCondition(range)}`)
     .raw()
-    .all(rangeParameters(range)) as VersionTuple[]
+    .all(rangeParameters(range))
 }
 
 /** The title rule (a number without a letter) whose text is `name`, ignoring case. */
-export function readTitleRule(db: CrdbDatabase, name: string, edition: string): { key: string; text: string } | undefined {
-  return prepared(
+export function readTitleRule(db: Crdb, name: string, edition: string): { key: string; text: string } | undefined {
+  return prepared<{ edition: string; name: string }, { key: string; text: string }>(
     db,
     `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND v.first_date <= @edition AND v.last_date >= @edition
        AND lower(c.text) = lower(@name) AND v.key NOT GLOB '*[a-z]*'
      ORDER BY v.sort_key LIMIT 1`
-  ).get({ edition, name }) as { key: string; text: string } | undefined
+  ).get({ edition, name })
 }
 
 /** Whether rule `key` is in the edition dated `edition`. */
-export function readRuleExists(db: CrdbDatabase, key: string, edition: string): boolean {
-  return prepared(db, `SELECT 1 FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= ? AND last_date >= ?`).get(key, edition, edition) !== undefined
+export function readRuleExists(db: Crdb, key: string, edition: string): boolean {
+  return (
+    prepared<[string, string, string], { 1: number }>(db, `SELECT 1 FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= ? AND last_date >= ?`).get(
+      key,
+      edition,
+      edition
+    ) !== undefined
+  )
 }

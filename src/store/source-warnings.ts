@@ -3,14 +3,14 @@
  * archive whose bytes are not the manifest's is stored with a warning saying
  * where it came from and why it was accepted.
  */
-import type { CrdbDatabase } from './database.js'
+import { driverOf, type Crdb } from './database.js'
 
 /**
  * Add a warning (`code`, `text`, on line 1) to the stored source whose bytes have `sha256`,
  * once: a second call with the same code and text changes nothing. Returns whether it was added.
  */
-export function addSourceWarning(db: CrdbDatabase, sha256: string, code: string, text: string): boolean {
-  const result = db
+export function addSourceWarning(db: Crdb, sha256: string, code: string, text: string): boolean {
+  const result = driverOf(db)
     .prepare(
       `INSERT INTO messages (source_id, line, rule, severity, code, text)
        SELECT s.id, 1, NULL, 'warning', ?, ? FROM sources s

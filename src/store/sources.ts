@@ -2,7 +2,7 @@
  * Sources, their messages and the attestations read from dumps: the questions
  * the read side asks about provenance.
  */
-import type { CrdbDatabase } from './database.js'
+import type { Crdb } from './database.js'
 import type { AttestationFields } from './dump-writes.js'
 import type { MessageRow } from './editions.js'
 import { prepared } from './statements.js'
@@ -33,8 +33,8 @@ export interface SourceRow {
 }
 
 /** Every source: official editions by date, then dumps in ingest order. */
-export function listSourceRows(db: CrdbDatabase): SourceRow[] {
-  return prepared(
+export function listSourceRows(db: Crdb): SourceRow[] {
+  return prepared<[], SourceRow>(
     db,
     `SELECT s.id, s.uri, s.format, s.sha256, s.bytes, s.encoding,
             e.effective_date AS effectiveDate, e.rule_count AS ruleCount, e.glossary_count AS glossaryCount,
@@ -45,17 +45,15 @@ export function listSourceRows(db: CrdbDatabase): SourceRow[] {
             (SELECT COUNT(*) FROM messages m WHERE m.source_id = s.id AND m.severity = 'info') AS infos
      FROM sources s LEFT JOIN editions e ON e.source_id = s.id LEFT JOIN dumps d ON d.source_id = s.id
      ORDER BY d.id IS NOT NULL, e.effective_date, s.id`
-  ).all() as SourceRow[]
+  ).all()
 }
 
 /** How many attestations each source has, by kind and status. */
-export function countAttestations(db: CrdbDatabase): Array<{ sourceId: number; kind: string; status: string; n: number }> {
-  return prepared(db, 'SELECT source_id AS sourceId, kind, status, COUNT(*) AS n FROM attestations GROUP BY source_id, kind, status').all() as Array<{
-    sourceId: number
-    kind: string
-    status: string
-    n: number
-  }>
+export function countAttestations(db: Crdb): Array<{ sourceId: number; kind: string; status: string; n: number }> {
+  return prepared<[], { sourceId: number; kind: string; status: string; n: number }>(
+    db,
+    'SELECT source_id AS sourceId, kind, status, COUNT(*) AS n FROM attestations GROUP BY source_id, kind, status'
+  ).all()
 }
 
 /** A source's id and uri. */
@@ -65,23 +63,23 @@ export interface SourceIdentity {
 }
 
 /** The source with id `id`, or `undefined`. */
-export function findSourceById(db: CrdbDatabase, id: number): SourceIdentity | undefined {
-  return prepared(db, 'SELECT id, uri FROM sources WHERE id = ?').get(id) as SourceIdentity | undefined
+export function findSourceById(db: Crdb, id: number): SourceIdentity | undefined {
+  return prepared<[number], SourceIdentity>(db, 'SELECT id, uri FROM sources WHERE id = ?').get(id)
 }
 
 /** The sources read from exactly `uri`. */
-export function listSourcesByUri(db: CrdbDatabase, uri: string): SourceIdentity[] {
-  return prepared(db, 'SELECT id, uri FROM sources WHERE uri = ?').all(uri) as SourceIdentity[]
+export function listSourcesByUri(db: Crdb, uri: string): SourceIdentity[] {
+  return prepared<[string], SourceIdentity>(db, 'SELECT id, uri FROM sources WHERE uri = ?').all(uri)
 }
 
 /** Every source's id and uri. */
-export function listSourceIdentities(db: CrdbDatabase): SourceIdentity[] {
-  return prepared(db, 'SELECT id, uri FROM sources').all() as SourceIdentity[]
+export function listSourceIdentities(db: Crdb): SourceIdentity[] {
+  return prepared<[], SourceIdentity>(db, 'SELECT id, uri FROM sources').all()
 }
 
 /** The messages of source `id`, in line order. */
-export function listSourceMessageRows(db: CrdbDatabase, id: number): MessageRow[] {
-  return prepared(db, 'SELECT line, rule, severity, code, text FROM messages WHERE source_id = ? ORDER BY line, id').all(id) as MessageRow[]
+export function listSourceMessageRows(db: Crdb, id: number): MessageRow[] {
+  return prepared<[number], MessageRow>(db, 'SELECT line, rule, severity, code, text FROM messages WHERE source_id = ? ORDER BY line, id').all(id)
 }
 
 /** What a dump says about a rule or glossary term, and how it compares. */
@@ -183,29 +181,29 @@ function toAttestation(row: AttestationRow): Attestation {
 }
 
 /** Every attestation read from dump source `sourceId`, in its order. */
-export function listAttestationsOfSource(db: CrdbDatabase, sourceId: number): Attestation[] {
-  const rows = prepared(db, `SELECT ${attestationColumns} ${attestationJoins} WHERE a.source_id = ? ORDER BY a.ordinal`).all(sourceId) as AttestationRow[]
+export function listAttestationsOfSource(db: Crdb, sourceId: number): Attestation[] {
+  const rows = prepared<[number], AttestationRow>(db, `SELECT ${attestationColumns} ${attestationJoins} WHERE a.source_id = ? ORDER BY a.ordinal`).all(sourceId)
   return rows.map(toAttestation)
 }
 
 /** Every attestation of rule `key`: those labelled with it and those linked to one of its versions, by source and order. */
-export function listAttestationsOfRule(db: CrdbDatabase, key: string): Attestation[] {
-  const rows = prepared(
+export function listAttestationsOfRule(db: Crdb, key: string): Attestation[] {
+  const rows = prepared<{ key: string }, AttestationRow>(
     db,
     `SELECT ${attestationColumns} ${attestationJoins}
      WHERE (a.key = @key AND a.kind IN ('rule', 'note', 'ruling')) OR a.version_id IN (SELECT id FROM versions WHERE kind = 'rule' AND key = @key)
      ORDER BY s.id, a.ordinal`
-  ).all({ key }) as AttestationRow[]
+  ).all({ key })
   return rows.map(toAttestation)
 }
 
 /** Every attestation of glossary term `key`: entries and notes reconciled to it, and those linked to one of its versions, by source and order. */
-export function listAttestationsOfTerm(db: CrdbDatabase, key: string): Attestation[] {
-  const rows = prepared(
+export function listAttestationsOfTerm(db: Crdb, key: string): Attestation[] {
+  const rows = prepared<{ key: string }, AttestationRow>(
     db,
     `SELECT ${attestationColumns} ${attestationJoins}
      WHERE (a.key = @key AND (a.kind = 'term' OR a.term IS NOT NULL)) OR a.version_id IN (SELECT id FROM versions WHERE kind = 'term' AND key = @key)
      ORDER BY s.id, a.ordinal`
-  ).all({ key }) as AttestationRow[]
+  ).all({ key })
   return rows.map(toAttestation)
 }

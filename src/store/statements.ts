@@ -3,21 +3,34 @@
  * re-prepare their SQL, and the SQL fragments every question shares.
  */
 import type { Statement } from 'better-sqlite3'
-import type { CrdbDatabase } from './database.js'
+import { driverOf, type Crdb } from './database.js'
 
-const cache = new WeakMap<CrdbDatabase, Map<string, Statement>>()
+/** Bind parameters as a statement's methods take them: a tuple of positional values, or one object of named ones. */
+type Bound<Params> = Params extends unknown[] ? Params : [Params]
 
-/** The prepared form of `sql` on `db`, prepared once. */
-export function prepared(db: CrdbDatabase, sql: string): Statement {
+/** A statement prepared by {@link prepared}: its rows typed, and its parameters. */
+export type Prepared<Params extends unknown[] | object, Row> = Statement<Bound<Params>, Row>
+
+const cache = new WeakMap<Crdb, Map<string, Statement<unknown[], unknown>>>()
+
+/**
+ * The prepared form of `sql` on `db`, prepared once. `Params` are its bind
+ * parameters (a tuple of positional values, or an object of named ones),
+ * `Row` a row as it comes back: with `.pluck()` the first column's value, with
+ * `.raw()` a tuple; a statement that returns no rows leaves it out. A given
+ * `sql` is always used in one mode (the statement is shared), so its types are
+ * declared once, next to it.
+ */
+export function prepared<Params extends unknown[] | object = unknown[], Row = never>(db: Crdb, sql: string): Prepared<Params, Row> {
   let statements = cache.get(db)
   if (!statements) cache.set(db, (statements = new Map()))
   let statement = statements.get(sql)
-  if (!statement) statements.set(sql, (statement = db.prepare(sql)))
-  return statement
+  if (!statement) statements.set(sql, (statement = driverOf(db).prepare(sql)))
+  return statement as unknown as Prepared<Params, Row>
 }
 
 /** The SQL of every statement prepared through {@link prepared} on `db`, in the order first prepared (for plan checks). */
-export function listPreparedSql(db: CrdbDatabase): string[] {
+export function listPreparedSql(db: Crdb): string[] {
   return [...(cache.get(db)?.keys() ?? [])]
 }
 

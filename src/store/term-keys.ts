@@ -3,7 +3,7 @@
  * re-keys them, so that the stored keys are the ones `termKey` gives.
  */
 import { termKey } from '../vocabulary/term-key.js'
-import type { CrdbDatabase } from './database.js'
+import { driverOf, type Crdb } from './database.js'
 import { markDerivedStale } from './derived-state.js'
 import { prepared } from './statements.js'
 
@@ -17,35 +17,37 @@ import { prepared } from './statements.js'
  *
  * @returns the number of keys changed.
  */
-export function refoldTermKeys(db: CrdbDatabase): number {
-  const keys = prepared(db, `SELECT DISTINCT key FROM versions WHERE kind = 'term'`).pluck().all() as string[]
+export function refoldTermKeys(db: Crdb): number {
+  const keys = prepared<[], string>(db, `SELECT DISTINCT key FROM versions WHERE kind = 'term'`).pluck().all()
   const stale = keys.filter((key) => termKey(key) !== key)
-  const aliasRows = prepared(db, 'SELECT alias, key FROM term_aliases').all() as Array<{ alias: string; key: string }>
+  const aliasRows = prepared<[], { alias: string; key: string }>(db, 'SELECT alias, key FROM term_aliases').all()
   const staleAliases = aliasRows.filter((row) => termKey(row.alias) !== row.alias || termKey(row.key) !== row.key)
   if (stale.length === 0 && staleAliases.length === 0) return 0
-  const overlaps = prepared(
+  const overlaps = prepared<{ key: string; folded: string }, number>(
     db,
     `SELECT EXISTS (SELECT 1 FROM versions a JOIN versions b ON b.kind = 'term' AND b.key = @folded
        AND b.first_date <= a.last_date AND b.last_date >= a.first_date WHERE a.kind = 'term' AND a.key = @key)`
   ).pluck()
   let changed = 0
-  db.transaction(() => {
-    const kept = new Set<string>()
-    for (const key of stale) {
-      const folded = termKey(key)
-      if (overlaps.get({ key, folded }) === 1) {
-        kept.add(key)
-        continue
+  driverOf(db)
+    .transaction(() => {
+      const kept = new Set<string>()
+      for (const key of stale) {
+        const folded = termKey(key)
+        if (overlaps.get({ key, folded }) === 1) {
+          kept.add(key)
+          continue
+        }
+        prepared(db, `UPDATE versions SET key = @folded, sort_key = @folded WHERE kind = 'term' AND key = @key`).run({ key, folded })
+        changed++
       }
-      prepared(db, `UPDATE versions SET key = @folded, sort_key = @folded WHERE kind = 'term' AND key = @key`).run({ key, folded })
-      changed++
-    }
-    for (const row of staleAliases) {
-      if (kept.has(row.key)) continue
-      prepared(db, 'DELETE FROM term_aliases WHERE alias = @alias AND key = @key').run(row)
-      prepared(db, 'INSERT OR IGNORE INTO term_aliases (alias, key) VALUES (@alias, @key)').run({ alias: termKey(row.alias), key: termKey(row.key) })
-    }
-    markDerivedStale(db)
-  }).immediate()
+      for (const row of staleAliases) {
+        if (kept.has(row.key)) continue
+        prepared(db, 'DELETE FROM term_aliases WHERE alias = @alias AND key = @key').run(row)
+        prepared(db, 'INSERT OR IGNORE INTO term_aliases (alias, key) VALUES (@alias, @key)').run({ alias: termKey(row.alias), key: termKey(row.key) })
+      }
+      markDerivedStale(db)
+    })
+    .immediate()
   return changed
 }

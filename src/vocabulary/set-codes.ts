@@ -3,10 +3,8 @@
  * came with that set (or mid-cycle update). Pure lookups over a table of
  * editions; {@link readSetTable} loads the project's table (the corpus manifest).
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readProjectManifest } from './corpus-files.js'
 import { CrdbError } from './errors.js'
-import { packageRoot } from './paths.js'
 
 /** One edition with the set it came with. */
 export interface SetEdition {
@@ -91,15 +89,8 @@ let projectTable: SetEdition[] | undefined
  */
 export function readSetTable(): readonly SetEdition[] {
   if (projectTable) return projectTable
-  try {
-    const manifest = JSON.parse(readFileSync(join(packageRoot(), 'corpus', 'manifest.json'), 'utf8')) as {
-      editions?: Array<{ effectiveDate?: string; set?: { code?: string; name?: string } }>
-    }
-    projectTable = (manifest.editions ?? [])
-      .filter((edition) => edition.set?.code && edition.effectiveDate)
-      .map((edition) => ({ code: edition.set!.code!, name: edition.set!.name ?? edition.set!.code!, effectiveDate: edition.effectiveDate! }))
-  } catch {
-    projectTable = []
-  }
+  projectTable = (readProjectManifest()?.editions ?? []).flatMap((edition) =>
+    edition.set ? [{ code: edition.set.code, name: edition.set.name, effectiveDate: edition.effectiveDate }] : []
+  )
   return projectTable
 }

@@ -1,6 +1,7 @@
 /**
  * Benchmark module: diffs and history on a built database.
  */
+import { driverOf } from '../../src/store/database.js'
 import { loadShipped } from './library.js'
 
 /** One measured figure. */
@@ -31,7 +32,7 @@ export async function benchDiff(dbPath: string, runs: number): Promise<BenchFigu
       return performance.now() - started
     }
     const renumbering = Array.from({ length: runs }, () => time(() => diffEditions(db, { edition: '2009-05-01' }, { edition: '2009-07-11' })))
-    const dates = db.prepare('SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
+    const dates = driverOf(db).prepare('SELECT effective_date FROM editions ORDER BY effective_date').pluck().all() as string[]
     const perPair = new Map<string, number[]>()
     for (let run = 0; run < runs; run++) {
       for (let index = 1; index < dates.length; index++) {

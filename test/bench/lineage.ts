@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { computeLineage, readLineageOverrides } from '../../ingest/lineage.js'
-import { openDatabase, type CrdbDatabase } from '../../src/store/database.js'
+import { driverOf, openDatabase, type Crdb } from '../../src/store/database.js'
 import { lineageOverridesPath } from '../../src/vocabulary/paths.js'
 import type { BenchFigure } from './diff.js'
 
@@ -72,10 +72,14 @@ const none = '(none)'
  * the version continues, none when no link leaves it); for an added number,
  * the numbers linked into it.
  */
-export function scoreLineage(db: CrdbDatabase, fixture: LineageFixture): LineageScore {
-  const versionAt = db.prepare(`SELECT id FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= ? AND last_date >= ?`).pluck()
-  const targets = db.prepare(`SELECT t.key FROM lineage_links l JOIN versions t ON t.id = l.to_version WHERE l.from_version = ? AND t.first_date = ?`).pluck()
-  const sources = db.prepare(`SELECT f.key FROM lineage_links l JOIN versions f ON f.id = l.from_version WHERE l.to_version = ? AND f.last_date = ?`).pluck()
+export function scoreLineage(db: Crdb, fixture: LineageFixture): LineageScore {
+  const versionAt = driverOf(db).prepare(`SELECT id FROM versions WHERE kind = 'rule' AND key = ? AND first_date <= ? AND last_date >= ?`).pluck()
+  const targets = driverOf(db)
+    .prepare(`SELECT t.key FROM lineage_links l JOIN versions t ON t.id = l.to_version WHERE l.from_version = ? AND t.first_date = ?`)
+    .pluck()
+  const sources = driverOf(db)
+    .prepare(`SELECT f.key FROM lineage_links l JOIN versions f ON f.id = l.from_version WHERE l.to_version = ? AND f.last_date = ?`)
+    .pluck()
   const expected = new Set<string>()
   const reported = new Set<string>()
   for (const pairing of fixture.pairings) {

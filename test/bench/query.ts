@@ -12,6 +12,7 @@
  * keeps the 95th percentile.
  */
 import type { SearchOptions } from '../../src/query/search.js'
+import { driverOf } from '../../src/store/database.js'
 import { loadShipped } from './library.js'
 
 /** One measured figure. */
@@ -86,10 +87,16 @@ export async function benchQuery(dbPath: string, runs: number): Promise<QueryBen
   const db = openDatabase(dbPath, { readonly: true })
   try {
     // Lookups spread evenly over every rule version, each asked about on its first day.
-    const all = db.prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{ key: string; date: string }>
+    const all = driverOf(db).prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{
+      key: string
+      date: string
+    }>
     const want = Math.min(200, all.length)
     const pairs = Array.from({ length: want }, (_, index) => all[Math.floor((index * all.length) / want)])
-    const terms = db.prepare(`SELECT label, first_date AS date FROM versions WHERE kind = 'term' ORDER BY id`).all() as Array<{ label: string; date: string }>
+    const terms = driverOf(db).prepare(`SELECT label, first_date AS date FROM versions WHERE kind = 'term' ORDER BY id`).all() as Array<{
+      label: string
+      date: string
+    }>
     const termPairs = Array.from({ length: Math.min(100, terms.length) }, (_, index) => terms[Math.floor((index * terms.length) / Math.min(100, terms.length))])
     const subtrees = ['704.5', '702.19', '601.2', '613', '100', '420.5', '509.1', '117']
 

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { CrdbDatabase } from '../../src/store/database.js'
+import type { Crdb } from '../../src/store/database.js'
 import { packageRoot } from '../../src/vocabulary/paths.js'
 import { search, type SearchHit } from '../../src/query/search.js'
 
@@ -46,7 +46,7 @@ export function answerOf(hit: SearchHit): string {
 }
 
 /** Search every judged query on `db` and score the answers. */
-export function measureRelevance(db: CrdbDatabase, queries: RelevanceQuery[] = readRelevanceQueries()): RelevanceReport {
+export function measureRelevance(db: Crdb, queries: RelevanceQuery[] = readRelevanceQueries()): RelevanceReport {
   const byType: RelevanceReport['byType'] = {}
   const misses: RelevanceReport['misses'] = []
   let found = 0

@@ -36,6 +36,7 @@ import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { benchDiff } from './diff.js'
+import { driverOf } from '../../src/store/database.js'
 import { loadShipped, type Shipped } from './library.js'
 import { benchEngine } from './engine.js'
 import { benchLineage } from './lineage.js'
@@ -242,7 +243,10 @@ async function main(): Promise<void> {
       editionCount = listEditions(db).length
       // Deterministic: about 200 rule versions spread evenly over the table (oldest to newest),
       // each asked about on the first day it was in force.
-      const all = db.prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{ key: string; date: string }>
+      const all = driverOf(db).prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{
+        key: string
+        date: string
+      }>
       const want = Math.min(200, all.length)
       pairs = Array.from({ length: want }, (_, index) => all[Math.floor((index * all.length) / want)])
       if (pairs.length === 0) {

@@ -19,7 +19,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { createApp } from '../../src/server/app.js'
 import { getRule } from '../../src/query/get.js'
-import { openDatabase } from '../../src/store/database.js'
+import { driverOf, openDatabase } from '../../src/store/database.js'
 import type { BenchFigure } from './diff.js'
 import { benchQueries } from './query.js'
 
@@ -158,7 +158,10 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
   const heavy = { diff: [] as number[], cr: [] as number[] }
   let calibration = Number.NaN
   try {
-    const pairs = db.prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{ key: string; date: string }>
+    const pairs = driverOf(db).prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{
+      key: string
+      date: string
+    }>
     const mixed = shuffled(pairs)
     const sample = mixed.slice(0, 500)
     rulePaths = sample.map((pair) => `/v1/rules/${pair.key}?date=${pair.date}`)
@@ -173,7 +176,7 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
       lookups += 200
     }
     calibration = ((performance.now() - started) * 1000) / lookups
-    const newest = db.prepare('SELECT MAX(effective_date) FROM editions').pluck().get() as string
+    const newest = driverOf(db).prepare('SELECT MAX(effective_date) FROM editions').pluck().get() as string
     for (let run = 0; run < runs; run++) {
       const app = createApp({ db })
       let started = performance.now()

@@ -2,19 +2,8 @@
  * The table of informal words players use and the rules' words for them
  * (`corpus/informal-words.json`), matched against a query by word stems.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { packageRoot } from '../../vocabulary/paths.js'
+import { corpusPath, informalWordsSchema, readCorpusJson } from '../../vocabulary/corpus-files.js'
 import { stopWords, tokenize } from './words.js'
-
-/** One row of the table. */
-export interface InformalWord {
-  /** The spellings players use (`etb`, `etbs`). */
-  informal: string[]
-  /** The rules' words searched for instead (`enters the battlefield`). */
-  means: string
-  note?: string
-}
 
 /** An informal phrase read, by stems, with what it means. */
 export interface InformalPhrase {
@@ -31,7 +20,7 @@ let table: InformalPhrase[] | undefined
 /** The table, read once: every spelling of every entry, longest first. */
 export function informalPhrases(): InformalPhrase[] {
   if (table) return table
-  const file = JSON.parse(readFileSync(join(packageRoot(), 'corpus', 'informal-words.json'), 'utf8')) as { entries: InformalWord[] }
+  const file = readCorpusJson(corpusPath('informal-words.json'), informalWordsSchema, 'informal words')
   const phrases: InformalPhrase[] = []
   for (const entry of file.entries) {
     const means = tokenize(entry.means).filter((token) => !stopWords.has(token.word))

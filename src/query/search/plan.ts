@@ -3,7 +3,7 @@
  * plain words (ranked: stop words left out, typos corrected, numbers in both
  * spellings, informal words expanded) or from the boolean syntax (exact).
  */
-import type { CrdbDatabase } from '../../store/database.js'
+import type { Crdb } from '../../store/database.js'
 import { parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { informalPhrases } from './informal-words.js'
 import { positiveTerms, type ParsedQuery } from './query-language.js'
@@ -12,7 +12,7 @@ import { correctWord, type Correction } from './spelling.js'
 import { foldWord, numberTwin, stemOf, stopWords, tokenize, weakStopWords } from './words.js'
 
 /** One thing a hit is scored on: a word (or its alternatives: `10`, `ten`). */
-export interface PlanTerm {
+interface PlanTerm {
   /** The word searched for, as shown. */
   display: string
   /** The words given to the full-text index (any of them matches). */
@@ -68,7 +68,7 @@ function emptyPlan(mode: SearchPlan['mode']): SearchPlan {
 }
 
 /** The plan of a plain query: ranked. */
-export function planRanked(db: CrdbDatabase, cache: SearchCache, query: string): SearchPlan {
+export function planRanked(db: Crdb, cache: SearchCache, query: string): SearchPlan {
   const tokens = tokenize(query)
   const plan = emptyPlan('ranked')
   // Rule numbers as written (704.5j, 702.19), before the text is split into words.
@@ -176,7 +176,7 @@ export function planRanked(db: CrdbDatabase, cache: SearchCache, query: string):
 }
 
 /** The plan of a query in the boolean syntax: its words and phrases (not those after NOT), exact. */
-export function planBoolean(db: CrdbDatabase, cache: SearchCache, parsed: ParsedQuery): SearchPlan {
+export function planBoolean(db: Crdb, cache: SearchCache, parsed: ParsedQuery): SearchPlan {
   const plan = emptyPlan('boolean')
   const raw: Array<{ display: string; stem: string; prefix: boolean; pairWithPrevious: boolean }> = []
   for (const term of positiveTerms(parsed.tree)) {

@@ -10,7 +10,7 @@ import { CrdbError } from '../../vocabulary/errors.js'
 export const maxQueryLength = 4000
 
 /** How deep parentheses may nest. */
-export const maxQueryDepth = 20
+const maxQueryDepth = 20
 
 type Token = { type: 'word'; text: string; prefix: boolean; quoted: boolean; at: number } | { type: 'AND' | 'OR' | 'NOT' | '(' | ')'; at: number }
 
@@ -206,7 +206,7 @@ function tokenize(query: string): Token[] {
 }
 
 /** The `E_BAD_QUERY` error for `query`, quoting at most 80 of its characters. */
-export function badQuery(query: string, problem: string): CrdbError {
+function badQuery(query: string, problem: string): CrdbError {
   const shown = query.length > 80 ? JSON.stringify(query.slice(0, 80)).slice(0, -1) + '…"' : JSON.stringify(query)
   return new CrdbError('E_BAD_QUERY', `search query ${shown}: ${problem}`)
 }

@@ -4,7 +4,7 @@
  * of dates, not a copy), the indexed texts already read (their words as ids of
  * one vocabulary), the texts each full-text expression matches, and word counts.
  */
-import type { CrdbDatabase } from '../../store/database.js'
+import type { Crdb } from '../../store/database.js'
 import {
   countIndexedTexts,
   matchTexts,
@@ -116,10 +116,10 @@ const maxTexts = 60_000
 /** The most ranges whose masks are kept (one byte per text each). */
 const maxMasks = 64
 
-const caches = new WeakMap<CrdbDatabase, SearchCache>()
+const caches = new WeakMap<Crdb, SearchCache>()
 
 /** The search state of `db`, fresh if the database changed since it was read. */
-export function searchCacheOf(db: CrdbDatabase): SearchCache {
+export function searchCacheOf(db: Crdb): SearchCache {
   const generation = readGeneration(db)
   let cache = caches.get(db)
   if (!cache || cache.generation !== generation) {
@@ -147,7 +147,7 @@ export function searchCacheOf(db: CrdbDatabase): SearchCache {
 }
 
 /** How many texts hold each stem (0 for none), read once per handle. */
-export function stemCountsOf(db: CrdbDatabase, cache: SearchCache, stems: string[]): Map<string, number> {
+export function stemCountsOf(db: Crdb, cache: SearchCache, stems: string[]): Map<string, number> {
   const missing = stems.filter((stem) => !cache.stemCounts.has(stem))
   if (missing.length > 0) {
     const counts = readStemCounts(db, missing)
@@ -161,7 +161,7 @@ export function stemCountsOf(db: CrdbDatabase, cache: SearchCache, stems: string
  * read once per handle: a common word's or phrase's thousands of hits are read from FTS5 once,
  * not per query (`"the stack"` reads the positions of every `the` in every edition).
  */
-export function textsMatching(db: CrdbDatabase, cache: SearchCache, expression: string): Int32Array {
+export function textsMatching(db: Crdb, cache: SearchCache, expression: string): Int32Array {
   let ids = cache.matches.get(expression)
   if (!ids) {
     ids = Int32Array.from(matchTexts(db, expression)).sort()
@@ -176,7 +176,7 @@ export function textsMatching(db: CrdbDatabase, cache: SearchCache, expression: 
 }
 
 /** The ids of the texts the full-text index matches `word` in (any field), ascending, read once per handle. */
-export function textsHolding(db: CrdbDatabase, cache: SearchCache, word: string): Int32Array {
+export function textsHolding(db: Crdb, cache: SearchCache, word: string): Int32Array {
   return textsMatching(db, cache, `"${word.replace(/"/g, '""')}"`)
 }
 
@@ -227,7 +227,7 @@ function addWords(vocabulary: Vocabulary, text: string, into: number[]): number 
  * These indexed texts with their words, read and split once per handle: the
  * returned map holds each of `ids` the index has (and may hold others).
  */
-export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: ArrayLike<number>): ReadonlyMap<number, IndexedText> {
+export function indexedTextsOf(db: Crdb, cache: SearchCache, ids: ArrayLike<number>): ReadonlyMap<number, IndexedText> {
   const missing: number[] = []
   for (let index = 0; index < ids.length; index++) if (!cache.texts.has(ids[index])) missing.push(ids[index])
   if (missing.length > 0) {
@@ -255,7 +255,7 @@ export function indexedTextsOf(db: CrdbDatabase, cache: SearchCache, ids: ArrayL
  * first search reads only the versions it needs, which is what a one-shot CLI
  * search wants.
  */
-export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange): Scope {
+export function scopeOf(db: Crdb, cache: SearchCache, range: ScopeRange): Scope {
   const dates = cache.dates
   const validTo = (lastDate: string): string | null => dates[upperBound(dates, lastDate)] ?? null
   cache.searches++
@@ -327,7 +327,7 @@ export function scopeOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange)
  * Which contents have a version in `range`, made once per range from its versions (read through
  * the index of dates), which join the versions kept per content (each once).
  */
-function maskOf(db: CrdbDatabase, cache: SearchCache, range: ScopeRange): Uint8Array {
+function maskOf(db: Crdb, cache: SearchCache, range: ScopeRange): Uint8Array {
   const name = range === null ? '*' : `${range.from}/${range.to}`
   let mask = cache.masks.get(name)
   if (mask) return mask

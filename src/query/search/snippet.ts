@@ -3,7 +3,7 @@
  * offsets of those words.
  */
 /** How many words a snippet shows. */
-export const snippetWords = 24
+const snippetWords = 24
 
 /** A passage of a text, `…` where it is cut, `\n` read as a space, and where the found words are. */
 export interface Snippet {

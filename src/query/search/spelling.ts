@@ -4,7 +4,7 @@
  * common of two equally near ones).
  */
 import { distance } from 'fastest-levenshtein'
-import type { CrdbDatabase } from '../../store/database.js'
+import type { Crdb } from '../../store/database.js'
 import type { SearchCache } from './scope.js'
 import { anyTextMatches, readAllStems } from '../../store/search.js'
 import { stemOf } from './words.js'
@@ -27,7 +27,7 @@ function allowedEdits(length: number): number {
  * indexed word is near enough. Words of fewer than four letters, and words
  * with digits, are never corrected.
  */
-export function correctWord(db: CrdbDatabase, cache: SearchCache, word: string): Correction | undefined {
+export function correctWord(db: Crdb, cache: SearchCache, word: string): Correction | undefined {
   if (word.length < 4 || !/^[a-z]+$/.test(word)) return undefined
   // A word's correction does not change until the database does (the cache is per generation).
   let known = cache.extra.get('corrections') as Map<string, Correction | undefined> | undefined
@@ -40,7 +40,7 @@ export function correctWord(db: CrdbDatabase, cache: SearchCache, word: string):
 }
 
 /** The nearest indexed word to `word` (see {@link correctWord}), searched for. */
-function findCorrection(db: CrdbDatabase, cache: SearchCache, word: string): Correction | undefined {
+function findCorrection(db: Crdb, cache: SearchCache, word: string): Correction | undefined {
   // The word counts may be stale after an interrupted build: ask the index itself.
   if (anyTextMatches(db, `"${word}"`)) return undefined
   let vocabulary = cache.extra.get('stems') as Array<[string, number]> | undefined

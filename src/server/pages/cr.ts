@@ -10,7 +10,7 @@ import { listTermDefinitions } from '../../query/glossary.js'
 import { splitRuleNumber } from '../../vocabulary/rule-number.js'
 import { escapeHtml, plural, renderPage, renderRuleText, ruleAnchor } from '../html.js'
 import type { ServerState } from '../state.js'
-import { readEditionView } from './index.js'
+import { readEditionView } from './edition-view.js'
 
 /** Register `/cr`. */
 export function registerCrPage(app: Hono, state: ServerState): void {

@@ -6,7 +6,7 @@ import type { Hono } from 'hono'
 import { getTerm, listTerms } from '../../query/glossary.js'
 import { escapeHtml, href, plural, renderPage, renderRuleText } from '../html.js'
 import type { ServerState } from '../state.js'
-import { readEditionView } from './index.js'
+import { readEditionView } from './edition-view.js'
 
 /** The link to glossary term `key` in `edition`. */
 export function termHref(key: string, edition?: string): string {

@@ -6,7 +6,7 @@ import { eraPresets } from '../../vocabulary/era-presets.js'
 import { escapeHtml, href, plural, renderPage } from '../html.js'
 import type { ServerState } from '../state.js'
 import { renderTimeline, type TimelinePoint } from '../svg.js'
-import { readEditionView } from './index.js'
+import { readEditionView } from './edition-view.js'
 
 /** An edition with a tenth more rules than the one before is marked as a large revision. */
 const rewriteGrowth = 0.1

@@ -11,7 +11,7 @@ import { parentOf, parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { escapeHtml, href, plural, renderPage, renderRuleText, renderWordChanges, ruleHref } from '../html.js'
 import type { ServerState } from '../state.js'
 import { renderHistoryBars } from '../svg.js'
-import { readEditionView, type EditionView } from './index.js'
+import { readEditionView, type EditionView } from './edition-view.js'
 
 /** Register `/rules/{number}` and `/history/{number}`. */
 export function registerRulePages(app: Hono, state: ServerState): void {

@@ -7,7 +7,7 @@ import { search } from '../../query/search.js'
 import { escapeHtml, href, plural, renderHighlighted, renderPage, ruleHref } from '../html.js'
 import type { ServerState } from '../state.js'
 import { termHref } from './glossary.js'
-import { readEditionView } from './index.js'
+import { readEditionView } from './edition-view.js'
 
 /** Hits shown on one page. */
 const pageSize = 50
