@@ -115,17 +115,21 @@ export function createCiteChecker(db: CrdbDatabase): CiteChecker {
   const newest = findNewestEdition(db)
   const oldest = findOldestEdition(db)
   if (newest === undefined || oldest === undefined) throw new CrdbError('E_NOT_FOUND', 'the database holds no edition')
-  const editions = new Map<string, string>()
-  const editionOn = (day: string): string => {
-    let edition = editions.get(day)
-    if (edition === undefined) editions.set(day, (edition = findEditionInForce(db, day) ?? oldest))
-    return edition
+  const editions = new Map<string, { edition: string; upcoming?: string }>()
+  const editionOn = (day: string): { edition: string; upcoming?: string } => {
+    let found = editions.get(day)
+    if (found === undefined) {
+      const edition = findEditionInForce(db, day) ?? oldest
+      const upcoming = findUpcomingEdition(db, edition, day)
+      editions.set(day, (found = upcoming === undefined ? { edition } : { edition, upcoming }))
+    }
+    return found
   }
   const answers = new Map<string, Answer>()
-  const answerFor = (number: string, edition: string): Answer => {
-    const key = `${number} ${edition}`
+  const answerFor = (number: string, day: { edition: string; upcoming?: string }): Answer => {
+    const key = `${number} ${day.edition} ${day.upcoming ?? ''}`
     let answer = answers.get(key)
-    if (!answer) answers.set(key, (answer = resolveNumber(db, number, edition, newest)))
+    if (!answer) answers.set(key, (answer = resolveNumber(db, number, day.edition, day.upcoming, newest)))
     return answer
   }
   return {
@@ -135,9 +139,9 @@ export function createCiteChecker(db: CrdbDatabase): CiteChecker {
       const findings: CiteFinding[] = []
       for (const citation of citations) {
         const asOf = options.lineDates?.(citation.line) ?? today
-        const edition = editionOn(asOf)
+        const day = editionOn(asOf)
         for (const number of citation.numbers) {
-          const answer = answerFor(number, edition)
+          const answer = answerFor(number, day)
           const written = citation.written.find((entry) => entry.number === number)
           const finding: CiteFinding = {
             line: citation.line,
@@ -159,21 +163,44 @@ export function createCiteChecker(db: CrdbDatabase): CiteChecker {
 /** What a number in an edition is now: the finding without where it was written. */
 type Answer = Omit<CiteFinding, 'line' | 'column' | 'citation' | 'asOf' | 'fixable' | 'quote'>
 
-/** Follow `number` of `edition` to the newest edition `newest`. */
-function resolveNumber(db: CrdbDatabase, number: string, edition: string, newest: string): Answer {
+/**
+ * How long before an edition takes effect its text is out (and cited): a number
+ * the edition in force lacks is read in the next edition when that one takes
+ * effect within this many days of the writing.
+ */
+export const publicationLeadDays = 45
+
+/** The edition after `edition` that takes effect within {@link publicationLeadDays} after `day`, if any. */
+function findUpcomingEdition(db: CrdbDatabase, edition: string, day: string): string | undefined {
+  const limit = new Date(Date.parse(`${day}T00:00:00Z`) + publicationLeadDays * 86_400_000).toISOString().slice(0, 10)
+  return (
+    (prepared(db, 'SELECT MIN(effective_date) FROM editions WHERE effective_date > ? AND effective_date <= ?').pluck().get(edition, limit) as string | null) ??
+    undefined
+  )
+}
+
+/**
+ * Follow `number` of `edition` to the newest edition `newest`; a number `edition`
+ * lacks is read in `upcoming` (the edition published by then) when it has it.
+ */
+function resolveNumber(db: CrdbDatabase, number: string, edition: string, upcoming: string | undefined, newest: string): Answer {
   const base = { number, edition }
   let version = findLineageVersionAt(db, number, edition)
   let note = ''
+  let readIn = edition
   if (!version) {
     // Already gone that day: the citation was stale when written; follow its last version.
-    const where = findWhereabouts(db, number, edition)
+    // Not yet in force: written from the edition published before it took effect.
+    version = upcoming === undefined ? undefined : findLineageVersionAt(db, number, upcoming)
+    if (version && upcoming) {
+      readIn = upcoming
+      note = ` (not yet in force on that day: read in the edition of ${upcoming}, published by then)`
+    }
+    const where = version ? undefined : findWhereabouts(db, number, edition)
     if (where) {
       version = findVersion(db, number, where.lastInForce)
+      readIn = where.lastInForce
       note = ` (already not in force on that day: last in force in the edition of ${where.lastInForce})`
-    } else {
-      // Not yet in force: written from an edition published before it took effect.
-      version = findFirstVersionAfter(db, number, edition)
-      if (version) note = ` (not yet in force on that day: first in the edition of ${version.firstDate})`
     }
   }
   if (!version) {
@@ -229,7 +256,7 @@ function resolveNumber(db: CrdbDatabase, number: string, edition: string, newest
     kinds.push('changed-since')
     answer.changes = diffWords(textThen, current.text)
     const only = differsOnlyInReferences(textThen, current.text) ? ' (only the numbers it cites)' : ''
-    parts.push(`${kinds.length > 1 ? 'its' : `${number}'s`} wording changed since the edition of ${edition}${only}`)
+    parts.push(`${kinds.length > 1 ? 'its' : `${number}'s`} wording changed since the edition of ${readIn}${only}`)
   }
   if (kinds.length === 0) {
     kinds.push('ok')
@@ -278,14 +305,6 @@ function followToNewest(
 /** Rule `key`'s version in force in the edition dated `edition`. */
 function findVersion(db: CrdbDatabase, key: string, edition: string): LineageVersionRow | undefined {
   return findLineageVersionAt(db, key, edition)
-}
-
-/** Rule `key`'s first version after the edition `edition`, if any. */
-function findFirstVersionAfter(db: CrdbDatabase, key: string, edition: string): LineageVersionRow | undefined {
-  const first = prepared(db, `SELECT MIN(first_date) FROM versions WHERE kind = 'rule' AND key = ? AND first_date > ?`).pluck().get(key, edition) as
-    | string
-    | null
-  return first === null ? undefined : findLineageVersionAt(db, key, first)
 }
 
 /** Compare a quote with the rule's text then and now. */
