@@ -88,6 +88,50 @@ describe.skipIf(!archiveAvailable())('citeText on the archive', () => {
   })
 })
 
+interface ExpertFinding {
+  number: string
+  kinds: string[]
+  fix?: string
+  quote?: { matchesThen: boolean; matchesNow: boolean }
+}
+
+interface RealWorldLine {
+  repo: string
+  path: string
+  line: number
+  written: string
+  text: string
+  expert: ExpertFinding[]
+  checkerDiffers?: ExpertFinding[]
+}
+
+describe.skipIf(!archiveAvailable())('citeText on citation lines from public engines', () => {
+  const archive = useArchiveDatabase()
+  const fixture = JSON.parse(readFileSync(join(projectRoot, 'test/fixtures/cite-real-world.json'), 'utf8')) as { lines: RealWorldLine[] }
+
+  it('holds at least 25 lines, each with its source and the day it was written', () => {
+    expect(fixture.lines.length).toBeGreaterThanOrEqual(25)
+    for (const line of fixture.lines)
+      expect(line).toMatchObject({ repo: expect.stringMatching(/\//), path: expect.any(String), written: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) })
+  })
+
+  it.each(fixture.lines.map((line) => [`${line.repo} ${line.path}:${line.line} (${line.written})`, line] as const))('%s', (_name, line) => {
+    const findings = citeText(archive.db, line.text, { asOf: line.written }).findings
+    // What the expert says, except where the checker is known to answer otherwise (and the fixture says why).
+    const expected = line.expert.map((finding) => line.checkerDiffers?.find((known) => known.number === finding.number) ?? finding)
+    expect(
+      findings.map((finding) => ({
+        number: finding.number,
+        kinds: finding.kinds,
+        ...(finding.fix !== undefined && finding.kinds.includes('moved') ? { fix: finding.fix } : {}),
+        ...(finding.quote && expected.find((e) => e.number === finding.number)?.quote
+          ? { quote: { matchesThen: finding.quote.matchesThen, matchesNow: finding.quote.matchesNow } }
+          : {})
+      }))
+    ).toEqual(expected)
+  })
+})
+
 describe.skipIf(!archiveAvailable())('crdb cite', () => {
   let folder: ReturnType<typeof temporaryFolder>
   beforeAll(() => {

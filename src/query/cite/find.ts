@@ -24,7 +24,8 @@
  *
  * A citation followed by a quote carries it: a quoted string right after the number
  * (`704.5j "legend rule"`, `CR 704.5j: “the legend rule”`), or the words after a colon to the
- * end of the line (`// 704.5j: ... the legend rule`).
+ * end of the line (`// 704.5j: ... the legend rule`), or after a period when they start a sentence
+ * (`rule 114.4. A spell or ability on the stack is an illegal target for itself.`, the CR's own layout).
  */
 
 /** A citation found in a text. */
@@ -61,9 +62,10 @@ const rangeEnd = /(?:[ \t]?[-–—][ \t]?|[ \t]+(?:through|to)[ \t]+)([1-9]\d{2
 const separator = /(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+|[ \t]*\/[ \t]*)/y
 const nextNumber = /([1-9]\d{2}\.\d{1,3}[a-kmnp-z]?|[1-9]\d{2})(?!\w|\.\d)/y
 const nextSection = /([1-9])(?!\w|\.\d)/y
-// A quote right after the citation: a quoted string, or the words after a colon.
-const quotedAfter = /\)?(?:[ \t]*[:(—–-][ \t]*|[ \t]+)(?:"([^"\n]{3,300})"|“([^”\n]{3,300})”)/y
-const colonAfter = /\)?:[ \t]+([^\n]{3,300})/y
+// A quote right after the citation: a quoted string (`704.5j "legend rule"`, `702.84, “Cascade.”`) ...
+const quotedAfter = /\)?(?:[ \t]*[:(—–,-][ \t]*|[ \t]+)(?:"([^"\n]{3,300})"|“([^”\n]{3,300})”)/y
+// ... or the words after a colon, or after a period when they start a sentence (the CR's own `114.4. A spell ...`).
+const colonAfter = /\)?(?::[ \t]+|\.[ \t]+(?=[A-Z]))([^\n]{3,300})/y
 const nextCitation = /[,;]?\s*(?:(?:CR|[Rr]ules?|[Ss]ections?|§§?)\s*)?[1-9]\d{2}\.\d[\s\S]*$/
 
 /** Longest range expanded; a longer one cites its two ends. */
