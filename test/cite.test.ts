@@ -11,6 +11,8 @@ import { join } from 'node:path'
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { readTextPieces } from '../src/cli/cite-files.js'
+import { findCitations } from '../src/query/cite/find.js'
 import { citeText, type CiteFinding } from '../src/query/cite/resolve.js'
 import { archiveAvailable, projectRoot, temporaryFolder, useArchiveDatabase } from './helpers.js'
 
@@ -85,6 +87,36 @@ describe.skipIf(!archiveAvailable())('citeText on the archive', () => {
       ['702.19b', '702.20b', false],
       ['702.19c', '702.20c', false]
     ])
+  })
+})
+
+describe('reading files for crdb cite', () => {
+  it('reads a large file in pieces that end at line ends, counting lines across them; skips binary files', () => {
+    const { dir, cleanup } = temporaryFolder()
+    try {
+      // Over two pieces of 4 MiB, with a two-byte character at every piece boundary's neighbourhood.
+      const line = `${'é'.repeat(40)} filler 1.2.3\n`
+      const count = Math.ceil((9 * 1024 * 1024) / Buffer.byteLength(line))
+      const big = join(dir, 'big.txt')
+      writeFileSync(big, `${line.repeat(count)}// CR 704.5j: the legend rule\n`)
+      const read = readTextPieces(big)
+      expect(read?.encoding).toBe('utf-8')
+      const pieces = [...(read?.pieces ?? [])]
+      expect(pieces.length).toBeGreaterThanOrEqual(3)
+      for (const piece of pieces.slice(0, -1)) expect(piece.text.endsWith('\n')).toBe(true)
+      expect(pieces.map((piece) => piece.text).join('')).toBe(readFileSync(big, 'utf8'))
+      const last = pieces.at(-1)
+      const found = last ? findCitations(last.text).map((citation) => citation.line + last.firstLine - 1) : []
+      expect(found).toEqual([count + 1])
+      writeFileSync(join(dir, 'blob.bin'), Buffer.from([0x37, 0x30, 0x34, 0x2e, 0x35, 0x6a, 0]))
+      expect(readTextPieces(join(dir, 'blob.bin'))).toBeUndefined()
+      writeFileSync(join(dir, 'latin1.txt'), Buffer.from('caf\xe9 rule 704.5j\n', 'latin1'))
+      const latin1 = readTextPieces(join(dir, 'latin1.txt'))
+      expect(latin1?.encoding).toBe('latin1')
+      expect([...(latin1?.pieces ?? [])][0].text).toBe('café rule 704.5j\n')
+    } finally {
+      cleanup()
+    }
   })
 })
 

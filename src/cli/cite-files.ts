@@ -9,7 +9,7 @@
  */
 import { isUtf8 } from 'node:buffer'
 import type { spawnSync as spawnSyncType } from 'node:child_process'
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { createRequire } from 'node:module'
 import { CrdbError } from '../vocabulary/errors.js'
@@ -55,8 +55,12 @@ export function bomLength(encoding: TextEncoding): number {
 /** Bytes (without their byte order mark) as text in `encoding`. */
 export function decodeBytes(bytes: Uint8Array, encoding: TextEncoding): string {
   const body = bytes.subarray(bomLength(encoding))
-  if (encoding === 'latin1') return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1')
-  return new TextDecoder(encoding === 'utf-8-bom' ? 'utf-8' : encoding, { fatal: encoding === 'utf-8' }).decode(body)
+  const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+  // Node's own decoders where they are exact (UTF-8 already checked, or with its replacement characters as TextDecoder's).
+  if (encoding === 'latin1') return buffer.toString('latin1')
+  if (encoding === 'utf-8' || encoding === 'utf-8-bom') return buffer.toString('utf8')
+  if (encoding === 'utf-16le') return buffer.toString('utf16le')
+  return new TextDecoder('utf-16be').decode(body)
 }
 
 /** Text as bytes in `encoding`, with the byte order mark the encoding has. */
@@ -96,12 +100,24 @@ export function decodeFile(bytes: Uint8Array): { encoding: TextEncoding; text: s
  */
 export function readTextPieces(path: string): { encoding: TextEncoding; pieces: Iterable<TextPiece> } | undefined {
   let fd: number
+  let size: number
   try {
     fd = openSync(path, 'r')
+    size = fstatSync(fd).size
   } catch (error) {
     throw new CrdbError('E_IO', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }
-  const size = statSync(path).size
+  // Most files are one piece: read and decode them at once.
+  if (size < pieceSize) {
+    let bytes: Buffer
+    try {
+      bytes = readFileSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    const decoded = decodeFile(bytes)
+    return decoded && { encoding: decoded.encoding, pieces: [{ text: decoded.text, firstLine: 1 }] }
+  }
   const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(pieceSize, size)))
   const filled = readFully(fd, buffer)
   let encoding = sniffEncoding(buffer.subarray(0, Math.min(filled, sniffSize)))
