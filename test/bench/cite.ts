@@ -42,7 +42,7 @@ const citations = [
 const filler = [
   (i: number) => `  const value${i} = compute(${i}, "label ${i}") // adjust by 1.5`,
   (i: number) => `  if (version >= "1.${i % 20}.3") connect("192.168.${i % 255}.1")`,
-  (i: number) => `  total += price * 19.99 // see MTR 4.2 and IPG 2.1`,
+  (_i: number) => `  total += price * 19.99 // see MTR 4.2 and IPG 2.1`,
   (i: number) => `  for item in items[${i}..]: process(item, 3.14159)`,
   (i: number) => `  return Ok(Thing { id: ${i}, ratio: 0.${i % 97} })`,
   (i: number) => `  log.info("released 2024.11.08, build ${i}")`,
