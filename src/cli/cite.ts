@@ -199,8 +199,17 @@ function renderRun(run: CiteRun): string {
   return lines.join('\n') + '\n'
 }
 
+// Findings of one number on one day share their changes: render them once.
+const renderedChanges = new WeakMap<WordChange[], string>()
+
 /** A word diff on one line, `[-removed-]{+added+}`, the unchanged runs cut short. */
 function renderChanges(changes: WordChange[]): string {
+  let rendered = renderedChanges.get(changes)
+  if (rendered === undefined) renderedChanges.set(changes, (rendered = renderChangesOnce(changes)))
+  return rendered
+}
+
+function renderChangesOnce(changes: WordChange[]): string {
   const out = changes
     .map((change) => {
       if (change.kind === 'added') return `{+${change.text}+}`

@@ -151,7 +151,7 @@ export function createCiteChecker(db: CrdbDatabase): CiteChecker {
             ...answer,
             fixable: written !== undefined
           }
-          if (citation.quote !== undefined) finding.quote = checkQuote(citation.quote, answer)
+          if (citation.quote !== undefined) finding.quote = quoteCheckOf(citation.quote, answer)
           findings.push(finding)
         }
       }
@@ -305,6 +305,17 @@ function followToNewest(
 /** Rule `key`'s version in force in the edition dated `edition`. */
 function findVersion(db: CrdbDatabase, key: string, edition: string): LineageVersionRow | undefined {
   return findLineageVersionAt(db, key, edition)
+}
+
+// A quote is compared with an answer's texts once, however often the two meet.
+const quoteChecks = new WeakMap<Answer, Map<string, QuoteCheck>>()
+
+function quoteCheckOf(quote: string, answer: Answer): QuoteCheck {
+  let checks = quoteChecks.get(answer)
+  if (!checks) quoteChecks.set(answer, (checks = new Map()))
+  let check = checks.get(quote)
+  if (!check) checks.set(quote, (check = checkQuote(quote, answer)))
+  return check
 }
 
 /** Compare a quote with the rule's text then and now. */
