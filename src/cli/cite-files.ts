@@ -39,7 +39,7 @@ const sniffSize = 8192
  * file (a NUL byte without a UTF-16 byte order mark). UTF-8 is assumed until
  * the bytes say otherwise ({@link readTextPieces} falls back to Latin-1).
  */
-export function sniffEncoding(head: Uint8Array): TextEncoding | undefined {
+function sniffEncoding(head: Uint8Array): TextEncoding | undefined {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8-bom'
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le'
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be'
@@ -48,12 +48,12 @@ export function sniffEncoding(head: Uint8Array): TextEncoding | undefined {
 }
 
 /** The length of the byte order mark of `encoding`. */
-export function bomLength(encoding: TextEncoding): number {
+function bomLength(encoding: TextEncoding): number {
   return encoding === 'utf-8-bom' ? 3 : encoding === 'utf-16le' || encoding === 'utf-16be' ? 2 : 0
 }
 
 /** Bytes (without their byte order mark) as text in `encoding`. */
-export function decodeBytes(bytes: Uint8Array, encoding: TextEncoding): string {
+function decodeBytes(bytes: Uint8Array, encoding: TextEncoding): string {
   const body = bytes.subarray(bomLength(encoding))
   const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
   // Node's own decoders where they are exact (UTF-8 already checked, or with its replacement characters as TextDecoder's).

@@ -20,7 +20,7 @@ import { blameDates, decodeFile, displayPath, encodeText, findGitTop, hasGit, li
 import type { RegisterCommand } from './context.js'
 
 /** The exit status of a check that found stale citations. */
-export const staleExitCode = 3
+const staleExitCode = 3
 
 /** A finding with the file it is in. */
 export type FileFinding = CiteFinding & { file: string }
@@ -231,7 +231,7 @@ const kindText: Record<FindingKind, { name: string; text: string; level: 'none' 
 }
 
 /** The run as a SARIF 2.1.0 log: one run of the tool `crdb`, a rule per finding kind, a result per finding. */
-export function toSarif(run: CiteRun): object {
+function toSarif(run: CiteRun): object {
   const uriOf = (file: string): string => (file === '-' ? 'stdin' : encodeURI(file.replaceAll('\\', '/')))
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',

@@ -6,11 +6,11 @@
  * `removed` (no longer in force), `never-existed` (no such rule that day), or
  * `ambiguous` (it became several rules); `moved` and `changed-since` go together.
  */
+import { findNextEdition } from '../../store/cite.js'
 import type { CrdbDatabase } from '../../store/database.js'
 import { listContinuations } from '../../store/diff.js'
 import { findEditionInForce, findNewestEdition, findOldestEdition } from '../../store/editions.js'
 import { findLineageOf, findLineageVersionAt, type LineageVersionRow } from '../../store/history.js'
-import { prepared } from '../../store/statements.js'
 import { parseDate } from '../../vocabulary/dates.js'
 import { CrdbError } from '../../vocabulary/errors.js'
 import { nearestNumbers } from '../get.js'
@@ -173,10 +173,7 @@ export const publicationLeadDays = 45
 /** The edition after `edition` that takes effect within {@link publicationLeadDays} after `day`, if any. */
 function findUpcomingEdition(db: CrdbDatabase, edition: string, day: string): string | undefined {
   const limit = new Date(Date.parse(`${day}T00:00:00Z`) + publicationLeadDays * 86_400_000).toISOString().slice(0, 10)
-  return (
-    (prepared(db, 'SELECT MIN(effective_date) FROM editions WHERE effective_date > ? AND effective_date <= ?').pluck().get(edition, limit) as string | null) ??
-    undefined
-  )
+  return findNextEdition(db, edition, limit)
 }
 
 /**
@@ -217,7 +214,7 @@ function resolveNumber(db: CrdbDatabase, number: string, edition: string, upcomi
   const { now, ends, steps } = followToNewest(db, version, newest)
   if (now.length === 0) {
     const last = ends.sort((a, b) => (a.lastDate < b.lastDate ? 1 : -1))[0] ?? version
-    const endedOn = (prepared(db, 'SELECT MIN(effective_date) FROM editions WHERE effective_date > ?').pluck().get(last.lastDate) as string | null) ?? null
+    const endedOn = findNextEdition(db, last.lastDate) ?? null
     const continuesAs = steps.filter((step) => step.number !== number)
     const went = continuesAs.length ? `; it had continued as ${continuesAs.map((step) => `${step.number} (${step.edition})`).join(', ')}` : ''
     return {
