@@ -59,6 +59,19 @@ export {
 } from './query/history.js'
 export { diffTerms, summarizeTermDiff, truncationPoint, type TermDiff, type TermChange } from './query/term-diff.js'
 export { findWhereabouts, describeWhereabouts, RuleMovedError, type Whereabouts } from './query/moved.js'
+export { findCitations, type Citation } from './query/cite/find.js'
+export {
+  citeText,
+  createCiteChecker,
+  holdsQuote,
+  findingKinds,
+  type CiteChecker,
+  type CiteFinding,
+  type CiteOptions,
+  type CiteReport,
+  type FindingKind,
+  type QuoteCheck
+} from './query/cite/resolve.js'
 export { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './query/word-diff.js'
 export {
   listSources,

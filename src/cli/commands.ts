@@ -24,6 +24,7 @@ const commands: Record<string, LoadCommand> = {
   fetch: async () => (await import('./fetch.js')).registerFetch,
   update: async () => (await import('./update.js')).registerUpdate,
   scrape: async () => (await import('./scrape.js')).registerScrape,
+  cite: async () => (await import('./cite.js')).registerCite,
   serve: async () => (await import('./serve.js')).registerServe
 }
 

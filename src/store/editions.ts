@@ -89,7 +89,7 @@ export function findNewestEdition(db: Crdb): string | undefined {
 }
 
 /** The oldest edition, or `undefined` for an empty store. */
-function findOldestEdition(db: Crdb): string | undefined {
+export function findOldestEdition(db: Crdb): string | undefined {
   return prepared<[], string | null>(db, 'SELECT MIN(effective_date) FROM editions').pluck().get() ?? undefined
 }
 

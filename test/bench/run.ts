@@ -21,6 +21,7 @@
  *     recall against the hand-checked fixtures and the whole lineage computation's time (lineage.ts),
  *     lookups and search (query.ts), the state-based-action engine (engine.ts), and the
  *     HTTP server under load (server.ts: `crdb serve` and autocannon, 20 connections);
+ *     `crdb cite --as-of` over a generated tree of 2,000 files / 500,000 lines, and `--blame` once (cite.ts);
  *  7. the import time of each entry point (`crdb`, `crdb/engine`, `crdb/ingest`) in a fresh node.
  *
  * The in-process figures (4, 6) time the compiled library in dist/, what a user imports (library.ts).
@@ -35,6 +36,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { benchCite } from './cite.js'
 import { benchDiff } from './diff.js'
 import { driverOf } from '../../src/store/database.js'
 import { loadShipped, type Shipped } from './library.js'
@@ -363,7 +365,7 @@ async function main(): Promise<void> {
 
     // 6: the modules, each on the database built above.
     const modules: Array<{ name: string; median: number; unit: string; target: string }> = []
-    for (const bench of [benchDiff, benchLineage, benchQuery, benchSearch, benchEngine]) modules.push(...(await bench(database, runs)))
+    for (const bench of [benchDiff, benchLineage, benchQuery, benchSearch, benchEngine, benchCite]) modules.push(...(await bench(database, runs)))
     modules.push(...(await benchServer(database, runs, root)))
     const moduleWidth = Math.max(...modules.map((figure) => figure.name.length)) + 3
     out('\n')
