@@ -4,10 +4,9 @@
  * wherever a path is taken.
  */
 import { existsSync } from 'node:fs'
-import { homedir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { CrdbError } from '../vocabulary/errors.js'
-import { packageRoot } from '../vocabulary/paths.js'
+import { packageRoot, runsFromCheckout, userFolder } from '../vocabulary/paths.js'
 
 /** Where the database comes from, for {@link resolveDatabasePath}. */
 export interface DatabasePathOptions {
@@ -48,9 +47,8 @@ export function resolveDatabasePath(options: DatabasePathOptions = {}): string {
   }
   const root = options.root ?? findPackageRoot()
   // A checkout keeps its sources' db/ folder (an installed package ships only dist/): its database is db/crdb.sqlite.
-  if (root !== undefined && existsSync(join(root, 'db', 'migrations'))) return join(root, 'db', 'crdb.sqlite')
-  // An empty XDG_DATA_HOME means unset, as the XDG specification says.
-  const own = join(resolve(env.XDG_DATA_HOME || join(homedir(), '.local', 'share')), 'crdb', 'crdb.sqlite')
+  if (root !== undefined && runsFromCheckout(root)) return join(root, 'db', 'crdb.sqlite')
+  const own = join(userFolder('data', env), 'crdb.sqlite')
   if (options.purpose === 'write' || existsSync(own) || root === undefined) return own
   const shipped = join(root, 'dist', 'crdb.sqlite')
   // Neither: the user's path, so that the error names where `crdb build` will put it.
