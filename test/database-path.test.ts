@@ -5,10 +5,12 @@
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openRules } from '../src/engine/rules.js'
 import { resolveDatabasePath } from '../src/store/database-path.js'
+import { runsFromCheckout, userFolder } from '../src/vocabulary/paths.js'
 import { projectRoot, temporaryFolder, thrown, writeEdition } from './helpers.js'
 
 const bin = join(projectRoot, 'bin', 'crdb.js')
@@ -89,6 +91,20 @@ describe('resolveDatabasePath', () => {
     const bare = join(folder.dir, 'bare')
     mkdirSync(bare)
     expect(resolveDatabasePath({ env: { XDG_DATA_HOME: join(folder.dir, 'nothing') }, root: bare })).toBe(join(folder.dir, 'nothing', 'crdb', 'crdb.sqlite'))
+  })
+})
+
+describe("the user's folders (an installed crdb's database and fetch cache)", () => {
+  it('follow the XDG variables, an empty one counting as unset', () => {
+    expect(userFolder('data', { XDG_DATA_HOME: '/data' })).toBe('/data/crdb')
+    expect(userFolder('cache', { XDG_CACHE_HOME: '/cache', XDG_DATA_HOME: '/data' })).toBe('/cache/crdb')
+    expect(userFolder('cache', { XDG_CACHE_HOME: '' })).toBe(join(homedir(), '.cache', 'crdb'))
+    expect(userFolder('data', {})).toBe(join(homedir(), '.local', 'share', 'crdb'))
+  })
+
+  it('are not used from a checkout, which this project is', () => {
+    expect(runsFromCheckout()).toBe(true)
+    expect(runsFromCheckout(join(projectRoot, 'corpus'))).toBe(false)
   })
 })
 
