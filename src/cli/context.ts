@@ -2,7 +2,8 @@
  * What every command of the CLI shares: output, the database, `--json`.
  */
 import type { Command } from 'commander'
-import { defaultDatabasePath, openDatabase, type Crdb } from '../store/database.js'
+import { resolveDatabasePath } from '../store/database-path.js'
+import { openDatabase, type Crdb } from '../store/database.js'
 import { staleWarning, type DerivedData } from '../store/derived-state.js'
 import { explainMissing, findTruncation, truncationNote } from '../store/edition-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
@@ -22,8 +23,11 @@ export interface CliContext {
   io: Io
   /** `--json` was given. */
   json: () => boolean
-  /** The database file: `--db`, else `$CRDB_DB`, else `db/crdb.sqlite`. */
-  databasePath: () => string
+  /**
+   * The database file to read (`'read'`, the default) or build (`'write'`): `--db`, else `$CRDB_DB`, else the
+   * default (see {@link resolveDatabasePath}).
+   */
+  databasePath: (purpose?: 'read' | 'write') => string
   /** Print `value` as JSON with `--json`, else the text `text()` returns. */
   print: (value: unknown, text: () => string) => void
   /** Open the database for one action and close it after. */
@@ -48,7 +52,7 @@ export type RegisterCommand = (program: Command, context: CliContext) => void
 /** Build the context for a program whose global options are `--db` and `--json`. */
 export function createContext(program: Command, io: Io, setExitCode: (code: number) => void): CliContext {
   const globals = (): { db?: string; json?: boolean } => program.opts()
-  const databasePath = (): string => globals().db ?? (process.env.CRDB_DB || defaultDatabasePath)
+  const databasePath = (purpose: 'read' | 'write' = 'read'): string => resolveDatabasePath({ db: globals().db, purpose })
   // Flags the next JSON object printed carries (stale derived data, a truncated edition).
   const flags: Record<string, true> = {}
   const warned = new Set<string>()
@@ -66,7 +70,7 @@ export function createContext(program: Command, io: Io, setExitCode: (code: numb
       io.out(globals().json ? JSON.stringify(flagged, null, 2) + '\n' : text())
     },
     withDatabase: (readonly, action) => {
-      const db = openDatabase(databasePath(), { readonly })
+      const db = openDatabase(databasePath(readonly ? 'read' : 'write'), { readonly })
       try {
         return action(db)
       } catch (error) {
