@@ -12,6 +12,11 @@ const day = () => z.string().openapi({ format: 'date', example: '2009-07-11' })
 /** A day, or `null` for "still in force". */
 const until = () => day().nullable()
 const count = () => z.int().min(0)
+/**
+ * A named schema or `null`: a union rather than `.nullable()`, which the
+ * generator writes as `allOf` of the reference and a type, refusing `null`.
+ */
+const orNull = <S extends z.ZodType>(schema: S) => z.union([schema, z.null()])
 const severities = () => z.object({ error: count(), warning: count(), info: count() })
 
 /** `stale` and `truncated`, present only when they apply (see `AnswerFlags`). */
@@ -59,7 +64,7 @@ export const ruleVersionSchema = z
 
 /** `RuleNeighbours`. */
 export const ruleNeighboursSchema = z
-  .object({ edition: day(), rule: ruleVersionSchema, previous: ruleVersionSchema.nullable(), next: ruleVersionSchema.nullable() })
+  .object({ edition: day(), rule: ruleVersionSchema, previous: orNull(ruleVersionSchema), next: orNull(ruleVersionSchema) })
   .openapi('RuleNeighbours')
 
 /** `RuleReference`. */
@@ -385,14 +390,14 @@ export const checkNotInForceSchema = z
   .openapi('CheckNotInForce')
 
 /** `CheckAnswer`. */
-export const checkAnswerSchema = z.discriminatedUnion('inForce', [checkRuleSchema, checkNotInForceSchema])
+export const checkAnswerSchema = z.union([checkRuleSchema, checkNotInForceSchema])
 
 /** `CheckRun`. */
 export const checkRunSchema = z.object({ firstEdition: day(), lastEdition: day(), endedOn: until(), numbers: z.array(z.string()) }).openapi('CheckRun')
 
 /** `GET /v1/checks/{id}`: the check, with its runs when `history` was asked for. */
 export const checkWithHistorySchema = z
-  .discriminatedUnion('inForce', [
+  .union([
     checkRuleSchema.extend({ history: z.array(checkRunSchema).optional() }),
     checkNotInForceSchema.extend({ history: z.array(checkRunSchema).optional() })
   ])
