@@ -409,7 +409,8 @@ export const eraChecksSchema = z
   .openapi('EraChecks')
 
 /** `GameState`: what `POST /v1/sba` takes, and the state it answers. */
-export const gameStateComponent = gameStateSchema.openapi('GameState')
+// zod's own `meta` rather than `.openapi()`: the engine's schemas may be built before @hono/zod-openapi adds that method.
+export const gameStateComponent = gameStateSchema.meta({ id: 'GameState' })
 
 /** `Citation`. */
 export const citationSchema = z.object({ check: z.string(), number: z.string(), text: z.string() }).openapi('Citation')
