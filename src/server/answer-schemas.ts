@@ -136,7 +136,7 @@ export const ruleAnswerSchema = ruleVersionSchema
   .openapi('RuleAnswer')
 
 /** `WordChange`. */
-export const wordChangeSchema = z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() }).openapi('WordChange')
+const wordChangeSchema = z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() }).openapi('WordChange')
 
 /** `RuleHistory`, with its flags. */
 export const ruleHistorySchema = z
@@ -363,7 +363,7 @@ export const sourceSummarySchema = z
 const checkCategory = () => z.enum(['sba', 'variant', 'loop', 'switch'])
 
 /** `CheckRule`: a check in force, with its rule. */
-export const checkRuleSchema = ruleVersionSchema
+const checkRuleSchema = ruleVersionSchema
   .extend({
     id: z.string(),
     title: z.string(),
@@ -376,7 +376,7 @@ export const checkRuleSchema = ruleVersionSchema
   .openapi('CheckRule')
 
 /** `CheckNotInForce`. */
-export const checkNotInForceSchema = z
+const checkNotInForceSchema = z
   .object({
     id: z.string(),
     title: z.string(),
@@ -413,7 +413,7 @@ export const eraChecksSchema = z
 export const gameStateComponent = gameStateSchema.meta({ id: 'GameState' })
 
 /** `Citation`. */
-export const citationSchema = z.object({ check: z.string(), number: z.string(), text: z.string() }).openapi('Citation')
+const citationSchema = z.object({ check: z.string(), number: z.string(), text: z.string() }).openapi('Citation')
 
 /** `SbaAction`. */
 const sbaActions = [

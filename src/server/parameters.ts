@@ -143,7 +143,7 @@ export const termParams = z.object({ term: once('term').openapi({ description: '
 export const checkParams = z.object({ id: once('id').openapi({ description: 'a check id', example: 'legend-rule' }) })
 
 /** What `include` adds to a rule. */
-export const ruleIncludes = ['subtree', 'neighbours', 'refs', 'sources'] as const
+const ruleIncludes = ['subtree', 'neighbours', 'refs', 'sources'] as const
 
 /** The query of `GET /v1/rules/{number}`. */
 export const ruleQuery = withSelector({
