@@ -11,7 +11,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { validator } from 'hono/validator'
 import { answerSba, describeCheck, listEraChecks } from '../engine/answers.js'
 import { checkStateBasedActions } from '../engine/sba.js'
-import { validateState } from '../engine/state.js'
+import { validateState, type GameState } from '../engine/state.js'
 import { flagAnswer, type AnswerBasis } from '../query/answer-flags.js'
 import { listEras } from '../query/eras.js'
 import { diffEditions } from '../query/diff.js'
@@ -118,7 +118,8 @@ export function registerApi(app: Hono, state: ServerState): void {
     },
     (c) => {
       const rules = state.eraRules(c.req.valid('query').at)
-      const game = (c.req as unknown as { valid: (target: 'json') => ReturnType<typeof validateState> }).valid('json')
+      // The body's validator is route middleware, which the route's types do not follow.
+      const game = (c.req as unknown as { valid: (target: 'json') => GameState }).valid('json')
       return c.json(answerSba(rules, checkStateBasedActions(game, rules)), 200)
     }
   )
