@@ -69,5 +69,15 @@ export {
   type AttestedVersion,
   type RuleSources
 } from './query/sources.js'
+export {
+  readAnswerNotes,
+  flagAnswer,
+  explainError,
+  type AnswerFlags,
+  type AnswerBasis,
+  type AnswerNotes,
+  type FlaggedAnswer,
+  type DerivedData
+} from './query/answer-flags.js'
 export { listReleaseNotes, describeRelease, type ReleaseNote, type DetailedReleaseNote } from './query/release-notes.js'
 export { verifyStoredEdition, type EditionVerification } from './query/verification.js'

@@ -4,9 +4,7 @@
 import type { Command } from 'commander'
 import { resolveDatabasePath } from '../store/database-path.js'
 import { openDatabase, type Crdb } from '../store/database.js'
-import { staleWarning, type DerivedData } from '../store/derived-state.js'
-import { explainMissing, findTruncation, truncationNote } from '../store/edition-flags.js'
-import { CrdbError } from '../vocabulary/errors.js'
+import { explainError, readAnswerNotes, type AnswerBasis, type DerivedData } from '../query/answer-flags.js'
 
 /** Where the CLI writes. Tests pass their own. */
 export interface Io {
@@ -61,6 +59,12 @@ export function createContext(program: Command, io: Io, setExitCode: (code: numb
     warned.add(text)
     io.err(`crdb: ${text}\n`)
   }
+  // The query layer decides the flags and their warnings; the CLI prints them.
+  const note = (db: Crdb, basis: AnswerBasis): void => {
+    const { flags: found, warnings } = readAnswerNotes(db, basis)
+    Object.assign(flags, found)
+    for (const warning of warnings) warn(`warning: ${warning}`)
+  }
   return {
     io,
     json: () => globals().json === true,
@@ -75,25 +79,13 @@ export function createContext(program: Command, io: Io, setExitCode: (code: numb
         return action(db)
       } catch (error) {
         // A rule or term missing from a truncated edition: say that the edition is cut short.
-        const explained = error instanceof CrdbError && error.code === 'E_NOT_FOUND' ? explainMissing(db, error.message) : undefined
-        if (explained !== undefined && explained !== (error as Error).message) throw new CrdbError('E_NOT_FOUND', explained)
-        throw error
+        throw explainError(db, error)
       } finally {
         db.close()
       }
     },
     setExitCode,
-    noteDerived: (db, needs) => {
-      const warning = staleWarning(db, needs)
-      if (!warning) return
-      flags.stale = true
-      warn(warning)
-    },
-    noteEdition: (db, edition) => {
-      const truncation = findTruncation(db, edition)
-      if (!truncation) return
-      flags.truncated = true
-      warn(`warning: ${truncationNote(truncation)}`)
-    }
+    noteDerived: (db, needs) => note(db, { needs }),
+    noteEdition: (db, edition) => note(db, { edition })
   }
 }
