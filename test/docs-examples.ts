@@ -31,13 +31,14 @@ export interface DocLink {
   url: string
 }
 
-/** README.md and every Markdown file under docs/, relative to `root`. */
+/** README.md, CONTRIBUTING.md, CHANGELOG.md and every Markdown file under docs/ but the generated, git-ignored docs/reference/, relative to `root`. */
 export function listDocFiles(root: string): string[] {
   const files = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'].filter((name) => existsSync(join(root, name)))
   const walk = (dir: string): void => {
     if (!existsSync(join(root, dir))) return
     for (const name of readdirSync(join(root, dir)).sort()) {
       const path = join(dir, name)
+      if (path === join('docs', 'reference')) continue
       if (statSync(join(root, path)).isDirectory()) walk(path)
       else if (name.endsWith('.md')) files.push(path)
     }
