@@ -13,7 +13,8 @@ export { eraPresets, findEraPreset, type EraPreset } from './vocabulary/era-pres
 export { termKey } from './vocabulary/term-key.js'
 export type { LinkKind, VersionKind } from './vocabulary/kinds.js'
 export type { SourceMessage, Severity } from './vocabulary/messages.js'
-export { openDatabase, schemaVersion, defaultDatabasePath, type Crdb, type OpenDatabaseOptions } from './store/database.js'
+export { openDatabase, schemaVersion, type Crdb, type OpenDatabaseOptions } from './store/database.js'
+export { resolveDatabasePath, type DatabasePathOptions } from './store/database-path.js'
 export { listEditions, listEditionMessages, resolveEdition, type EditionSummary, type EditionMessage } from './query/editions.js'
 export { listEras, type EraListing, type EraEdition } from './query/eras.js'
 export {
@@ -85,5 +86,15 @@ export {
   type AttestedVersion,
   type RuleSources
 } from './query/sources.js'
+export {
+  readAnswerNotes,
+  flagAnswer,
+  explainError,
+  type AnswerFlags,
+  type AnswerBasis,
+  type AnswerNotes,
+  type FlaggedAnswer,
+  type DerivedData
+} from './query/answer-flags.js'
 export { listReleaseNotes, describeRelease, type ReleaseNote, type DetailedReleaseNote } from './query/release-notes.js'
 export { verifyStoredEdition, type EditionVerification } from './query/verification.js'

@@ -317,8 +317,9 @@ describe('cases that hold with exit 0', () => {
   })
 
   it('the default database is found from any folder, and a missing one gets a hint', () => {
-    const env = { CRDB_DB: '' }
+    // CRDB_DB unset (an empty one is a usage error: test/database-path.test.ts).
     delete (process.env as Record<string, string | undefined>).CRDB_DB
+    const env = {}
     const help = crdb(['--help'], { cwd: folder.dir, env })
     expect(help.stdout).toContain(join(projectRoot, 'db', 'crdb.sqlite').slice(0, 20))
     const answer = crdb(['get', '100.1'], { cwd: folder.dir, env: { ...env, XDG_DATA_HOME: folder.dir } })

@@ -10,7 +10,9 @@ import type { Hono } from 'hono'
 import type { Crdb } from '../src/store/database.js'
 import { createApp } from '../src/server/app.js'
 import { startServer, type RunningServer } from '../src/server/node.js'
+import { openApiDocument } from '../src/server/openapi.js'
 import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { checkAnswers, type OpenApiDocument } from './openapi-conformance.js'
 
 /** A small seeded generator (mulberry32), so that a failure can be replayed with its seed. */
 function generator(seed: number): () => number {
@@ -159,10 +161,12 @@ describe.skipIf(!archiveAvailable())('fuzzing the HTTP app', () => {
   beforeAll(() => {
     db = openArchiveDatabase()!
     app = createApp({ db })
+    // Every JSON answer under /v1, hostile requests' errors included, conforms to the OpenAPI document.
+    checkAnswers(app, JSON.parse(JSON.stringify(openApiDocument)) as OpenApiDocument)
   })
   afterAll(() => db?.close())
 
-  it('answers a few thousand random and hostile requests with 2xx, 3xx or 4xx only', async () => {
+  it('answers a few thousand random and hostile requests with 2xx, 3xx or 4xx only, as the OpenAPI document says', async () => {
     const seed = Number(process.env.CRDB_FUZZ_SEED ?? Date.now() % 1_000_000)
     const random = generator(seed)
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]

@@ -24,6 +24,7 @@ import { join } from 'node:path'
 import { driverOf, openDatabase, type Crdb } from '../src/store/database.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
 import { archiveAvailable, openArchiveDatabase, temporaryFolder } from './helpers.js'
+import { checkAnswers, type ConformanceLog, type OpenApiDocument } from './openapi-conformance.js'
 
 /** What `crdb --json ...args` prints, parsed. */
 async function cliJson(args: string[]): Promise<unknown> {
@@ -44,6 +45,9 @@ async function cliRun(database: string, args: string[]): Promise<{ code: number;
 
 const roundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
 
+/** The document as `/openapi.json` serves it (a test below checks that it does). */
+const document = roundTrip(openApiDocument) as OpenApiDocument
+
 const board = {
   players: [
     { id: 'alice', life: 0 },
@@ -55,9 +59,12 @@ const board = {
 describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
   let db: Crdb
   let app: Hono
+  // Every /v1 answer of these tests is checked against the OpenAPI document as it is made.
+  let conformance: ConformanceLog
   beforeAll(() => {
     db = openArchiveDatabase()!
     app = createApp({ db, version: 'test' })
+    conformance = checkAnswers(app, document)
   })
   afterAll(() => db?.close())
 
@@ -297,6 +304,10 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       ].sort()
       expect(documented).toEqual(routes)
       expect(document).toEqual(roundTrip(openApiDocument))
+      // The tests above checked a success answer of every route against it, and error answers.
+      for (const operation of routes) expect(conformance.checked.get(`${operation} 200`), operation).toBeGreaterThan(0)
+      expect(conformance.checked.get('GET /v1/rules/{number} 404')).toBeGreaterThan(0)
+      expect(conformance.checked.get('POST /v1/sba 415')).toBeGreaterThan(0)
       for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
         for (const name of path.match(/\{(\w+)\}/g) ?? []) {
           for (const operation of Object.values(methods))
@@ -465,6 +476,7 @@ describe.skipIf(!archiveAvailable())('HTTP app on a database file that changes u
   it('says stale as crdb --json does, and answers anew when the file changes, with a new ETag', async () => {
     reader = openDatabase(path, { readonly: true })
     const app = createApp({ db: reader, version: 'test' })
+    checkAnswers(app, document)
     const json = async (url: string, headers: Record<string, string> = {}) => {
       const response = await app.request(url, { headers })
       return { status: response.status, tag: response.headers.get('etag'), body: response.status === 200 ? ((await response.json()) as any) : undefined }

@@ -61,6 +61,7 @@ export interface FetchEditionsOptions extends Omit<FetcherOptions, 'cacheDir'> {
   bases?: Partial<SourceBases>
   /** A fetcher to share (default: a new one with these options). */
   fetcher?: Fetcher
+  /** Called once per edition as soon as its outcome is known (for progress lines). */
   onOutcome?: (outcome: EditionFetchOutcome) => void
 }
 

@@ -43,7 +43,7 @@ export interface ParsedEdition {
   wrapped: boolean
   /**
    * Numbered paragraphs whose printed number breaks the sequence or lacks its
-   * subrule: the ones the next edition may decide (see {@link NextEdition}).
+   * subrule: the ones the next edition may decide (see `NextEdition`).
    */
   misprints: number
   messages: SourceMessage[]

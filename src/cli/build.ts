@@ -21,6 +21,8 @@ export const registerBuild: RegisterCommand = (program, context) => {
     .option('--corpus <dir>', "the corpus of secondary dumps, stored after the archives' editions (default: the project's corpus/)")
     .option('--no-corpus', 'do not ingest the corpus folder')
     .action(async (options: { archive: string[]; corpus?: string | false }) => {
+      // First: an empty --db or CRDB_DB is a usage error before anything is read.
+      const database = context.databasePath('write')
       // Loaded here, not at start-up, and only when something is new: the parsers (cheerio, remark) take 0.3 s to load.
       const { hashFiles, ingestUnchanged, listArchive } = await import('../../ingest/unchanged.js')
       // The corpus (secondary dumps) by default, plus any archive folders; editions are stored first either way.
@@ -37,7 +39,7 @@ export const registerBuild: RegisterCommand = (program, context) => {
       // Hashing the files is most of a re-run: it starts now, on the thread pool, while this thread loads the rest.
       const hashing = hashFiles(paths)
       // A database not made yet will have something new: load the pipeline now, while the files hash.
-      const pipeline = existsSync(context.databasePath()) ? undefined : import('../../ingest/ingest.js')
+      const pipeline = existsSync(database) ? undefined : import('../../ingest/ingest.js')
       pipeline?.catch(() => undefined) // Awaited below, where a failure to load is reported.
       const { recordOriginWarnings } = await import('../../ingest/fetch/origins.js')
       const ingestOptions: IngestOptions = {
@@ -46,7 +48,7 @@ export const registerBuild: RegisterCommand = (program, context) => {
           // Rejections are errors: on stderr as well, with their code, even with --json.
           if (outcome.status === 'rejected') note(`${outcome.code}: ${cutEcho(outcome.error)}`)
         },
-        onWait: (holder) => note(`waiting: another build (process ${holder}) holds ${context.databasePath()}; this one starts when it has finished`)
+        onWait: (holder) => note(`waiting: another build (process ${holder}) holds ${database}; this one starts when it has finished`)
       }
       const finish = (db: Crdb, result: IngestReport) => {
         // Editions crdb fetch accepted unverified carry their warning (from the folder's origins.json).
@@ -66,15 +68,15 @@ export const registerBuild: RegisterCommand = (program, context) => {
         report = context.withDatabase(false, (db) => finish(db, ingestPaths(db, paths, { ...ingestOptions, hashes })))
       }
       const seconds = (performance.now() - started) / 1000
-      const bytes = statSync(context.databasePath()).size
+      const bytes = statSync(database).size
       context.print(
-        { ...report, database: context.databasePath(), bytes, seconds },
+        { ...report, database, bytes, seconds },
         () =>
           `${report.stored} stored, ${report.unchanged} unchanged, ${report.rejected} rejected in ${seconds.toFixed(1)} s; ` +
           `${plural(report.totals.editions, 'edition')}, ${plural(report.totals.versions, 'version')} of ${plural(report.totals.contents, 'distinct text')}` +
           (report.totals.dumps > 0 ? `, ${plural(report.totals.dumps, 'dump')} with ${plural(report.totals.attestations, 'attestation')}` : '') +
           '; ' +
-          `${context.databasePath()} ${(bytes / 1e6).toFixed(1)} MB\n`
+          `${database} ${(bytes / 1e6).toFixed(1)} MB\n`
       )
       if (report.rejected > 0) context.setExitCode(1)
     })

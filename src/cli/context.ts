@@ -2,10 +2,9 @@
  * What every command of the CLI shares: output, the database, `--json`.
  */
 import type { Command } from 'commander'
-import { defaultDatabasePath, openDatabase, type Crdb } from '../store/database.js'
-import { staleWarning, type DerivedData } from '../store/derived-state.js'
-import { explainMissing, findTruncation, truncationNote } from '../store/edition-flags.js'
-import { CrdbError } from '../vocabulary/errors.js'
+import { resolveDatabasePath } from '../store/database-path.js'
+import { openDatabase, type Crdb } from '../store/database.js'
+import { explainError, readAnswerNotes, type AnswerBasis, type DerivedData } from '../query/answer-flags.js'
 
 /** Where the CLI writes. Tests pass their own. */
 export interface Io {
@@ -22,8 +21,11 @@ export interface CliContext {
   io: Io
   /** `--json` was given. */
   json: () => boolean
-  /** The database file: `--db`, else `$CRDB_DB`, else `db/crdb.sqlite`. */
-  databasePath: () => string
+  /**
+   * The database file to read (`'read'`, the default) or build (`'write'`): `--db`, else `$CRDB_DB`, else the
+   * default (see {@link resolveDatabasePath}).
+   */
+  databasePath: (purpose?: 'read' | 'write') => string
   /** Print `value` as JSON with `--json`, else the text `text()` returns. */
   print: (value: unknown, text: () => string) => void
   /** Open the database for one action and close it after. */
@@ -48,7 +50,7 @@ export type RegisterCommand = (program: Command, context: CliContext) => void
 /** Build the context for a program whose global options are `--db` and `--json`. */
 export function createContext(program: Command, io: Io, setExitCode: (code: number) => void): CliContext {
   const globals = (): { db?: string; json?: boolean } => program.opts()
-  const databasePath = (): string => globals().db ?? (process.env.CRDB_DB || defaultDatabasePath)
+  const databasePath = (purpose: 'read' | 'write' = 'read'): string => resolveDatabasePath({ db: globals().db, purpose })
   // Flags the next JSON object printed carries (stale derived data, a truncated edition).
   const flags: Record<string, true> = {}
   const warned = new Set<string>()
@@ -56,6 +58,12 @@ export function createContext(program: Command, io: Io, setExitCode: (code: numb
     if (warned.has(text)) return
     warned.add(text)
     io.err(`crdb: ${text}\n`)
+  }
+  // The query layer decides the flags and their warnings; the CLI prints them.
+  const note = (db: Crdb, basis: AnswerBasis): void => {
+    const { flags: found, warnings } = readAnswerNotes(db, basis)
+    Object.assign(flags, found)
+    for (const warning of warnings) warn(`warning: ${warning}`)
   }
   return {
     io,
@@ -66,30 +74,18 @@ export function createContext(program: Command, io: Io, setExitCode: (code: numb
       io.out(globals().json ? JSON.stringify(flagged, null, 2) + '\n' : text())
     },
     withDatabase: (readonly, action) => {
-      const db = openDatabase(databasePath(), { readonly })
+      const db = openDatabase(databasePath(readonly ? 'read' : 'write'), { readonly })
       try {
         return action(db)
       } catch (error) {
         // A rule or term missing from a truncated edition: say that the edition is cut short.
-        const explained = error instanceof CrdbError && error.code === 'E_NOT_FOUND' ? explainMissing(db, error.message) : undefined
-        if (explained !== undefined && explained !== (error as Error).message) throw new CrdbError('E_NOT_FOUND', explained)
-        throw error
+        throw explainError(db, error)
       } finally {
         db.close()
       }
     },
     setExitCode,
-    noteDerived: (db, needs) => {
-      const warning = staleWarning(db, needs)
-      if (!warning) return
-      flags.stale = true
-      warn(warning)
-    },
-    noteEdition: (db, edition) => {
-      const truncation = findTruncation(db, edition)
-      if (!truncation) return
-      flags.truncated = true
-      warn(`warning: ${truncationNote(truncation)}`)
-    }
+    noteDerived: (db, needs) => note(db, { needs }),
+    noteEdition: (db, edition) => note(db, { edition })
   }
 }

@@ -21,7 +21,7 @@ export const registerEditions: RegisterCommand = (program, context) => {
         throw new CrdbError('E_USAGE', `give one of --messages, --remove and --replace, not ${given.map((name) => '--' + name).join(' and ')}`)
       if (options.remove !== undefined || options.replace !== undefined) {
         const { removeEdition, replaceEdition } = await import('../../ingest/ingest.js')
-        const onWait = (holder: number): void => context.io.err(`crdb: waiting: another build (process ${holder}) holds ${context.databasePath()}\n`)
+        const onWait = (holder: number): void => context.io.err(`crdb: waiting: another build (process ${holder}) holds ${context.databasePath('write')}\n`)
         context.withDatabase(false, (db) => {
           if (options.remove !== undefined) {
             const date = parseDate(options.remove)

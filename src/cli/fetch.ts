@@ -6,6 +6,7 @@
 import { Option } from 'commander'
 import { fetchEditions, readManifest, type EditionFetchOutcome } from '../../ingest/fetch.js'
 import { CrdbError } from '../vocabulary/errors.js'
+import { runsFromCheckout, userFolder } from '../vocabulary/paths.js'
 import type { RegisterCommand } from './context.js'
 import { projectPath } from './sources.js'
 
@@ -20,15 +21,15 @@ export interface NetworkOptions {
 /** Add `--cache`, `--timeout`, `--retries` and `--delay` to a command. */
 export function networkOptions(command: import('commander').Command): import('commander').Command {
   return command
-    .option('--cache <dir>', 'cache folder (default: .cache/crdb in the project)')
+    .option('--cache <dir>', 'cache folder (default: .cache/crdb in a checkout of crdb, else $XDG_CACHE_HOME/crdb, ~/.cache/crdb)')
     .addOption(new Option('--timeout <ms>', 'time allowed for one request, in milliseconds').argParser(positiveInteger('--timeout')).default(30_000))
     .addOption(new Option('--retries <n>', 'retries after a timeout, a network error, 429 or 5xx').argParser(count('--retries')).default(3))
     .addOption(new Option('--delay <ms>', 'pause between two requests, in milliseconds').argParser(count('--delay')).default(1000))
 }
 
-/** The cache folder `--cache` names, else the project's `.cache/crdb`. */
+/** The cache folder `--cache` names, else the checkout's `.cache/crdb`, else (an installed crdb) the user's cache folder. */
 export function cacheFolder(options: { cache?: string }): string {
-  return options.cache ?? projectPath('.cache', 'crdb')
+  return options.cache ?? (runsFromCheckout() ? projectPath('.cache', 'crdb') : userFolder('cache'))
 }
 
 function positiveInteger(name: string) {

@@ -5,7 +5,7 @@
  * not parse.
  */
 import { Command, CommanderError } from 'commander'
-import { defaultDatabasePath } from '../store/database.js'
+import { resolveDatabasePath } from '../store/database-path.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { packageVersion } from '../vocabulary/paths.js'
 import { createContext, type Io, type RegisterCommand } from './context.js'
@@ -22,7 +22,7 @@ export async function runProgram(argv: string[], io: Io, commands: Record<string
   let exitCode = 0
   const program = new Command('crdb')
     .description('A versioned knowledge base of the Magic: The Gathering Comprehensive Rules')
-    .option('--db <path>', `database file (default: $CRDB_DB or ${defaultDatabasePath})`)
+    .option('--db <path>', `database file (default: $CRDB_DB, else ${resolveDatabasePath({ env: { XDG_DATA_HOME: process.env.XDG_DATA_HOME } })})`)
     .option('--json', 'print JSON instead of text')
     .version(packageVersion(), '-V, --version', "print crdb's version")
     .exitOverride()

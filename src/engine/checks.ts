@@ -66,13 +66,17 @@ export interface SbaContext {
   readonly variant: GameVariantName
   /** A Two-Headed Giant game whose team rules are in force. */
   readonly twoHeaded: boolean
+  /** The player with this id in the snapshot. */
   player(id: string): PlayerState | undefined
   /** The object with this id in the snapshot (`from`: the object asking, e.g. an Aura for what it enchants). */
   object(id: string, from?: ObjectState): ObjectState | undefined
+  /** Whether the check (or era-profile switch) `id` has a rule in force in the era. */
   inForce(id: string): boolean
+  /** The rule that check `id` cites in the era (number and text), or `null` where it is not in force. */
   cite(id: string): Citation | null
   /** The "not in force" message of a check, or of an era-profile switch. */
   notInForce(id: string): string
+  /** Add a note to the result (a condition the era has no rule for, a rule ignored in a variant). */
   note(text: string): void
   /**
    * Whether `other` is within `player`'s range of influence for `rule`: always,

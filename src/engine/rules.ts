@@ -7,7 +7,8 @@
  * matches, the answer says the check is not in force and when it began or ended,
  * from the same resolution run over every stored edition.
  */
-import { isCrdb, openDatabase, defaultDatabasePath, type Crdb } from '../store/database.js'
+import { resolveDatabasePath } from '../store/database-path.js'
+import { isCrdb, openDatabase, type Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { RuleVersion } from '../vocabulary/rule-version.js'
 import { listAnchorRowsLike, listAnchorRowsUnder, listSectionHeadings, type AnchorRow } from '../store/anchors.js'
@@ -316,7 +317,7 @@ export function checkHistory(db: Crdb, id: string): CheckRun[] {
 
 /** Where to read the rules, for {@link openRules}. */
 export interface OpenRulesOptions extends EditionSelector {
-  /** An open database, or the path of one (default: `$CRDB_DB`, else `db/crdb.sqlite`). */
+  /** An open database, or the path of one (default: `$CRDB_DB`, else the default database: see {@link resolveDatabasePath}). */
   db?: Crdb | string
 }
 
@@ -334,7 +335,7 @@ export function openRules(first?: Crdb | OpenRulesOptions, second?: EditionSelec
   const options = (first ?? {}) as OpenRulesOptions
   const { db, ...at } = options
   if (db && typeof db !== 'string') return buildRules(db, at)
-  const handle = openDatabase(db ?? process.env.CRDB_DB ?? defaultDatabasePath, { readonly: true })
+  const handle = openDatabase(resolveDatabasePath({ db }), { readonly: true })
   try {
     return buildRules(handle, at)
   } finally {

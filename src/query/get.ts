@@ -251,7 +251,7 @@ export function getReferences(db: Crdb, number: string, at: EditionSelector = {}
 
 /**
  * Resolve the citations in `text` (see {@link findReferences}) in the edition
- * dated `edition` (an effective date, as {@link resolveAt} returns).
+ * dated `edition` (an effective date, as `resolveEdition` returns).
  */
 export function resolveReferences(db: Crdb, text: string, edition: string): RuleReference[] {
   const references: RuleReference[] = []

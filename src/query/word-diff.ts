@@ -15,7 +15,7 @@ export interface WordChange {
  * shortest edit script. Written here rather than taken from `diff` (or
  * `fast-myers-diff`): a diff of two editions compares thousands of pairs, and
  * both spent most of its time here, allocating per step for edits bounded by
- * {@link maxEditLength} anyway. Tokens are compared as a hash and offsets into
+ * `maxEditLength` anyway. Tokens are compared as a hash and offsets into
  * their text, so no token is copied out.
  */
 export function diffWords(before: string, after: string): WordChange[] {

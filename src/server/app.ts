@@ -8,7 +8,7 @@ import { cors } from 'hono/cors'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import type { Crdb } from '../store/database.js'
 import { RuleMovedError } from '../query/moved.js'
-import { explainMissing } from '../store/edition-flags.js'
+import { explainError } from '../query/answer-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { registerApi } from './api.js'
 import { registerFeed } from './feed.js'
@@ -87,13 +87,7 @@ export function createServerApp(options: AppOptions): ServerApp {
   app.notFound((c) => failure(c, 'E_NO_ROUTE', `no such page: ${clipPath(new URL(c.req.url).pathname)}`))
   app.onError((error, c) => {
     if (error instanceof CrdbError)
-      return failure(
-        c,
-        error.code,
-        error.code === 'E_NOT_FOUND' ? explainMissing(state.db, error.message) : error.message,
-        {},
-        error instanceof RuleMovedError ? { whereabouts: error.whereabouts } : undefined
-      )
+      return failure(c, error.code, explainError(state.db, error).message, {}, error instanceof RuleMovedError ? { whereabouts: error.whereabouts } : undefined)
     log?.(`error: ${c.req.method} ${c.req.url}: ${error.stack ?? error}`)
     return failure(c, 'E_INTERNAL', 'internal error')
   })

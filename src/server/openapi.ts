@@ -1,158 +1,153 @@
 /**
- * The OpenAPI 3.1 document of the JSON API, written by hand; a test checks that
- * its paths and the app's `/v1` routes agree.
+ * The routes of the JSON API under `/v1`, each with the zod schemas of its
+ * parameters, body and answers; `api.ts` registers them with their handlers,
+ * and the OpenAPI 3.1 document served at `/openapi.json` is generated from
+ * the same definitions.
  */
+import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi'
+import {
+  diffSummarySchema,
+  checkWithHistorySchema,
+  editionDiffSchema,
+  editionSummarySchema,
+  eraChecksSchema,
+  eraListingSchema,
+  errorSchema,
+  glossaryEntrySchema,
+  glossaryTermSchema,
+  ruleAnswerSchema,
+  ruleHistorySchema,
+  sbaAnswerSchema,
+  searchResultSchema,
+  sourceSummarySchema
+} from './answer-schemas.js'
+import { checkParams, checkQuery, diffQuery, historyQuery, ruleParams, ruleQuery, searchQuery, selectorQuery, sourcesQuery, termParams } from './parameters.js'
 
-const selector = [
-  { name: 'date', in: 'query', description: 'the edition in force on this day (YYYY-MM-DD)', schema: { type: 'string', format: 'date' } },
-  { name: 'edition', in: 'query', description: 'the edition with this effective date (YYYY-MM-DD)', schema: { type: 'string', format: 'date' } },
-  { name: 'era', in: 'query', description: 'an era preset (2003, 2009, 2024: the rules in force on 31 December) or a day', schema: { type: 'string' } }
-]
+/** The largest request body accepted (a game state). */
+export const maxBodyBytes = 1024 * 1024
 
-const query = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }, required = false): Record<string, unknown> => ({
-  name,
-  in: 'query',
-  description,
-  required,
-  schema
-})
-const path = (name: string, description: string): Record<string, unknown> => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })
+const json = <S>(schema: S) => ({ 'application/json': { schema } })
+const failure = { description: 'an error', content: json(errorSchema) }
 
-const errorResponse = { description: 'an error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
-const errors = { '400': errorResponse, '404': errorResponse }
-const ok = (description: string, schema: Record<string, unknown> = { type: 'object' }): Record<string, unknown> => ({
-  '200': { description, content: { 'application/json': { schema } } },
-  '304': { description: 'not modified (If-None-Match matched the ETag)' },
-  ...errors
-})
+/** The answers of a GET: the answer, 304 on a matching If-None-Match, and the errors of bad input. */
+const answers = <S extends z.ZodType>(description: string, schema: S) =>
+  ({
+    200: { description, content: json(schema) },
+    304: { description: 'not modified (If-None-Match matched the ETag)' },
+    400: failure,
+    404: failure
+  }) as const
 
-const get = (summary: string, parameters: unknown[], responses: Record<string, unknown>): Record<string, unknown> => ({
-  get: { summary, parameters, responses }
-})
+/** Every route of the API, by name. */
+export const apiRoutes = {
+  editions: createRoute({
+    method: 'get',
+    path: '/v1/editions',
+    summary: 'Every stored edition, oldest first, with counts and messages (crdb editions)',
+    responses: answers('editions', z.array(editionSummarySchema))
+  }),
+  eras: createRoute({
+    method: 'get',
+    path: '/v1/eras',
+    summary: 'The era presets with their editions, and every edition with its date range (crdb eras)',
+    responses: answers('eras', eraListingSchema)
+  }),
+  sources: createRoute({
+    method: 'get',
+    path: '/v1/sources',
+    summary: 'Every source: official editions and secondary dumps (crdb sources)',
+    request: { query: sourcesQuery },
+    responses: answers('sources', z.array(sourceSummarySchema))
+  }),
+  rule: createRoute({
+    method: 'get',
+    path: '/v1/rules/{number}',
+    summary:
+      'A rule as it stood (crdb get); include adds subtree, neighbours, refs or sources in the shapes of crdb get --subtree, --neighbours, --refs, --sources',
+    request: { params: ruleParams, query: ruleQuery },
+    responses: answers('the rule', ruleAnswerSchema)
+  }),
+  history: createRoute({
+    method: 'get',
+    path: '/v1/rules/{number}/history',
+    summary: 'Every wording of a rule across renumberings (crdb history)',
+    request: { params: ruleParams, query: historyQuery },
+    responses: answers('the history', ruleHistorySchema)
+  }),
+  glossary: createRoute({
+    method: 'get',
+    path: '/v1/glossary',
+    summary: 'The glossary terms of an edition (crdb glossary --list)',
+    request: { query: selectorQuery },
+    responses: answers('terms', z.array(glossaryEntrySchema))
+  }),
+  term: createRoute({
+    method: 'get',
+    path: '/v1/glossary/{term}',
+    summary: 'A glossary term found by any of its names (crdb glossary TERM)',
+    request: { params: termParams, query: selectorQuery },
+    responses: answers('the term', glossaryTermSchema)
+  }),
+  search: createRoute({
+    method: 'get',
+    path: '/v1/search',
+    summary: 'Full-text search over rules, examples and the glossary (crdb search)',
+    request: { query: searchQuery },
+    responses: answers('the hits', searchResultSchema)
+  }),
+  diff: createRoute({
+    method: 'get',
+    path: '/v1/diff',
+    summary: 'What changed between any two editions (crdb diff)',
+    request: { query: diffQuery },
+    responses: answers('the diff (only its counts with summary=true)', z.union([editionDiffSchema, diffSummarySchema]))
+  }),
+  checks: createRoute({
+    method: 'get',
+    path: '/v1/checks',
+    summary: "An era's catalog of engine checks, each with its rule (crdb era --checks)",
+    request: { query: selectorQuery },
+    responses: answers('the checks', eraChecksSchema)
+  }),
+  check: createRoute({
+    method: 'get',
+    path: '/v1/checks/{id}',
+    summary: "One check's rule in an era (crdb check)",
+    request: { params: checkParams, query: checkQuery },
+    responses: answers('the check', checkWithHistorySchema)
+  }),
+  sba: createRoute({
+    method: 'post',
+    path: '/v1/sba',
+    summary: "Perform an era's state-based actions on a game state until nothing more happens (crdb sba)",
+    request: {
+      query: selectorQuery,
+      // A reference rather than the zod schema: the engine's own validator reads the body (see api.ts), with its messages.
+      body: {
+        required: true,
+        description: `a game state in the engine format (at most ${maxBodyBytes / 1024 / 1024} MB)`,
+        content: json({ $ref: '#/components/schemas/GameState' })
+      }
+    },
+    responses: {
+      200: { description: 'the new state and the events with their citations', content: json(sbaAnswerSchema) },
+      400: failure,
+      404: failure,
+      413: failure,
+      415: failure
+    }
+  })
+} satisfies Record<string, RouteConfig>
+
+const description =
+  'The Magic: The Gathering Comprehensive Rules, every edition since 1999, read-only. Every route takes one edition selector (date, edition or era; none: the newest edition) and answers in the shapes `crdb --json` prints. As there, an answer taken from a truncated edition carries `truncated: true`, one that depends on derived data (lineage, reconciliation of the dumps) left out of date by an interrupted build carries `stale: true`, and a rule number that moved answers 404 with `whereabouts` beside the error. Answers carry an ETag (304 on If-None-Match) and Cache-Control.'
+
+/** The OpenAPI 3.1 document of {@link apiRoutes}. */
+function describeApi(): ReturnType<OpenAPIHono['getOpenAPI31Document']> {
+  const registry = new OpenAPIHono()
+  for (const route of Object.values(apiRoutes)) registry.openAPIRegistry.registerPath(route)
+  return registry.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'crdb', version: '1', description } })
+}
 
 /** The OpenAPI document served at `/openapi.json`. */
-export const openApiDocument = {
-  openapi: '3.1.0',
-  info: {
-    title: 'crdb',
-    version: '1',
-    description:
-      'The Magic: The Gathering Comprehensive Rules, every edition since 1999, read-only. Every route takes one edition selector (date, edition or era; none: the newest edition) and answers in the shapes `crdb --json` prints. As there, an answer taken from a truncated edition carries `truncated: true`, one that depends on derived data (lineage, reconciliation of the dumps) left out of date by an interrupted build carries `stale: true`, and a rule number that moved answers 404 with `whereabouts` beside the error. Answers carry an ETag (304 on If-None-Match) and Cache-Control.'
-  },
-  paths: {
-    '/v1/editions': get(
-      'Every stored edition, oldest first, with counts and messages (crdb editions)',
-      [],
-      ok('editions', { type: 'array', items: { type: 'object' } })
-    ),
-    '/v1/eras': get('The era presets with their editions, and every edition with its date range (crdb eras)', [], ok('eras')),
-    '/v1/sources': get(
-      'Every source: official editions and secondary dumps (crdb sources)',
-      [query('only', 'only official editions or only dumps', { enum: ['official', 'dumps'] })],
-      ok('sources', { type: 'array', items: { type: 'object' } })
-    ),
-    '/v1/rules/{number}': get(
-      'A rule as it stood (crdb get); include adds subtree, neighbours, refs or sources in the shapes of crdb get --subtree, --neighbours, --refs, --sources',
-      [path('number', 'a rule number: 704.5j, 704, 7'), ...selector, query('include', 'comma list of subtree, neighbours, refs, sources')],
-      ok('the rule', { $ref: '#/components/schemas/RuleVersion' })
-    ),
-    '/v1/rules/{number}/history': get(
-      'Every wording of a rule across renumberings (crdb history)',
-      [
-        path('number', 'a rule number'),
-        ...selector,
-        query('direction', 'both (default), forward from the oldest wording of the number, or backward', { enum: ['both', 'forward', 'backward'] })
-      ],
-      ok('the history')
-    ),
-    '/v1/glossary': get('The glossary terms of an edition (crdb glossary --list)', selector, ok('terms', { type: 'array', items: { type: 'object' } })),
-    '/v1/glossary/{term}': get(
-      'A glossary term found by any of its names (crdb glossary TERM)',
-      [path('term', 'the term, any case'), ...selector],
-      ok('the term')
-    ),
-    '/v1/search': get(
-      'Full-text search over rules, examples and the glossary (crdb search)',
-      [
-        query('q', 'words, "phrases", prefix*, AND, OR, NOT, ( )', { type: 'string' }, true),
-        ...selector,
-        query('all', 'search every version of every edition', { type: 'boolean' }),
-        query('section', 'only rules of this section, rule or subrule'),
-        query('kind', 'comma list of rule, example, term'),
-        query('limit', 'at most this many hits (1 to 1000, default 10)', { type: 'integer', minimum: 1, maximum: 1000 })
-      ],
-      ok('the hits')
-    ),
-    '/v1/diff': get(
-      'What changed between any two editions (crdb diff)',
-      [
-        query('from', 'an edition or any date (YYYY-MM-DD), or an era year', { type: 'string' }, true),
-        query('to', 'the same, for the other side', { type: 'string' }, true),
-        query('section', 'only this section, rule or subrule'),
-        query('summary', 'only the counts, without the changes', { type: 'boolean' })
-      ],
-      ok('the diff')
-    ),
-    '/v1/checks': get("An era's catalog of engine checks, each with its rule (crdb era --checks)", selector, ok('the checks')),
-    '/v1/checks/{id}': get(
-      "One check's rule in an era (crdb check)",
-      [path('id', 'a check id, e.g. legend-rule'), ...selector, query('history', 'also every run of editions in which it was in force', { type: 'boolean' })],
-      ok('the check')
-    ),
-    '/v1/sba': {
-      post: {
-        summary: "Perform an era's state-based actions on a game state until nothing more happens (crdb sba)",
-        parameters: selector,
-        requestBody: {
-          required: true,
-          description: 'a game state in the engine format (at most 1 MB)',
-          content: { 'application/json': { schema: { type: 'object' } } }
-        },
-        responses: {
-          '200': { description: 'the new state and the events with their citations', content: { 'application/json': { schema: { type: 'object' } } } },
-          '400': errorResponse,
-          '404': errorResponse,
-          '413': errorResponse,
-          '415': errorResponse
-        }
-      }
-    }
-  },
-  components: {
-    schemas: {
-      Error: {
-        type: 'object',
-        required: ['error'],
-        properties: {
-          error: {
-            type: 'object',
-            required: ['code', 'message'],
-            properties: {
-              code: {
-                type: 'string',
-                description:
-                  'a stable code: E_BAD_NUMBER, E_BAD_DATE, E_BAD_ERA, E_USAGE, E_BAD_QUERY, E_BAD_STATE, E_NOT_FOUND, E_NO_ROUTE, E_METHOD, E_TOO_LARGE, E_MEDIA_TYPE'
-              },
-              message: { type: 'string' }
-            }
-          }
-        }
-      },
-      RuleVersion: {
-        type: 'object',
-        required: ['number', 'text', 'examples', 'edition', 'validFrom', 'validTo', 'lastEdition', 'source'],
-        properties: {
-          number: { type: 'string' },
-          text: { type: 'string' },
-          examples: { type: 'array', items: { type: 'string' } },
-          edition: { type: 'string', format: 'date' },
-          validFrom: { type: 'string', format: 'date' },
-          validTo: { type: ['string', 'null'], format: 'date' },
-          lastEdition: { type: 'string', format: 'date' },
-          source: { type: 'object', properties: { uri: { type: 'string' }, sha256: { type: 'string' }, line: { type: 'integer' } } },
-          truncated: { const: true, description: 'present when the edition is truncated' }
-        }
-      }
-    }
-  }
-} as const
+export const openApiDocument = describeApi()

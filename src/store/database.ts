@@ -5,7 +5,6 @@
  * belongs to something else. Read-only files (and folders) can be queried.
  */
 import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { createRequire } from 'node:module'
 import Database from 'better-sqlite3'
@@ -20,7 +19,6 @@ import * as migration008 from '../../db/migrations/008-external-search-content.j
 import * as migration009 from '../../db/migrations/009-attestation-dump-key.js'
 import * as migration010 from '../../db/migrations/010-term-aliases-by-key.js'
 import { CrdbError } from '../vocabulary/errors.js'
-import { packageRoot } from '../vocabulary/paths.js'
 
 declare const crdbHandle: unique symbol
 
@@ -90,25 +88,6 @@ const migrations: ReadonlyArray<{ sql: string }> = [
 
 /** The schema version this code writes. */
 export const schemaVersion = migrations.length
-
-/**
- * Where the database lives unless `--db` or `CRDB_DB` says otherwise, whatever
- * the working folder: the project's `db/crdb.sqlite` when crdb runs from its
- * source folder (a checkout, `npm link`), else `$XDG_DATA_HOME/crdb/crdb.sqlite`
- * (`~/.local/share/crdb/crdb.sqlite` by default) for an installed package.
- */
-export const defaultDatabasePath = resolveDefaultDatabasePath()
-
-function resolveDefaultDatabasePath(): string {
-  try {
-    const root = packageRoot()
-    if (existsSync(join(root, 'db', 'migrations'))) return join(root, 'db', 'crdb.sqlite')
-  } catch {
-    // No package root: fall through to the per-user folder.
-  }
-  const data = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share')
-  return join(resolve(data), 'crdb', 'crdb.sqlite')
-}
 
 /** Options for {@link openDatabase}. */
 export interface OpenDatabaseOptions {

@@ -33,12 +33,3 @@ export function readDerivedState(db: Crdb): DerivedState {
   for (const row of rows) state[row.name] = row.stale === 1
   return state
 }
-
-/**
- * The warning a query answered from stale derived data prints, or undefined
- * when `needs` is current.
- */
-export function staleWarning(db: Crdb, needs: DerivedData): string | undefined {
-  if (!readDerivedState(db)[needs]) return undefined
-  return `warning: the ${needs === 'lineage' ? 'lineage (renumberings and history)' : 'reconciliation of secondary dumps'} is out of date (a build was interrupted); run crdb build to bring it up to date`
-}

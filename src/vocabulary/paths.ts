@@ -2,7 +2,8 @@
  * Where the package's own files are, from compiled code (`dist/`) or source alike.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { homedir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 let root: string | undefined
@@ -34,4 +35,23 @@ export function packageVersion(): string {
 /** The project's lineage override file. */
 export function lineageOverridesPath(): string {
   return join(packageRoot(), 'corpus', 'lineage-overrides.json')
+}
+
+/**
+ * Whether crdb runs from a checkout of its sources (a clone, `npm link`), which keeps its files (the
+ * database, the fetch cache) in the project, rather than from an installed package, which ships `dist/`
+ * without the sources' `db/` folder and keeps them in the user's folders (see {@link userFolder}).
+ */
+export function runsFromCheckout(root: string = packageRoot()): boolean {
+  return existsSync(join(root, 'db', 'migrations'))
+}
+
+/**
+ * crdb's folder among the user's data (`$XDG_DATA_HOME/crdb`, `~/.local/share/crdb` by default) or
+ * cache (`$XDG_CACHE_HOME/crdb`, `~/.cache/crdb`), as the XDG base directory specification places them:
+ * an empty variable counts as unset.
+ */
+export function userFolder(kind: 'data' | 'cache', env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const base = kind === 'data' ? env.XDG_DATA_HOME || join(homedir(), '.local', 'share') : env.XDG_CACHE_HOME || join(homedir(), '.cache')
+  return join(resolve(base), 'crdb')
 }

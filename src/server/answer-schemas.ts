@@ -1,0 +1,473 @@
+/**
+ * The zod schemas of the `/v1` answers: the library's answer types as the API
+ * serializes them, named as components of the OpenAPI document. The test of the
+ * document checks at the type level that each schema and its library type
+ * accept the same values, so that neither drifts from the other.
+ */
+import { z } from '@hono/zod-openapi'
+import { gameStateSchema, objectSchema } from '../engine/state.js'
+
+/** A day, `YYYY-MM-DD`. */
+const day = () => z.string().openapi({ format: 'date', example: '2009-07-11' })
+/** A day, or `null` for "still in force". */
+const until = () => day().nullable()
+const count = () => z.int().min(0)
+/**
+ * A named schema or `null`: a union rather than `.nullable()`, which the
+ * generator writes as `allOf` of the reference and a type, refusing `null`.
+ */
+const orNull = <S extends z.ZodType>(schema: S) => z.union([schema, z.null()])
+const severities = () => z.object({ error: count(), warning: count(), info: count() })
+
+/** `stale` and `truncated`, present only when they apply (see `AnswerFlags`). */
+const flags = {
+  stale: z.literal(true).optional().openapi({ description: 'present when derived data the answer depends on is out of date (an interrupted build)' }),
+  truncated: z.literal(true).optional().openapi({ description: 'present when the answer comes from a truncated edition' })
+}
+
+/** The body of an error: a stable code and a one-line message; `whereabouts` beside it for a rule number that moved. */
+export const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({
+        description:
+          'a stable code: E_BAD_NUMBER, E_BAD_DATE, E_BAD_ERA, E_USAGE, E_BAD_QUERY, E_BAD_STATE, E_NOT_FOUND, E_NO_ROUTE, E_METHOD, E_TOO_LARGE, E_MEDIA_TYPE'
+      }),
+      message: z.string()
+    }),
+    whereabouts: z
+      .object({
+        number: z.string(),
+        edition: day(),
+        lastInForce: day(),
+        continuesAs: z.array(z.object({ number: z.string(), edition: day(), kind: z.string() })),
+        now: z.array(z.string())
+      })
+      .optional()
+      .openapi({ description: 'for a rule number the edition no longer has: where the rule went' })
+  })
+  .openapi('Error')
+
+/** `RuleVersion`. */
+export const ruleVersionSchema = z
+  .object({
+    number: z.string(),
+    text: z.string(),
+    examples: z.array(z.string()),
+    edition: day(),
+    validFrom: day(),
+    validTo: until(),
+    lastEdition: day(),
+    source: z.object({ uri: z.string(), sha256: z.string(), line: z.int() }),
+    numbering: z
+      .object({
+        kind: z.enum(['translated', 'reused']),
+        asked: z.string(),
+        numberedAs: day(),
+        otherNumbers: z.array(z.string()).optional(),
+        note: z.string()
+      })
+      .optional()
+      .openapi({ description: 'how the number asked led to this rule: followed from another numbering (translated), or a number that later named another rule (reused)' })
+  })
+  .openapi('RuleVersion')
+
+/** `RuleNeighbours`. */
+export const ruleNeighboursSchema = z
+  .object({ edition: day(), rule: ruleVersionSchema, previous: orNull(ruleVersionSchema), next: orNull(ruleVersionSchema) })
+  .openapi('RuleNeighbours')
+
+/** `RuleReference`. */
+export const ruleReferenceSchema = z.object({ number: z.string(), found: z.boolean(), text: z.string().optional(), cited: z.string() }).openapi('RuleReference')
+
+/** `Attestation`. */
+export const attestationSchema = z
+  .object({
+    id: z.int(),
+    source: z.object({
+      id: z.int(),
+      uri: z.string(),
+      kind: z.string(),
+      format: z.string(),
+      date: day().nullable(),
+      dating: z.enum(['stated', 'inferred', 'none']),
+      inferred: z.object({ from: day(), to: day() }).nullable()
+    }),
+    line: z.int(),
+    kind: z.enum(['rule', 'term', 'note', 'ruling', 'external']),
+    label: z.string(),
+    key: z.string().nullable(),
+    term: z.string().nullable(),
+    document: z.string().nullable(),
+    text: z.string(),
+    examples: z.array(z.string()),
+    fragment: z.enum(['head', 'tail']).nullable(),
+    asOf: z.string().nullable(),
+    revisionDate: z.string().nullable(),
+    author: z.string().nullable(),
+    authoredDate: z.string().nullable(),
+    status: z.enum(['pending', 'equal', 'differs', 'partial', 'unmatched', 'external']),
+    similarity: z.number().nullable(),
+    diff: z.string().nullable(),
+    remarks: z.string().nullable(),
+    version: z.object({ id: z.int(), firstDate: day(), lastDate: day() }).nullable()
+  })
+  .openapi('Attestation')
+
+/** `RuleSources`. */
+export const ruleSourcesSchema = z
+  .object({
+    number: z.string(),
+    versions: z.array(
+      z.object({
+        id: z.int(),
+        text: z.string(),
+        examples: z.array(z.string()),
+        firstDate: day(),
+        lastDate: day(),
+        validTo: until(),
+        source: z.object({ uri: z.string(), line: z.int() }),
+        attestations: z.array(attestationSchema)
+      })
+    ),
+    unlinked: z.array(attestationSchema)
+  })
+  .openapi('RuleSources')
+
+/** `GET /v1/rules/{number}`: the rule, with what `include` asked for and its flags. */
+export const ruleAnswerSchema = ruleVersionSchema
+  .extend({
+    subtree: z.array(ruleVersionSchema).optional(),
+    neighbours: ruleNeighboursSchema.optional(),
+    refs: z.array(ruleReferenceSchema).optional(),
+    sources: ruleSourcesSchema.optional(),
+    ...flags
+  })
+  .openapi('RuleAnswer')
+
+/** `WordChange`. */
+const wordChangeSchema = z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() }).openapi('WordChange')
+
+/** `RuleHistory`, with its flags. */
+export const ruleHistorySchema = z
+  .object({
+    number: z.string(),
+    steps: z.array(
+      z.object({
+        number: z.string(),
+        text: z.string(),
+        examples: z.array(z.string()),
+        validFrom: day(),
+        validTo: until(),
+        editions: z.array(day()),
+        change: z
+          .object({
+            kind: z.enum(['changed', 'moved', 'moved-changed', 'split', 'merge', 'override']),
+            fromNumber: z.string(),
+            score: z.number().optional(),
+            reason: z.string().optional(),
+            referencesOnly: z.boolean(),
+            typographyOnly: z.boolean(),
+            textChanges: z.array(wordChangeSchema),
+            examplesChanged: z.boolean()
+          })
+          .optional(),
+        source: z.object({ uri: z.string(), line: z.int() })
+      })
+    ),
+    numbers: z.array(z.string()),
+    stale: flags.stale
+  })
+  .openapi('RuleHistory')
+
+/** `GlossaryEntry`. */
+export const glossaryEntrySchema = z
+  .object({ term: z.string(), key: z.string(), aliases: z.array(z.string()), obsolete: z.boolean(), validFrom: day(), validTo: until() })
+  .openapi('GlossaryEntry')
+
+/** `GlossaryTerm`, with its flag. */
+export const glossaryTermSchema = z
+  .object({
+    term: z.string(),
+    key: z.string(),
+    aliases: z.array(z.string()),
+    obsolete: z.boolean(),
+    definition: z.string(),
+    senses: z.array(z.string()),
+    references: z.array(z.string()),
+    edition: day(),
+    validFrom: day(),
+    validTo: until(),
+    lastEdition: day(),
+    source: z.object({ uri: z.string(), sha256: z.string(), line: z.int() }),
+    truncated: flags.truncated
+  })
+  .openapi('GlossaryTerm')
+
+const highlights = () => z.array(z.tuple([z.int(), z.int()])).openapi({ description: '[start, end) offsets of the found words in the snippet' })
+
+/** `SearchResult`. */
+export const searchResultSchema = z
+  .object({
+    query: z.string(),
+    expression: z.string(),
+    mode: z.enum(['ranked', 'boolean']),
+    searchedFor: z.string(),
+    corrections: z.array(z.object({ from: z.string(), to: z.string() })),
+    expansions: z.array(z.object({ informal: z.string(), means: z.string() })),
+    unknown: z.array(z.string()),
+    edition: day().nullable(),
+    range: z.object({ from: day(), to: day() }).optional(),
+    total: count(),
+    hits: z.array(
+      z.object({
+        kind: z.enum(['rule', 'example', 'term']),
+        key: z.string(),
+        number: z.string().optional(),
+        term: z.string().optional(),
+        obsolete: z.literal(true).optional(),
+        snippet: z.string(),
+        highlights: highlights(),
+        rank: z.number(),
+        validFrom: day(),
+        validTo: until(),
+        ranges: z.array(z.object({ validFrom: day(), validTo: until() })),
+        versions: z.array(z.object({ snippet: z.string(), highlights: highlights(), validFrom: day(), validTo: until() })),
+        byName: z.literal(true).optional()
+      })
+    ),
+    rule: z
+      .object({ asked: z.string(), number: z.string(), edition: day(), note: z.string().optional() })
+      .optional()
+      .openapi({ description: 'the query was a rule number: the rule it names in the edition searched, first among the hits' })
+  })
+  .openapi('SearchResult')
+
+const diffSide = () => z.object({ number: z.string(), text: z.string(), examples: z.array(z.string()), validFrom: day() })
+const termSide = () => z.object({ term: z.string(), key: z.string(), definition: z.string(), validFrom: day() })
+
+const diffSummary = () =>
+  z.object({
+    added: count(),
+    removed: count(),
+    changed: count(),
+    moved: count(),
+    movedChanged: count(),
+    referencesOnly: count(),
+    examplesOnly: count(),
+    typographyOnly: count(),
+    split: count(),
+    merge: count(),
+    unchanged: count()
+  })
+const termDiffSummary = () => z.object({ added: count(), removed: count(), changed: count(), renamed: count(), truncated: count(), unchanged: count() })
+
+/** `TermDiff`. */
+export const termDiffSchema = z
+  .object({
+    summary: termDiffSummary(),
+    changes: z.array(
+      z.object({
+        kind: z.enum(['added', 'removed', 'changed', 'renamed', 'truncated']),
+        from: termSide().optional(),
+        to: termSide().optional(),
+        typographyOnly: z.boolean(),
+        textChanges: z.array(wordChangeSchema),
+        truncatedEdition: day().optional()
+      })
+    )
+  })
+  .openapi('TermDiff')
+
+/** `EditionDiff`, with its flag. */
+export const editionDiffSchema = z
+  .object({
+    from: day(),
+    to: day(),
+    section: z.string().optional(),
+    summary: diffSummary(),
+    changes: z.array(
+      z.object({
+        kind: z.enum(['added', 'removed', 'changed', 'moved', 'moved-changed']),
+        relation: z.enum(['split', 'merge']).optional(),
+        also: z.array(z.string()).optional(),
+        from: diffSide().optional(),
+        to: diffSide().optional(),
+        evidence: z.array(z.object({ from: z.string(), to: z.string(), edition: day(), kind: z.string(), score: z.number(), reason: z.string() })).optional(),
+        referencesOnly: z.boolean(),
+        typographyOnly: z.boolean(),
+        examplesOnly: z.boolean(),
+        textChanges: z.array(wordChangeSchema),
+        exampleChanges: z.array(z.object({ ordinal: z.int().min(0), kind: z.enum(['added', 'removed', 'changed']), changes: z.array(wordChangeSchema) }))
+      })
+    ),
+    terms: termDiffSchema.optional(),
+    stale: flags.stale
+  })
+  .openapi('EditionDiff')
+
+/** `GET /v1/diff?summary=true`: the counts of a diff, without the changes. */
+export const diffSummarySchema = z
+  .object({
+    from: day(),
+    to: day(),
+    section: z.string().optional(),
+    summary: diffSummary(),
+    terms: z.object({ summary: termDiffSummary() }).optional(),
+    stale: flags.stale
+  })
+  .openapi('DiffSummary')
+
+/** `EditionSummary`. */
+export const editionSummarySchema = z
+  .object({
+    effectiveDate: day(),
+    set: z.object({ code: z.string(), name: z.string() }).nullable(),
+    validTo: until(),
+    source: z.object({ uri: z.string(), sha256: z.string(), encoding: z.string(), lineEnding: z.string(), bytes: count() }),
+    dateStatement: z.string(),
+    rules: count(),
+    examples: count(),
+    terms: count(),
+    truncated: z.boolean(),
+    messages: severities()
+  })
+  .openapi('EditionSummary')
+
+/** `EraListing`. */
+export const eraListingSchema = z
+  .object({
+    presets: z.array(z.object({ name: z.string(), date: day(), summary: z.string(), edition: day(), validTo: until() })),
+    editions: z.array(z.object({ edition: day(), validTo: until(), presets: z.array(z.string()) }))
+  })
+  .openapi('EraListing')
+
+/** `SourceSummary`, with the `EditionVerification` of an official edition. */
+export const sourceSummarySchema = z
+  .object({
+    id: z.int(),
+    uri: z.string(),
+    kind: z.string(),
+    format: z.string(),
+    sha256: z.string(),
+    bytes: count(),
+    encoding: z.string(),
+    title: z.string().nullable(),
+    date: day().nullable(),
+    dating: z.enum(['stated', 'inferred', 'none']),
+    era: z.object({ from: day(), to: day() }).nullable(),
+    bestMatch: z.object({ from: day(), to: day() }).nullable(),
+    score: z.number().nullable(),
+    disagreeing: z.array(z.string()),
+    rules: count(),
+    terms: count(),
+    others: count(),
+    attestations: z.object({ equal: count(), differs: count(), partial: count(), unmatched: count(), external: count(), pending: count() }).nullable(),
+    messages: severities(),
+    verification: z
+      .object({
+        verified: z.boolean(),
+        expected: z.string().nullable(),
+        origin: z.object({ source: z.string(), from: z.string(), warning: z.string().optional() }).nullable()
+      })
+      .optional()
+  })
+  .openapi('SourceSummary')
+
+const checkCategory = () => z.enum(['sba', 'variant', 'loop', 'switch'])
+
+/** `CheckRule`: a check in force, with its rule. */
+const checkRuleSchema = ruleVersionSchema
+  .extend({
+    id: z.string(),
+    title: z.string(),
+    category: checkCategory(),
+    inForce: z.literal(true),
+    anchor: z.object({ region: z.enum(['sba', 'declared-sba', 'anywhere']), patterns: z.array(z.string()) }),
+    since: z.object({ edition: day(), numbers: z.array(z.string()) }),
+    lineageId: z.int().nullable()
+  })
+  .openapi('CheckRule')
+
+/** `CheckNotInForce`. */
+const checkNotInForceSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    category: checkCategory(),
+    inForce: z.literal(false),
+    edition: day(),
+    message: z.string(),
+    before: z.object({ firstEdition: day(), lastEdition: day(), number: z.string(), endedOn: day() }).nullable(),
+    after: z.object({ firstEdition: day(), number: z.string() }).nullable()
+  })
+  .openapi('CheckNotInForce')
+
+/** `CheckAnswer`. */
+export const checkAnswerSchema = z.union([checkRuleSchema, checkNotInForceSchema])
+
+/** `CheckRun`. */
+export const checkRunSchema = z.object({ firstEdition: day(), lastEdition: day(), endedOn: until(), numbers: z.array(z.string()) }).openapi('CheckRun')
+
+/** `GET /v1/checks/{id}`: the check, with its runs when `history` was asked for. */
+export const checkWithHistorySchema = z
+  .union([
+    checkRuleSchema.extend({ history: z.array(checkRunSchema).optional() }),
+    checkNotInForceSchema.extend({ history: z.array(checkRunSchema).optional() })
+  ])
+  .openapi('CheckAnswer')
+
+/** `EraChecksAnswer`. */
+export const eraChecksSchema = z
+  .object({ era: z.string().nullable(), edition: day(), validTo: until(), checks: z.array(checkAnswerSchema) })
+  .openapi('EraChecks')
+
+/** `GameState`: what `POST /v1/sba` takes, and the state it answers. */
+// zod's own `meta` rather than `.openapi()`: the engine's schemas may be built before @hono/zod-openapi adds that method.
+export const gameStateComponent = gameStateSchema.meta({ id: 'GameState' })
+
+/** `Citation`. */
+const citationSchema = z.object({ check: z.string(), number: z.string(), text: z.string() }).openapi('Citation')
+
+/** `SbaAction`. */
+const sbaActions = [
+  'loses-game',
+  'put-into-graveyard',
+  'destroyed',
+  'sacrificed',
+  'ceases-to-exist',
+  'unattached',
+  'counters-removed',
+  'speed-set',
+  'sector-chosen',
+  'protector-chosen',
+  'dungeon-removed',
+  'to-command-zone',
+  'scheme-to-bottom',
+  'planeswalked',
+  'regenerated'
+] as const
+
+/** What `answerSba` returns: the era, the new state and the events with their citations. */
+export const sbaAnswerSchema = z
+  .object({
+    era: z.string().nullable(),
+    state: gameStateComponent,
+    events: z.array(
+      z.object({
+        pass: z.int().min(1),
+        action: z.enum(sbaActions),
+        subject: z.object({ kind: z.enum(['object', 'player', 'team']), id: z.string(), name: z.string().optional() }),
+        detail: z.string().optional(),
+        checks: z.array(z.string()),
+        rules: z.array(citationSchema),
+        lastKnown: objectSchema.optional()
+      })
+    ),
+    passes: z.int().min(1),
+    edition: day(),
+    loop: z.array(citationSchema),
+    notes: z.array(z.string()),
+    gameOver: z.object({ winners: z.array(z.string()) }).nullable()
+  })
+  .openapi('SbaAnswer')

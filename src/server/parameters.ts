@@ -1,0 +1,217 @@
+/**
+ * The zod schemas of the `/v1` path and query parameters, read through Hono's
+ * validator middleware and documented in `/openapi.json` from the same
+ * schemas. Each one reads its value with the library's own reader (the edition
+ * selector, rule numbers, dates), so that a bad value is refused with the
+ * library's code and one-line message naming the parameter, not zod's.
+ */
+import { z } from '@hono/zod-openapi'
+import { CrdbError, type ErrorCode } from '../vocabulary/errors.js'
+import { parseRuleNumber } from '../vocabulary/rule-number.js'
+import type { SearchKind } from '../query/search.js'
+import { readPoint, readSelector, type At } from './selector.js'
+
+/** A value as an error message quotes it: at most 40 characters. */
+function clip(value: string): string {
+  return value.length > 40 ? value.slice(0, 40) + '…' : value
+}
+
+/**
+ * The error a failed validation stands for: the first issue's, with the code
+ * a reader of ours gave it (`E_USAGE` when none).
+ */
+export function errorOfIssues(error: z.ZodError): CrdbError {
+  const issue = error.issues[0]
+  const code = (issue?.code === 'custom' ? (issue.params?.code as ErrorCode | undefined) : undefined) ?? 'E_USAGE'
+  return new CrdbError(code, issue?.message ?? 'invalid request')
+}
+
+/**
+ * A transform that reads a value with one of our readers: the reader's
+ * `CrdbError` becomes an issue carrying its code and message.
+ */
+function readWith<In, Out>(read: (value: In) => Out) {
+  return (value: In, context: z.RefinementCtx): Out => {
+    try {
+      return read(value)
+    } catch (error) {
+      if (!(error instanceof CrdbError)) throw error
+      context.addIssue({ code: 'custom', message: error.message, params: { code: error.code } })
+      return z.NEVER
+    }
+  }
+}
+
+/** A query or path parameter given at most once (a repeated one arrives as a list). */
+const once = (name: string) => z.string({ error: (issue) => (issue.input === undefined ? `give ${name}=...` : `${name}: give it once`) })
+
+/** `true`/`1` or `false`/`0`; absent or empty: false. */
+const boolean = (name: string, description: string) =>
+  once(name)
+    .optional()
+    .transform(
+      readWith((value: string | undefined): boolean => {
+        if (value === undefined || value === '' || value === 'false' || value === '0') return false
+        if (value === 'true' || value === '1') return true
+        throw new CrdbError('E_USAGE', `${name}=${clip(value)}: expected true or false`)
+      })
+    )
+    .openapi({ type: 'boolean', description })
+
+/** One of `values`; absent or empty: undefined. */
+const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T, description: string) =>
+  once(name)
+    .optional()
+    .transform(
+      readWith((value: string | undefined): T[number] | undefined => {
+        if (value === undefined || value === '') return undefined
+        if (!(values as readonly string[]).includes(value)) throw new CrdbError('E_USAGE', `${name}=${clip(value)}: expected ${values.join(' or ')}`)
+        return value
+      })
+    )
+    .openapi({ type: 'string', enum: [...values], description })
+
+/** A comma list of some of `values`, in lower case; absent or empty: undefined. */
+const listOf = <const T extends readonly string[]>(name: string, values: T, expected: string, description: string) =>
+  once(name)
+    .optional()
+    .transform(
+      readWith((value: string | undefined): T[number][] | undefined => {
+        if (!value) return undefined
+        const parts = [
+          ...new Set(
+            value
+              .split(',')
+              .map((part) => part.trim().toLowerCase())
+              .filter(Boolean)
+          )
+        ]
+        for (const part of parts) if (!(values as readonly string[]).includes(part)) throw new CrdbError('E_USAGE', `${name}=${clip(part)}: ${expected}`)
+        return parts as T[number][]
+      })
+    )
+    .openapi({ type: 'string', description })
+
+/** Optional text; empty counts as absent. */
+const optionalText = (name: string, description: string) =>
+  once(name)
+    .optional()
+    .transform((value) => value || undefined)
+    .openapi({ type: 'string', description })
+
+/** The edition selector's parameters, documented one by one. */
+const selectorShape = {
+  date: once('date').optional().openapi({ format: 'date', description: 'the edition in force on this day (YYYY-MM-DD)' }),
+  edition: once('edition').optional().openapi({ description: 'the edition with this effective date (YYYY-MM-DD), or the set code it came with (M10)' }),
+  era: once('era').optional().openapi({ description: 'an era preset (2003, 2009, 2024: the rules in force on 31 December) or a day' })
+}
+
+/**
+ * A query of the edition selector (`date`, `edition`, `era`: at most one) and
+ * `shape`'s parameters; the selector is read by the library's one reader and
+ * given as `at`.
+ */
+function withSelector<S extends z.ZodRawShape>(shape: S) {
+  return z.object({ ...selectorShape, ...shape }).transform((query, context) => ({
+    ...query,
+    at: readWith(() => readSelector((name) => (query as Record<string, string | undefined>)[name]))(undefined, context) as At
+  }))
+}
+
+/** The selector alone. */
+export const selectorQuery = withSelector({})
+
+/** A rule number in the path, read by the library's reader (any case, `rule 704.5j`). */
+const ruleNumber = once('number')
+  .check((context) => {
+    try {
+      parseRuleNumber(context.value)
+    } catch (error) {
+      if (!(error instanceof CrdbError)) throw error
+      context.issues.push({ code: 'custom', message: error.message, input: context.value, params: { code: error.code } })
+    }
+  })
+  .openapi({ description: 'a rule number: 704.5j, 704, 7', example: '704.5j' })
+
+/** `{number}` of the rule routes. */
+export const ruleParams = z.object({ number: ruleNumber })
+
+/** `{term}` of `/v1/glossary/{term}`. */
+export const termParams = z.object({ term: once('term').openapi({ description: 'the term, by any of its names, any case', example: 'legend rule' }) })
+
+/** `{id}` of `/v1/checks/{id}`. */
+export const checkParams = z.object({ id: once('id').openapi({ description: 'a check id', example: 'legend-rule' }) })
+
+/** What `include` adds to a rule. */
+const ruleIncludes = ['subtree', 'neighbours', 'refs', 'sources'] as const
+
+/** The query of `GET /v1/rules/{number}`. */
+export const ruleQuery = withSelector({
+  include: listOf('include', ruleIncludes, `expected a comma list of ${ruleIncludes.join(', ')}`, 'comma list of subtree, neighbours, refs, sources')
+})
+
+/** The query of `GET /v1/rules/{number}/history`. */
+export const historyQuery = withSelector({
+  direction: oneOf('direction', ['both', 'forward', 'backward'], 'both (default), forward from the oldest wording of the number, or backward')
+})
+
+/** The query of `GET /v1/sources`. */
+export const sourcesQuery = z.object({ only: oneOf('only', ['official', 'dumps'], 'only official editions or only dumps') })
+
+/** The query of `GET /v1/search`. */
+export const searchQuery = withSelector({
+  q: z
+    .string({ error: (issue) => (issue.input === undefined ? 'give a query: q=...' : 'q: give it once') })
+    .openapi({ description: 'words, "phrases", prefix*, AND, OR, NOT, ( )', example: 'legend rule' }),
+  all: boolean('all', 'search every version of every edition'),
+  section: optionalText('section', 'only rules of this section, rule or subrule'),
+  kind: listOf(
+    'kind',
+    ['rule', 'example', 'term'] as const satisfies readonly SearchKind[],
+    'expected rule, example or term',
+    'comma list of rule, example, term'
+  ),
+  limit: once('limit')
+    .optional()
+    .transform(
+      readWith((value: string | undefined): number | undefined => {
+        if (value === undefined || value === '') return undefined
+        const limit = Number(value)
+        if (!/^\d+$/.test(value.trim()) || limit < 1 || limit > 1000)
+          throw new CrdbError('E_USAGE', `limit=${clip(value)}: expected a whole number from 1 to 1000`)
+        return limit
+      })
+    )
+    .openapi({ type: 'integer', minimum: 1, maximum: 1000, description: 'at most this many hits (1 to 1000, default 10)' })
+}).check((context) => {
+  if (context.value.all && Object.keys(context.value.at).length > 0)
+    context.issues.push({
+      code: 'custom',
+      message: 'give all=true or one of date, edition and era, not both',
+      input: context.value,
+      params: { code: 'E_USAGE' }
+    })
+})
+
+/** One side of a diff: an edition, any day, or an era's year; required, and not empty. */
+const diffPoint = (name: string, description: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'give from=... and to=... (an edition, a date or an era)' : `${name}: give it once`) })
+    .transform(
+      readWith((value: string): At => {
+        if (value === '') throw new CrdbError('E_USAGE', 'give from=... and to=... (an edition, a date or an era)')
+        return readPoint(value)
+      })
+    )
+    .openapi({ type: 'string', description, example: '2009-07-11' })
+
+/** The query of `GET /v1/diff`. */
+export const diffQuery = z.object({
+  from: diffPoint('from', 'an edition or any date (YYYY-MM-DD), or an era year'),
+  to: diffPoint('to', 'the same, for the other side'),
+  section: optionalText('section', 'only this section, rule or subrule'),
+  summary: boolean('summary', 'only the counts, without the changes')
+})
+
+/** The query of `GET /v1/checks/{id}`. */
+export const checkQuery = withSelector({ history: boolean('history', 'also every run of editions in which it was in force') })
