@@ -7,12 +7,16 @@
  * two editions in the official text format, so that diffs and histories have
  * changes) is ingested into a temporary database and read on every page kind
  * and in the Atom feed: parsed, the hostile strings are text, never elements
- * or attributes, and the feed is well-formed XML.
+ * or attributes, and the feed is well-formed XML. (c) The server's sources
+ * write markup only in `html` templates: no other string holds a tag, and
+ * nothing is marked raw or escaped by hand.
  */
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as cheerio from 'cheerio'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import type { Hono } from 'hono'
+import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ingestPaths } from '../ingest/index.js'
 import { listReleaseNotes } from '../src/query/release-notes.js'
@@ -281,5 +285,30 @@ describe('a fixture edition with markup in its rules, examples and terms', () =>
       `Comprehensive Rules of ${older} (X<&, ]]><script>alert("set")</script> & "Set's" name)`
     ])
     expect(parsed.feed.entry[0].link['@_href']).toBe(`http://localhost/diff?from=${older}&to=${newer}`)
+  })
+})
+
+describe('markup only in html templates', () => {
+  const root = join(projectRoot, 'src/server')
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))
+
+  it('no string or untagged template in src/server holds a tag, and none calls raw() or escapeHtml', () => {
+    expect(files).toContain('markup.ts')
+    const found: string[] = []
+    for (const file of files) {
+      const text = readFileSync(join(root, file), 'utf8')
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+      const visit = (node: ts.Node): void => {
+        const where = `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`
+        const literal = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)
+        if (literal && !ts.isTaggedTemplateExpression(node.parent) && /<\/?[a-z][a-z0-9-]*[\s>/]/i.test(node.getText(source)))
+          found.push(`${where}: markup outside html\`\``)
+        if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['raw', 'escapeHtml'].includes(node.expression.text))
+          found.push(`${where}: ${node.expression.text}()`)
+        ts.forEachChild(node, visit)
+      }
+      visit(source)
+    }
+    expect(found).toEqual([])
   })
 })
