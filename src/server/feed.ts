@@ -6,7 +6,8 @@
  */
 import type { Hono } from 'hono'
 import { listReleaseNotes, type ReleaseNote } from '../query/release-notes.js'
-import { escapeHtml, href } from './html.js'
+import { href } from './html.js'
+import { html, type Markup } from './markup.js'
 import type { ServerState } from './state.js'
 
 /** Entries in the feed: the newest editions. */
@@ -26,32 +27,41 @@ export function registerFeed(app: Hono, state: ServerState): void {
 /** The Atom document of `notes` (newest first), with links under `origin`. */
 export function renderFeed(notes: ReleaseNote[], origin: string): string {
   const updated = notes[0]?.effectiveDate ?? '1999-01-01'
-  const entries = notes.map((note) => renderEntry(note, origin)).join('')
-  return `<?xml version="1.0" encoding="utf-8"?>
+  const entries = notes.map((note) => renderEntry(note, origin))
+  return String(html`<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
 <title>crdb: editions of the Magic: The Gathering Comprehensive Rules</title>
-<id>${escapeHtml(origin)}/feed.xml</id>
-<link rel="self" href="${escapeHtml(origin)}/feed.xml"/>
-<link href="${escapeHtml(origin)}/"/>
+<id>${origin}/feed.xml</id>
+<link rel="self" href="${origin}/feed.xml"/>
+<link href="${origin}/"/>
 <updated>${updated}T00:00:00Z</updated>
 <author><name>crdb</name></author>
 ${entries}</feed>
-`
+`)
 }
 
-function renderEntry(note: ReleaseNote, origin: string): string {
+function renderEntry(note: ReleaseNote, origin: string): Markup {
   const set = note.set ? ` (${note.set.code}, ${note.set.name})` : ''
   const link = note.previous ? href('/diff', { from: note.previous.effectiveDate, to: note.effectiveDate }) : href('/cr', { edition: note.effectiveDate })
   const s = note.summary
   const counts = s
     ? `${s.added} added, ${s.removed} removed, ${s.changed} changed, ${s.moved} moved, ${s.movedChanged} moved and changed against ${note.previous!.effectiveDate}`
     : 'the oldest stored edition'
-  return `<entry>
-<title>Comprehensive Rules of ${note.effectiveDate}${escapeHtml(set)}</title>
-<id>${escapeHtml(origin)}/cr?edition=${note.effectiveDate}</id>
-<link href="${escapeHtml(origin + link)}"/>
+  return html`<entry>
+<title>Comprehensive Rules of ${note.effectiveDate}${xmlText(set)}</title>
+<id>${origin}/cr?edition=${note.effectiveDate}</id>
+<link href="${origin + link}"/>
 <updated>${note.effectiveDate}T00:00:00Z</updated>
-<summary>${escapeHtml(`${note.rules} rules, ${note.terms} glossary terms; ${counts}.`)}</summary>
+<summary>${`${note.rules} rules, ${note.terms} glossary terms; ${counts}.`}</summary>
 </entry>
 `
+}
+
+/**
+ * `text` without the characters XML 1.0 forbids even as references (control
+ * characters other than tab and line breaks, lone surrogates, U+FFFE and
+ * U+FFFF): escaping cannot make them well-formed, so they are left out.
+ */
+function xmlText(text: string): string {
+  return text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
 }

@@ -1,18 +1,13 @@
 /**
- * HTML helpers of the web pages: escaping, the page layout (header, search,
- * edition picker), rule text with its citations as links, and the error page.
- * Pages are plain strings built on the server; they need no script.
+ * HTML helpers of the web pages: the page layout (header, search, edition
+ * picker), rule text with its citations as links, and the error page. Pages
+ * are built on the server with escaping templates ({@link html}); they need no
+ * script.
  */
 import { eraPresets } from '../vocabulary/era-presets.js'
 import { findReferences } from '../query/get.js'
+import { html, joinMarkup, type Markup, type MarkupValue } from './markup.js'
 import type { At } from './selector.js'
-
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-/** `text` safe inside HTML text and quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => escapes[char])
-}
 
 /** A URL with query parameters; empty and undefined values are left out. */
 export function href(path: string, query: Record<string, string | undefined> = {}): string {
@@ -48,23 +43,24 @@ export interface Picker {
 
 /** What a page puts in the layout. */
 export interface Page {
+  /** The page's title (text). */
   title: string
-  /** The main content (HTML). */
-  body: string
+  /** The main content. */
+  body: Markup
   picker?: Picker
   /** The search box's current query. */
   query?: string
 }
 
-/** A whole HTML document. */
+/** A whole HTML document, as the text of the response. */
 export function renderPage(page: Page): string {
-  return `<!doctype html>
+  return String(html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>${escapeHtml(page.title)} · crdb</title>
+<title>${page.title} · crdb</title>
 <link rel="stylesheet" href="/style.css">
 </head>
 <body>
@@ -80,87 +76,92 @@ export function renderPage(page: Page): string {
 </ul></nav>
 <form class="search" role="search" aria-label="Search the rules" method="get" action="/search">
 <label for="site-q" class="visually-hidden">Search the rules</label>
-<input id="site-q" type="search" name="q" value="${escapeHtml(page.query ?? '')}" placeholder="Search the rules">
+<input id="site-q" type="search" name="q" value="${page.query ?? ''}" placeholder="Search the rules">
 <button type="submit">Search</button>
 </form>
 </header>
-${page.picker ? renderPicker(page.picker) : ''}
+${page.picker && renderPicker(page.picker)}
 <main id="main">
 ${page.body}
 </main>
 <footer class="site"><p>The Magic: The Gathering Comprehensive Rules, every edition since 1999. Data: official rules documents; crdb is unofficial.</p></footer>
 </body>
 </html>
-`
+`)
 }
 
-function renderPicker(picker: Picker): string {
+function renderPicker(picker: Picker): Markup {
   const keep = Object.entries(picker.keep ?? {})
     .filter(([, value]) => value !== undefined && value !== '')
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value!)}">`)
-    .join('')
-  const link = (query: Record<string, string | undefined>, label: string, current: boolean): string =>
-    `<a href="${escapeHtml(href(picker.path, { ...picker.keep, ...query }))}"${current ? ' aria-current="true"' : ''}>${label}</a>`
+    .map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)
+  const link = (query: Record<string, string | undefined>, label: string, current: boolean): Markup =>
+    html`<a href="${href(picker.path, { ...picker.keep, ...query })}"${current && html` aria-current="true"`}>${label}</a>`
   const newest = picker.editions.at(-1)
   const eras = [
     link({}, 'newest', !picker.at.date && !picker.at.edition && !picker.at.era),
     ...eraPresets.map((preset) => link({ era: preset.name }, preset.name, picker.at.era === preset.name))
-  ].join(' ')
+  ]
   const options = [...picker.editions]
     .reverse()
-    .map((edition) => `<option value="${edition}"${edition === picker.edition ? ' selected' : ''}>${edition}${edition === newest ? ' (newest)' : ''}</option>`)
-    .join('')
-  return `<nav class="picker" aria-label="Edition">
-<p>Edition <strong>${escapeHtml(picker.edition)}</strong>${picker.edition === newest ? ' (the newest)' : ''}. Era: ${eras}</p>
-<form method="get" action="${escapeHtml(picker.path)}">${keep}<label>Edition <select name="edition">${options}</select></label> <button type="submit">Show</button></form>
-<form method="get" action="${escapeHtml(picker.path)}">${keep}<label>In force on <input type="date" name="date" value="${escapeHtml(picker.at.date ?? '')}" min="${picker.editions[0] ?? ''}"></label> <button type="submit">Show</button></form>
+    .map((edition) => html`<option value="${edition}"${edition === picker.edition && html` selected`}>${edition}${edition === newest && ' (newest)'}</option>`)
+  return html`<nav class="picker" aria-label="Edition">
+<p>Edition <strong>${picker.edition}</strong>${picker.edition === newest && ' (the newest)'}. Era: ${joinMarkup(eras, ' ')}</p>
+<form method="get" action="${picker.path}">${keep}<label>Edition <select name="edition">${options}</select></label> <button type="submit">Show</button></form>
+<form method="get" action="${picker.path}">${keep}<label>In force on <input type="date" name="date" value="${picker.at.date ?? ''}" min="${picker.editions[0] ?? ''}"></label> <button type="submit">Show</button></form>
 </nav>`
 }
 
 /**
  * Rule or definition text as HTML, every cited rule or section a link to the
- * same edition (`rule 704.5j`, `rules 601.2a–h`, `section 7`).
+ * same edition (`rule 704.5j`, `rules 601.2a–h`, `section 7`); with
+ * `lineBreaks`, a line break in the text as `<br>`.
  */
-export function renderRuleText(text: string, edition: string, link: (number: string, edition: string) => string = ruleHref): string {
+export function renderRuleText(text: string, edition: string, link: (number: string, edition: string) => string = ruleHref, lineBreaks = false): Markup {
   const citations = findReferences(text)
-  if (citations.length === 0) return escapeHtml(text)
-  let html = ''
+  const plain = (part: string): MarkupValue => (lineBreaks && part.includes('\n') ? joinMarkup(part.split('\n'), lineBreak) : part)
+  if (citations.length === 0) return html`${plain(text)}`
+  const parts: MarkupValue[] = []
   let position = 0
   const phrases = [...new Set(citations.map((citation) => citation.cited))]
   for (const phrase of phrases) {
     const start = text.indexOf(phrase, position)
     if (start < 0) continue
-    html += escapeHtml(text.slice(position, start))
+    parts.push(plain(text.slice(position, start)))
     const isSection = /^sections?\b/i.test(phrase)
-    html += phrase
-      .split(/(\d{3}\.\d{1,3}[a-z]?|\b\d{3}\b|\b\d\b)/)
-      .map((part, index) => (index % 2 === 1 && (part.length > 1 || isSection) ? `<a href="${escapeHtml(link(part, edition))}">${part}</a>` : escapeHtml(part)))
-      .join('')
+    parts.push(
+      phrase
+        .split(/(\d{3}\.\d{1,3}[a-z]?|\b\d{3}\b|\b\d\b)/)
+        .map((part, index) => (index % 2 === 1 && (part.length > 1 || isSection) ? html`<a href="${link(part, edition)}">${part}</a>` : plain(part)))
+    )
     position = start + phrase.length
   }
-  return html + escapeHtml(text.slice(position))
+  parts.push(plain(text.slice(position)))
+  return html`${parts}`
 }
 
+const lineBreak = html`<br>`
+
 /** Text with `[start, end)` ranges marked (search hits). */
-export function renderHighlighted(text: string, ranges: ReadonlyArray<readonly [number, number]>): string {
-  let html = ''
+export function renderHighlighted(text: string, ranges: ReadonlyArray<readonly [number, number]>): Markup {
+  const parts: MarkupValue[] = []
   let position = 0
   for (const [start, end] of ranges) {
     if (start < position) continue
-    html += escapeHtml(text.slice(position, start)) + `<mark>${escapeHtml(text.slice(start, end))}</mark>`
+    parts.push(text.slice(position, start), html`<mark>${text.slice(start, end)}</mark>`)
     position = end
   }
-  return html + escapeHtml(text.slice(position))
+  parts.push(text.slice(position))
+  return html`${parts}`
 }
 
 /** The page for an error: its status, code and message, and a way back. */
-export function renderErrorPage(status: number, code: string, message: string, extra = ''): string {
+export function renderErrorPage(status: number, code: string, message: string): string {
   const title = status === 404 ? 'Not found' : status === 400 ? 'Bad request' : status === 405 ? 'Method not allowed' : 'Error'
   return renderPage({
     title,
-    body: `<h1>${title}</h1>
-<p class="error"><code>${escapeHtml(code)}</code> ${escapeHtml(message)}</p>
-${extra}
+    body: html`<h1>${title}</h1>
+<p class="error"><code>${code}</code> ${message}</p>
+
 <p><a href="/">Home</a> · <a href="/cr">The whole newest edition</a></p>`
   })
 }
@@ -174,12 +175,10 @@ export function plural(count: number, word: string): string {
 export function renderWordChanges(
   changes: ReadonlyArray<{ kind: 'same' | 'added' | 'removed'; text: string }>,
   side: 'inline' | 'before' | 'after' = 'inline'
-): string {
-  return changes
-    .map((change) => {
-      if (change.kind === 'same') return escapeHtml(change.text)
-      if (change.kind === 'removed') return side === 'after' ? '' : `<del>${escapeHtml(change.text)}</del>`
-      return side === 'before' ? '' : `<ins>${escapeHtml(change.text)}</ins>`
-    })
-    .join('')
+): Markup {
+  return html`${changes.map((change) => {
+    if (change.kind === 'same') return change.text
+    if (change.kind === 'removed') return side !== 'after' && html`<del>${change.text}</del>`
+    return side !== 'before' && html`<ins>${change.text}</ins>`
+  })}`
 }

@@ -8,7 +8,8 @@ import { CrdbError } from '../../vocabulary/errors.js'
 import { getSubtree, type RuleVersion } from '../../query/get.js'
 import { listTermDefinitions } from '../../query/glossary.js'
 import { splitRuleNumber } from '../../vocabulary/rule-number.js'
-import { escapeHtml, plural, renderPage, renderRuleText, ruleAnchor } from '../html.js'
+import { plural, renderPage, renderRuleText, ruleAnchor } from '../html.js'
+import { html, joinMarkup } from '../markup.js'
 import type { ServerState } from '../state.js'
 import { readEditionView } from './edition-view.js'
 
@@ -26,35 +27,27 @@ export function registerCrPage(app: Hono, state: ServerState): void {
       }
     }
     const inPage = (number: string): string => `#${ruleAnchor(number)}`
-    const toc = sections
-      .map((rules) => {
-        const heads = rules.filter((rule) => depthOf(rule.number) === 1)
-        return `<li><a href="#${ruleAnchor(rules[0].number)}">${escapeHtml(rules[0].number)}. ${escapeHtml(rules[0].text)}</a><ul>${heads.map((rule) => `<li><a href="#${ruleAnchor(rule.number)}">${escapeHtml(rule.number)}. ${escapeHtml(rule.text)}</a></li>`).join('')}</ul></li>`
-      })
-      .join('')
-    const text = sections
-      .flat()
-      .map((rule) => {
-        const depth = depthOf(rule.number)
-        const examples = rule.examples.map((example) => `<p class="example">Example: ${renderRuleText(example, edition, inPage)}</p>`).join('')
-        return `<div class="cr-rule depth-${depth}" id="${ruleAnchor(rule.number)}"><a class="n" href="#${ruleAnchor(rule.number)}">${escapeHtml(rule.number)}</a>${renderRuleText(rule.text, edition, inPage)}</div>${examples}`
-      })
-      .join('\n')
+    const toc = sections.map((rules) => {
+      const heads = rules.filter((rule) => depthOf(rule.number) === 1)
+      return html`<li><a href="#${ruleAnchor(rules[0].number)}">${rules[0].number}. ${rules[0].text}</a><ul>${heads.map((rule) => html`<li><a href="#${ruleAnchor(rule.number)}">${rule.number}. ${rule.text}</a></li>`)}</ul></li>`
+    })
+    const text = sections.flat().map((rule) => {
+      const depth = depthOf(rule.number)
+      const examples = rule.examples.map((example) => html`<p class="example">Example: ${renderRuleText(example, edition, inPage)}</p>`)
+      return html`<div class="cr-rule depth-${depth}" id="${ruleAnchor(rule.number)}"><a class="n" href="#${ruleAnchor(rule.number)}">${rule.number}</a>${renderRuleText(rule.text, edition, inPage)}</div>${examples}`
+    })
     const terms = listTermDefinitions(state.db, { edition })
-    const glossary = terms
-      .map(
-        (term) =>
-          `<dt id="term-${escapeHtml(slug(term.key))}">${escapeHtml(term.term)}</dt><dd>${renderRuleText(term.definition, edition, inPage).replace(/\n/g, '<br>')}</dd>`
-      )
-      .join('\n')
+    const glossary = terms.map(
+      (term) => html`<dt id="term-${slug(term.key)}">${term.term}</dt><dd>${renderRuleText(term.definition, edition, inPage, true)}</dd>`
+    )
     const count = sections.reduce((total, rules) => total + rules.length, 0)
-    const body = `<h1>The Comprehensive Rules, edition of ${escapeHtml(edition)}</h1>
-<p class="meta">${plural(count, 'rule')} and ${plural(terms.length, 'glossary term')}. Every rule and term has an anchor: link to <code>/cr?edition=${escapeHtml(edition)}#r704.5j</code>.</p>
+    const body = html`<h1>The Comprehensive Rules, edition of ${edition}</h1>
+<p class="meta">${plural(count, 'rule')} and ${plural(terms.length, 'glossary term')}. Every rule and term has an anchor: link to <code>/cr?edition=${edition}#r704.5j</code>.</p>
 <nav aria-label="Contents"><h2>Contents</h2><ul class="toc">${toc}<li><a href="#glossary">Glossary</a></li></ul></nav>
 <h2>Rules</h2>
-${text}
+${joinMarkup(text, '\n')}
 <h2 id="glossary">Glossary</h2>
-<dl>${glossary}</dl>`
+<dl>${joinMarkup(glossary, '\n')}</dl>`
     return c.html(renderPage({ title: `Edition of ${edition}`, body, picker: view.picker }))
   })
 }
@@ -68,7 +61,7 @@ function depthOf(number: string): number {
 }
 
 /** A term key as an anchor id. */
-export function slug(key: string): string {
+function slug(key: string): string {
   return key
     .replace(/[^a-z0-9]+/gi, '-')
     .replace(/^-|-$/g, '')

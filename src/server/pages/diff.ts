@@ -5,7 +5,8 @@
  */
 import type { Hono } from 'hono'
 import { diffEditions, type RuleChange } from '../../query/diff.js'
-import { escapeHtml, href, plural, renderPage, renderWordChanges, ruleHref } from '../html.js'
+import { href, plural, renderPage, renderWordChanges, ruleHref } from '../html.js'
+import { html, joinMarkup, type Markup, type MarkupValue } from '../markup.js'
 import { readPoint } from '../selector.js'
 import type { ServerState } from '../state.js'
 
@@ -27,11 +28,8 @@ export function registerDiffPage(app: Hono, state: ServerState): void {
     for (const name of hidden) if (!(name in hideable)) hidden.delete(name)
     const diff = diffEditions(state.db, readPoint(fromText), readPoint(toText), { section })
     const shown = diff.changes.filter((change) => !isHidden(change, hidden as Set<Hidden>))
-    const options = (selected: string): string =>
-      [...editions]
-        .reverse()
-        .map((edition) => `<option value="${edition}"${edition === selected ? ' selected' : ''}>${edition}</option>`)
-        .join('')
+    const options = (selected: string): Markup[] =>
+      [...editions].reverse().map((edition) => html`<option value="${edition}"${edition === selected && html` selected`}>${edition}</option>`)
     const s = diff.summary
     const counts = [
       [s.added, 'added'],
@@ -43,23 +41,27 @@ export function registerDiffPage(app: Hono, state: ServerState): void {
       [s.typographyOnly, 'only typography'],
       [s.examplesOnly, 'only examples'],
       [s.unchanged, 'unchanged']
-    ]
-      .map(([count, label]) => `<li>${count} ${label}</li>`)
-      .join('')
-    const body = `<h1>Changes from ${escapeHtml(diff.from)} to ${escapeHtml(diff.to)}${diff.section ? ` in ${escapeHtml(diff.section)}` : ''}</h1>
+    ].map(([count, label]) => html`<li>${count} ${label}</li>`)
+    const body = html`<h1>Changes from ${diff.from} to ${diff.to}${diff.section && html` in ${diff.section}`}</h1>
 <form method="get" action="/diff" class="diff-form">
 <label>From <select name="from">${options(diff.from)}</select></label>
 <label>To <select name="to">${options(diff.to)}</select></label>
-<label>Section <input name="section" size="8" value="${escapeHtml(section ?? '')}" placeholder="7, 704.5"></label>
-<fieldset><legend>Hide</legend>${Object.entries(hideable)
-      .map(([name, label]) => `<label><input type="checkbox" name="hide" value="${name}"${hidden.has(name) ? ' checked' : ''}> ${label}</label>`)
-      .join(' ')}</fieldset>
+<label>Section <input name="section" size="8" value="${section ?? ''}" placeholder="7, 704.5"></label>
+<fieldset><legend>Hide</legend>${joinMarkup(
+      Object.entries(hideable).map(
+        ([name, label]) => html`<label><input type="checkbox" name="hide" value="${name}"${hidden.has(name) && html` checked`}> ${label}</label>`
+      ),
+      ' '
+    )}</fieldset>
 <button type="submit">Compare</button>
 </form>
 <h2>Summary</h2>
 <ul class="summary">${counts}</ul>
-<p class="meta">${plural(shown.length, 'change')} shown${shown.length < diff.changes.length ? ` of ${diff.changes.length}` : ''}. <a href="${escapeHtml(href('/v1/diff', { from: diff.from, to: diff.to, section }))}">JSON</a></p>
-${shown.map((change) => renderChange(change, diff.from, diff.to)).join('\n')}`
+<p class="meta">${plural(shown.length, 'change')} shown${shown.length < diff.changes.length && ` of ${diff.changes.length}`}. <a href="${href('/v1/diff', { from: diff.from, to: diff.to, section })}">JSON</a></p>
+${joinMarkup(
+  shown.map((change) => renderChange(change, diff.from, diff.to)),
+  '\n'
+)}`
     return c.html(renderPage({ title: `Diff ${diff.from} to ${diff.to}`, body }))
   })
 }
@@ -73,44 +75,44 @@ function isHidden(change: RuleChange, hidden: Set<Hidden>): boolean {
 }
 
 /** The anchor of a change: its new number, or its old one for a removed rule. */
-export function changeAnchor(change: RuleChange): string {
+function changeAnchor(change: RuleChange): string {
   return change.to ? `change-${change.to.number}` : `change-removed-${change.from!.number}`
 }
 
-function renderChange(change: RuleChange, from: string, to: string): string {
+function renderChange(change: RuleChange, from: string, to: string): Markup {
   const notes = [
     change.referencesOnly ? 'only cross-references' : '',
     change.typographyOnly ? 'only typography' : '',
     change.examplesOnly ? 'only examples' : ''
   ]
     .filter(Boolean)
-    .map((note) => `<span class="tag">${note}</span>`)
-    .join('')
-  const old = change.from ? `<a href="${escapeHtml(ruleHref(change.from.number, from))}">${escapeHtml(change.from.number)}</a>` : ''
-  const now = change.to ? `<a href="${escapeHtml(ruleHref(change.to.number, to))}">${escapeHtml(change.to.number)}</a>` : ''
+    .map((note) => html`<span class="tag">${note}</span>`)
+  const old = change.from && html`<a href="${ruleHref(change.from.number, from)}">${change.from.number}</a>`
+  const now = change.to && html`<a href="${ruleHref(change.to.number, to)}">${change.to.number}</a>`
   const title =
     change.kind === 'added'
-      ? `${now} added`
+      ? html`${now} added`
       : change.kind === 'removed'
-        ? `${old} removed`
+        ? html`${old} removed`
         : change.kind === 'changed'
-          ? `${now} changed`
-          : `${old} → ${now} ${change.kind === 'moved' ? 'moved' : 'moved and changed'}`
+          ? html`${now} changed`
+          : html`${old} → ${now} ${change.kind === 'moved' ? 'moved' : 'moved and changed'}`
   const anchor = changeAnchor(change)
-  let text: string
+  let text: Markup
   if (change.from && change.to) {
     const changes = change.textChanges.length ? change.textChanges : [{ kind: 'same' as const, text: change.to.text }]
-    const side = change.textChanges.length
-      ? `<div class="side"><div><span class="visually-hidden">Before: </span>${renderWordChanges(changes, 'before')}</div><div><span class="visually-hidden">After: </span>${renderWordChanges(changes, 'after')}</div></div>`
-      : ''
-    text = `<p class="inline${side ? ' has-side' : ''}">${renderWordChanges(changes)}</p>${side}`
-    text += change.exampleChanges
-      .map((example) => `<p class="example">Example ${example.ordinal + 1} ${example.kind}: ${renderWordChanges(example.changes)}</p>`)
-      .join('')
+    const side =
+      change.textChanges.length > 0 &&
+      html`<div class="side"><div><span class="visually-hidden">Before: </span>${renderWordChanges(changes, 'before')}</div><div><span class="visually-hidden">After: </span>${renderWordChanges(changes, 'after')}</div></div>`
+    const examples = change.exampleChanges.map(
+      (example) => html`<p class="example">Example ${example.ordinal + 1} ${example.kind}: ${renderWordChanges(example.changes)}</p>`
+    )
+    text = html`<p class="inline${side && ' has-side'}">${renderWordChanges(changes)}</p>${side}${examples}`
   } else {
     const side = (change.to ?? change.from)!
-    const tag = change.to ? 'ins' : 'del'
-    text = `<p><${tag}>${escapeHtml(side.text)}</${tag}></p>${side.examples.map((example) => `<p class="example"><${tag}>Example: ${escapeHtml(example)}</${tag}></p>`).join('')}`
+    // The same text, inserted or deleted: one template each, so that every tag is written out in a template.
+    const mark = change.to ? (content: MarkupValue): Markup => html`<ins>${content}</ins>` : (content: MarkupValue): Markup => html`<del>${content}</del>`
+    text = html`<p>${mark(side.text)}</p>${side.examples.map((example) => html`<p class="example">${mark(html`Example: ${example}`)}</p>`)}`
   }
-  return `<section class="change" id="${escapeHtml(anchor)}"><h3><a href="#${escapeHtml(anchor)}" aria-label="Link to this change">#</a> ${title}${notes}</h3>${text}</section>`
+  return html`<section class="change" id="${anchor}"><h3><a href="#${anchor}" aria-label="Link to this change">#</a> ${title}${notes}</h3>${text}</section>`
 }

@@ -4,7 +4,8 @@
  */
 import type { Hono } from 'hono'
 import { getTerm, listTerms } from '../../query/glossary.js'
-import { escapeHtml, href, plural, renderPage, renderRuleText } from '../html.js'
+import { href, plural, renderPage, renderRuleText } from '../html.js'
+import { html, joinMarkup } from '../markup.js'
 import type { ServerState } from '../state.js'
 import { readEditionView } from './edition-view.js'
 
@@ -18,13 +19,10 @@ export function registerGlossaryPages(app: Hono, state: ServerState): void {
   app.get('/glossary', (c) => {
     const view = readEditionView(c, state)
     const terms = listTerms(state.db, { edition: view.edition })
-    const items = terms
-      .map(
-        (term) =>
-          `<li><a href="${escapeHtml(termHref(term.key, view.edition))}">${escapeHtml(term.term)}</a>${term.obsolete ? ' <span class="tag">obsolete</span>' : ''}</li>`
-      )
-      .join('')
-    const body = `<h1>Glossary of ${escapeHtml(view.edition)}</h1>
+    const items = terms.map(
+      (term) => html`<li><a href="${termHref(term.key, view.edition)}">${term.term}</a>${term.obsolete && html` <span class="tag">obsolete</span>`}</li>`
+    )
+    const body = html`<h1>Glossary of ${view.edition}</h1>
 <p class="meta">${plural(terms.length, 'term')}.</p>
 <ul class="toc">${items}</ul>`
     return c.html(renderPage({ title: `Glossary (${view.edition})`, body, picker: view.picker }))
@@ -34,13 +32,11 @@ export function registerGlossaryPages(app: Hono, state: ServerState): void {
     const view = readEditionView(c, state)
     const term = getTerm(state.db, c.req.param('term'), { edition: view.edition })
     const names = term.aliases.filter((alias) => alias !== term.key && !alias.includes('/'))
-    const body = `<h1>${escapeHtml(term.term)}${term.obsolete ? ' <span class="tag">obsolete</span>' : ''}</h1>
-${names.length ? `<p class="meta">Also found as: ${names.map((name) => escapeHtml(name)).join('; ')}</p>` : ''}
-${term.definition
-  .split('\n')
-  .map((line) => `<p class="rule-text">${renderRuleText(line, view.edition)}</p>`)
-  .join('\n')}
-<p class="meta">In force ${term.validFrom} to ${term.validTo ?? 'now'} (shown: the edition of ${escapeHtml(view.edition)}). Source: ${escapeHtml(term.source.uri)}, line ${term.source.line}. <a href="${escapeHtml(href('/glossary', { edition: view.edition }))}">All terms</a> · <a href="${escapeHtml(href(`/v1/glossary/${encodeURIComponent(term.key)}`, { edition: view.edition }))}">JSON</a></p>`
+    const lines = term.definition.split('\n').map((line) => html`<p class="rule-text">${renderRuleText(line, view.edition)}</p>`)
+    const body = html`<h1>${term.term}${term.obsolete && html` <span class="tag">obsolete</span>`}</h1>
+${names.length > 0 && html`<p class="meta">Also found as: ${names.join('; ')}</p>`}
+${joinMarkup(lines, '\n')}
+<p class="meta">In force ${term.validFrom} to ${term.validTo ?? 'now'} (shown: the edition of ${view.edition}). Source: ${term.source.uri}, line ${term.source.line}. <a href="${href('/glossary', { edition: view.edition })}">All terms</a> · <a href="${href(`/v1/glossary/${encodeURIComponent(term.key)}`, { edition: view.edition })}">JSON</a></p>`
     return c.html(renderPage({ title: `${term.term} (${view.edition})`, body, picker: view.picker }))
   })
 }

@@ -3,7 +3,8 @@
  */
 import type { Hono } from 'hono'
 import { eraPresets } from '../../vocabulary/era-presets.js'
-import { escapeHtml, href, plural, renderPage } from '../html.js'
+import { href, plural, renderPage } from '../html.js'
+import { html, joinMarkup } from '../markup.js'
 import type { ServerState } from '../state.js'
 import { renderTimeline, type TimelinePoint } from '../svg.js'
 import { readEditionView } from './edition-view.js'
@@ -32,23 +33,22 @@ export function registerHomePage(app: Hono, state: ServerState): void {
         const before = editions[index - 1]
         const point = points[index]
         const kind = !before ? 'first stored' : point.rewrite ? 'large revision' : 'update'
-        const diff = before ? `<a href="${escapeHtml(href('/diff', { from: before.effectiveDate, to: edition.effectiveDate }))}">changes</a>` : ''
-        return `<tr><td><a href="${escapeHtml(href('/cr', { edition: edition.effectiveDate }))}">${edition.effectiveDate}</a></td><td class="num">${edition.rules}</td><td class="num">${edition.examples}</td><td class="num">${edition.terms}</td><td>${kind}</td><td>${diff}</td></tr>`
+        const diff = before && html`<a href="${href('/diff', { from: before.effectiveDate, to: edition.effectiveDate })}">changes</a>`
+        return html`<tr><td><a href="${href('/cr', { edition: edition.effectiveDate })}">${edition.effectiveDate}</a></td><td class="num">${edition.rules}</td><td class="num">${edition.examples}</td><td class="num">${edition.terms}</td><td>${kind}</td><td>${diff}</td></tr>`
       })
       .reverse()
-      .join('\n')
-    const eras = eraPresets.map((preset) => `<li><a href="/eras/${preset.name}">${preset.name}</a>: ${escapeHtml(preset.summary)}</li>`).join('')
+    const eras = eraPresets.map((preset) => html`<li><a href="/eras/${preset.name}">${preset.name}</a>: ${preset.summary}</li>`)
     const first = editions[0]?.effectiveDate ?? ''
     const last = editions.at(-1)?.effectiveDate ?? ''
-    const body = `<h1>The Comprehensive Rules, ${first.slice(0, 4)} to ${last.slice(0, 4)}</h1>
+    const body = html`<h1>The Comprehensive Rules, ${first.slice(0, 4)} to ${last.slice(0, 4)}</h1>
 <p>${plural(editions.length, 'edition')} of the Magic: The Gathering Comprehensive Rules, each rule followed through its renumberings. Read a rule as it stood on any day, compare any two editions, search every word.</p>
 <form class="big-search" role="search" aria-label="Search this edition" method="get" action="/search">
-<label for="home-q">Search the edition of ${escapeHtml(view.edition)}</label>
+<label for="home-q">Search the edition of ${view.edition}</label>
 <input id="home-q" type="search" name="q" placeholder="legend rule, &quot;first strike&quot;, deathtouch">
-<input type="hidden" name="edition" value="${escapeHtml(view.edition)}">
+<input type="hidden" name="edition" value="${view.edition}">
 <button type="submit">Search</button>
 </form>
-<p>Go to a rule: <a href="${escapeHtml(href('/rules/704.5j', { edition: view.edition }))}">704.5j</a> · <a href="${escapeHtml(href('/rules/100.1', { edition: view.edition }))}">100.1</a> · <a href="${escapeHtml(href('/cr', { edition: view.edition }))}">the whole edition of ${escapeHtml(view.edition)}</a> · <a href="${escapeHtml(href('/glossary', { edition: view.edition }))}">its glossary</a></p>
+<p>Go to a rule: <a href="${href('/rules/704.5j', { edition: view.edition })}">704.5j</a> · <a href="${href('/rules/100.1', { edition: view.edition })}">100.1</a> · <a href="${href('/cr', { edition: view.edition })}">the whole edition of ${view.edition}</a> · <a href="${href('/glossary', { edition: view.edition })}">its glossary</a></p>
 <h2>Editions</h2>
 ${renderTimeline(points)}
 <h2>Eras</h2>
@@ -58,7 +58,7 @@ ${renderTimeline(points)}
 <caption class="visually-hidden">Every stored edition, newest first</caption>
 <thead><tr><th scope="col">Effective</th><th scope="col" class="num">Rules</th><th scope="col" class="num">Examples</th><th scope="col" class="num">Terms</th><th scope="col">Kind</th><th scope="col">Diff</th></tr></thead>
 <tbody>
-${rows}
+${joinMarkup(rows, '\n')}
 </tbody></table></div>`
     return c.html(renderPage({ title: 'Comprehensive Rules', body, picker: view.picker }))
   })

@@ -8,7 +8,8 @@ import { CrdbError } from '../../vocabulary/errors.js'
 import { getNeighbours, getRule, getSubtree, nearestNumbers, type RuleVersion } from '../../query/get.js'
 import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/history.js'
 import { parentOf, parseRuleNumber } from '../../vocabulary/rule-number.js'
-import { escapeHtml, href, plural, renderPage, renderRuleText, renderWordChanges, ruleHref } from '../html.js'
+import { href, plural, renderPage, renderRuleText, renderWordChanges, ruleHref } from '../html.js'
+import { html, joinMarkup, type Markup } from '../markup.js'
 import type { ServerState } from '../state.js'
 import { renderHistoryBars } from '../svg.js'
 import { readEditionView, type EditionView } from './edition-view.js'
@@ -32,28 +33,26 @@ export function registerRulePages(app: Hono, state: ServerState): void {
     const view = readEditionView(c, state)
     const key = parseRuleNumber(c.req.param('number'))
     const history = ruleHistory(state.db, key, { at: Object.keys(view.at).length ? { edition: view.edition } : undefined })
-    const steps = history.steps
-      .map((step, index) => {
-        const before = history.steps[index - 1]
-        const text = step.change?.textChanges.length ? renderWordChanges(step.change.textChanges) : escapeHtml(step.text)
-        return `<section class="change" id="${escapeHtml(`wording-${index + 1}`)}">
-<h2>${escapeHtml(step.number)} <span class="meta">${step.validFrom} to ${step.validTo ?? 'now'}, ${plural(step.editions.length, 'edition')}</span></h2>
-<p class="meta">${describeStep(step)}${before ? ` · <a href="${escapeHtml(diffHref(before, step))}">see the diff</a>` : ''} · <a href="${escapeHtml(ruleHref(step.number, step.editions[0]))}">read it in ${step.editions[0]}</a></p>
+    const steps = history.steps.map((step, index) => {
+      const before = history.steps[index - 1]
+      const text = step.change?.textChanges.length ? renderWordChanges(step.change.textChanges) : step.text
+      return html`<section class="change" id="${`wording-${index + 1}`}">
+<h2>${step.number} <span class="meta">${step.validFrom} to ${step.validTo ?? 'now'}, ${plural(step.editions.length, 'edition')}</span></h2>
+<p class="meta">${describeStep(step)}${before && html` · <a href="${diffHref(before, step)}">see the diff</a>`} · <a href="${ruleHref(step.number, step.editions[0])}">read it in ${step.editions[0]}</a></p>
 <p class="rule-text">${text}</p>
-${step.examples.map((example) => `<p class="example">Example: ${escapeHtml(example)}</p>`).join('')}
-<p class="meta">Source: ${escapeHtml(step.source.uri)}, line ${step.source.line}</p>
+${step.examples.map((example) => html`<p class="example">Example: ${example}</p>`)}
+<p class="meta">Source: ${step.source.uri}, line ${step.source.line}</p>
 </section>`
-      })
-      .join('\n')
-    const body = `<h1>History of ${escapeHtml(history.number)}</h1>
-<p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.map((n) => escapeHtml(n)).join(' → ')}. Removed words are <del>struck</del>, added words <ins>marked</ins>.</p>
+    })
+    const body = html`<h1>History of ${history.number}</h1>
+<p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. Removed words are <del>struck</del>, added words <ins>marked</ins>.</p>
 ${renderBars(history, state)}
-${steps}`
+${joinMarkup(steps, '\n')}`
     return c.html(renderPage({ title: `History of ${history.number}`, body, picker: view.picker }))
   })
 }
 
-function renderRuleBody(state: ServerState, rule: RuleVersion): string {
+function renderRuleBody(state: ServerState, rule: RuleVersion): Markup {
   const { db } = state
   const edition = rule.edition
   const around = getNeighbours(db, rule.number, { edition })
@@ -64,37 +63,36 @@ function renderRuleBody(state: ServerState, rule: RuleVersion): string {
   } catch (error) {
     if (!(error instanceof CrdbError)) throw error
   }
-  const neighbour = (label: string, other: RuleVersion | null): string =>
+  const neighbour = (label: string, other: RuleVersion | null): Markup =>
     other
-      ? `<a href="${escapeHtml(ruleHref(other.number, edition))}" rel="${label === 'Previous' ? 'prev' : 'next'}">${label}: ${escapeHtml(other.number)}</a>`
-      : `<span class="meta">${label}: none</span>`
-  const subrules = children.length
-    ? `<h2>Subrules</h2><ul>${children.map((sub) => `<li><a href="${escapeHtml(ruleHref(sub.number, edition))}">${escapeHtml(sub.number)}</a> ${renderRuleText(clipText(sub.text, 160), edition)}</li>`).join('')}</ul>`
-    : ''
+      ? html`<a href="${ruleHref(other.number, edition)}" rel="${label === 'Previous' ? 'prev' : 'next'}">${label}: ${other.number}</a>`
+      : html`<span class="meta">${label}: none</span>`
+  const subrules =
+    children.length > 0 &&
+    html`<h2>Subrules</h2><ul>${children.map((sub) => html`<li><a href="${ruleHref(sub.number, edition)}">${sub.number}</a> ${renderRuleText(clipText(sub.text, 160), edition)}</li>`)}</ul>`
   const parent = parentOf(rule.number)
-  return `<nav aria-label="Around this rule" class="meta">${neighbour('Previous', around.previous)} · ${parent ? `<a href="${escapeHtml(ruleHref(parent, edition))}">Up: ${escapeHtml(parent)}</a> · ` : ''}${neighbour('Next', around.next)}</nav>
-<h1>${escapeHtml(rule.number)}</h1>
+  const examples = rule.examples.map((example) => html`<p class="example">Example: ${renderRuleText(example, edition)}</p>`)
+  return html`<nav aria-label="Around this rule" class="meta">${neighbour('Previous', around.previous)} · ${parent && html`<a href="${ruleHref(parent, edition)}">Up: ${parent}</a> · `}${neighbour('Next', around.next)}</nav>
+<h1>${rule.number}</h1>
 <p class="rule-text">${renderRuleText(rule.text, edition)}</p>
-${rule.examples.map((example) => `<p class="example">Example: ${renderRuleText(example, edition)}</p>`).join('\n')}
-<p class="meta">In force ${rule.validFrom} to ${rule.validTo ?? 'now'} (shown: the edition of ${edition}). Source: ${escapeHtml(rule.source.uri)}, line ${rule.source.line}. <a href="${escapeHtml(href('/cr', { edition }) + `#r${rule.number}`)}">In the whole edition</a> · <a href="${escapeHtml(href(`/v1/rules/${rule.number}`, { edition }))}">JSON</a></p>
+${joinMarkup(examples, '\n')}
+<p class="meta">In force ${rule.validFrom} to ${rule.validTo ?? 'now'} (shown: the edition of ${edition}). Source: ${rule.source.uri}, line ${rule.source.line}. <a href="${href('/cr', { edition }) + `#r${rule.number}`}">In the whole edition</a> · <a href="${href(`/v1/rules/${rule.number}`, { edition })}">JSON</a></p>
 ${subrules}
-${history ? renderHistorySection(history, state) : ''}`
+${history && renderHistorySection(history, state)}`
 }
 
-function renderHistorySection(history: RuleHistory, state: ServerState): string {
-  const items = history.steps
-    .map((step, index) => {
-      const before = history.steps[index - 1]
-      return `<li><a href="${escapeHtml(ruleHref(step.number, step.editions[0]))}">${escapeHtml(step.number)}</a> ${step.validFrom} to ${step.validTo ?? 'now'}: ${describeStep(step)}${before ? ` (<a href="${escapeHtml(diffHref(before, step))}">diff</a>)` : ''}</li>`
-    })
-    .join('')
-  return `<h2>History</h2>
-<p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.map((n) => escapeHtml(n)).join(' → ')}. <a href="/history/${escapeHtml(encodeURIComponent(history.number))}">Every wording with its changes</a>.</p>
+function renderHistorySection(history: RuleHistory, state: ServerState): Markup {
+  const items = history.steps.map((step, index) => {
+    const before = history.steps[index - 1]
+    return html`<li><a href="${ruleHref(step.number, step.editions[0])}">${step.number}</a> ${step.validFrom} to ${step.validTo ?? 'now'}: ${describeStep(step)}${before && html` (<a href="${diffHref(before, step)}">diff</a>)`}</li>`
+  })
+  return html`<h2>History</h2>
+<p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. <a href="/history/${encodeURIComponent(history.number)}">Every wording with its changes</a>.</p>
 ${renderBars(history, state)}
 <ol>${items}</ol>`
 }
 
-function renderBars(history: RuleHistory, state: ServerState): string {
+function renderBars(history: RuleHistory, state: ServerState): Markup {
   const newest = state.editions().at(-1)?.effectiveDate ?? history.steps.at(-1)!.validFrom
   return renderHistoryBars(
     history.steps.map((step) => ({
@@ -124,7 +122,7 @@ function describeStep(step: HistoryStep): string {
       : step.change.examplesChanged && step.change.kind === 'changed' && step.change.textChanges.every((part) => part.kind === 'same')
         ? ', only examples'
         : ''
-  return escapeHtml(how + note)
+  return how + note
 }
 
 /** The diff between the last edition of one wording and the first of the next, at the change. */
@@ -141,32 +139,33 @@ function diffHref(before: HistoryStep, step: HistoryStep): string {
 function renderMissingRule(c: Context, state: ServerState, view: EditionView, key: string, message: string): Response {
   const histories = [historyOf(state, key, 'both'), historyOf(state, key, 'forward')].filter((history): history is RuleHistory => history !== undefined)
   const inEdition = histories.flatMap((history) => history.steps.filter((step) => step.editions.includes(view.edition)).map((step) => ({ history, step })))[0]
-  const title = `${escapeHtml(key)} is not in the edition of ${escapeHtml(view.edition)}`
+  const title = `${key} is not in the edition of ${view.edition}`
   if (inEdition) {
     const { history, step } = inEdition
-    const body = `<h1>${title}</h1>
-<p class="notice">The rule numbered ${escapeHtml(key)} elsewhere was numbered ${history.numbers.map((n) => escapeHtml(n)).join(' → ')} over time. In the edition of ${escapeHtml(view.edition)} it is <a href="${escapeHtml(ruleHref(step.number, view.edition))}">${escapeHtml(step.number)}</a>.</p>
+    const body = html`<h1>${title}</h1>
+<p class="notice">The rule numbered ${key} elsewhere was numbered ${history.numbers.join(' → ')} over time. In the edition of ${view.edition} it is <a href="${ruleHref(step.number, view.edition)}">${step.number}</a>.</p>
 <p class="rule-text">${renderRuleText(step.text, view.edition)}</p>
-<p><a href="/history/${escapeHtml(encodeURIComponent(key))}">Its whole history</a></p>`
+<p><a href="/history/${encodeURIComponent(key)}">Its whole history</a></p>`
     return c.html(renderPage({ title: `${key} in ${view.edition}`, body, picker: view.picker }))
   }
   const history = histories.at(-1)
-  let body: string
+  let body: Markup
   if (history?.steps.length) {
     const first = history.steps[0]
     const last = history.steps.at(-1)!
     const where =
       view.edition < first.validFrom
-        ? `It first appeared on ${first.validFrom} as <a href="${escapeHtml(ruleHref(first.number, first.editions[0]))}">${escapeHtml(first.number)}</a>.`
-        : `Its last wording, <a href="${escapeHtml(ruleHref(last.number, last.editions.at(-1)))}">${escapeHtml(last.number)}</a>, was in force until ${last.validTo ?? 'now'}.`
-    body = `<h1>${title}</h1>
-<p class="notice">The rule was numbered ${history.numbers.map((n) => escapeHtml(n)).join(' → ')} over time. ${where}</p>
-<p><a href="/history/${escapeHtml(encodeURIComponent(key))}">Its whole history</a></p>`
+        ? html`It first appeared on ${first.validFrom} as <a href="${ruleHref(first.number, first.editions[0])}">${first.number}</a>.`
+        : html`Its last wording, <a href="${ruleHref(last.number, last.editions.at(-1))}">${last.number}</a>, was in force until ${last.validTo ?? 'now'}.`
+    body = html`<h1>${title}</h1>
+<p class="notice">The rule was numbered ${history.numbers.join(' → ')} over time. ${where}</p>
+<p><a href="/history/${encodeURIComponent(key)}">Its whole history</a></p>`
   } else {
     const near = nearestNumbers(state.db, key, view.edition)
-    body = `<h1>${title}</h1>
-<p class="error"><code>E_NOT_FOUND</code> ${escapeHtml(message)}</p>
-${near.length ? `<p>Nearest rules: ${near.map((n) => `<a href="${escapeHtml(ruleHref(n, view.edition))}">${escapeHtml(n)}</a>`).join(' · ')}</p>` : ''}`
+    const links = near.map((n) => html`<a href="${ruleHref(n, view.edition)}">${n}</a>`)
+    body = html`<h1>${title}</h1>
+<p class="error"><code>E_NOT_FOUND</code> ${message}</p>
+${near.length > 0 && html`<p>Nearest rules: ${joinMarkup(links, ' · ')}</p>`}`
   }
   return c.html(renderPage({ title: `${key} not found`, body, picker: view.picker }), 404)
 }
