@@ -55,6 +55,19 @@ export {
 } from './query/history.js'
 export { diffTerms, summarizeTermDiff, truncationPoint, type TermDiff, type TermChange } from './query/term-diff.js'
 export { findWhereabouts, describeWhereabouts, RuleMovedError, type Whereabouts } from './query/moved.js'
+export {
+  resolveLineageId,
+  getLineage,
+  findRuleLineageId,
+  findTermLineageId,
+  type ResolvedLineageId,
+  type LineageAliasStep,
+  type Lineage,
+  type RuleLineage,
+  type TermLineage,
+  type LineageVersion
+} from './query/lineage.js'
+export { formatLineageId, parseLineageId, type LineageIdParts } from './vocabulary/lineage-id.js'
 export { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './query/word-diff.js'
 export {
   listSources,
