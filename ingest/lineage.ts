@@ -29,7 +29,6 @@ import {
   readLineageInput,
   readStoredLineageIds,
   readTermLineageInput,
-  readVersionLineages,
   writeLineage,
   writeLineageIds,
   type LineageAliasInput,
@@ -196,7 +195,9 @@ export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = 
     }
     // Glossary terms keep their key: one lineage per term, from its first version.
     const terms = readTermLineageInput(db)
-    const before = readVersionLineages(db)
+    const before = new Map<number, number | null>()
+    for (const row of rows) before.set(row.id, row.lineage)
+    for (const row of terms) before.set(row.id, row.lineage)
     const known = readStoredLineageIds(db)
     let termRoot = -1
     let termKey: string | undefined
@@ -208,12 +209,12 @@ export function computeLineage(db: CrdbDatabase, overrides: LineageOverride[] = 
       }
       lineageOf.set(row.id, termRoot)
     }
-    const aliases = findAliases(before, known, lineageOf, ids, [
+    const aliases = findAliases(before, known, lineageOf, ids, () => [
       ...rows.map((row) => ({ kind: 'rule' as const, ...row })),
       ...terms.map((row) => ({ kind: 'term' as const, ...row }))
     ])
-    writeLineage(db, links, lineageOf)
-    writeLineageIds(db, ids, aliases, new Date().toISOString())
+    writeLineage(db, links, lineageOf, before)
+    writeLineageIds(db, ids, aliases, new Date().toISOString(), known)
     return { lineages: ids.size, aliased: [...new Set(aliases.map((alias) => alias.alias))] }
   })
   const { lineages, aliased } = write.immediate()
@@ -249,7 +250,7 @@ function findAliases(
   known: Map<number, string>,
   lineageOf: Map<number, number>,
   ids: Map<number, string>,
-  spans: SpanRow[]
+  spans: () => SpanRow[]
 ): LineageAliasInput[] {
   const live = new Set(ids.values())
   const dead = new Map<number, string>()
@@ -266,7 +267,7 @@ function findAliases(
     const now = lineageOf.get(version)
     if (alias !== undefined && now !== undefined) count(alias, ids.get(now)!, 1)
   }
-  const spansOf = groupBy(spans, (row) => `${row.kind} ${row.key}`)
+  const spansOf = groupBy(spans(), (row) => `${row.kind} ${row.key}`)
   for (const alias of dead.values()) {
     const { kind, key, date } = parseLineageId(alias)
     const named = spansOf.get(`${kind} ${key}`)?.find((row) => row.firstDate <= date && row.lastDate >= date)

@@ -14,6 +14,8 @@ export interface LineageInputRow {
   contentId: number
   firstDate: string
   lastDate: string
+  /** Its lineage as stored (the row id of the lineage's first version), `null` before one was derived. */
+  lineage: number | null
 }
 
 /** A link to store. */
@@ -27,8 +29,8 @@ export type LineageLinkInput = LineageLinkRow
 export function readLineageInput(db: CrdbDatabase): { rows: LineageInputRow[]; texts: Map<number, string> } {
   const rows = db
     .prepare(
-      `SELECT id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate FROM versions WHERE kind = 'rule'
-       ORDER BY first_date, sort_key`
+      `SELECT id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage
+       FROM versions WHERE kind = 'rule' ORDER BY first_date, sort_key`
     )
     .all() as LineageInputRow[]
   const texts = new Map(db.prepare(`SELECT id, text FROM contents WHERE kind = 'rule'`).raw().all() as Array<[number, string]>)
@@ -38,16 +40,22 @@ export function readLineageInput(db: CrdbDatabase): { rows: LineageInputRow[]; t
 /**
  * Make the stored lineage links exactly `links` and set each version's lineage
  * (`lineageOf`: version id -> the id of its lineage's first version), writing
- * only what changed. Run it inside a transaction.
+ * only what changed (`stored`: each version's lineage as stored, when the caller
+ * has read it). Run it inside a transaction.
  */
-export function writeLineage(db: CrdbDatabase, links: LineageLinkInput[], lineageOf: Map<number, number>): void {
+export function writeLineage(
+  db: CrdbDatabase,
+  links: LineageLinkInput[],
+  lineageOf: Map<number, number>,
+  stored: Map<number, number | null> = readVersionLineages(db)
+): void {
   // Write only the links that changed: a build that adds one edition leaves most of them as they were.
   const wanted = new Map(links.map((link) => [`${link.from}:${link.to}`, link]))
-  const stored = db.prepare('SELECT from_version, to_version, kind, similarity, score, reason FROM lineage_links').raw().all() as Array<
+  const storedLinks = db.prepare('SELECT from_version, to_version, kind, similarity, score, reason FROM lineage_links').raw().all() as Array<
     [number, number, string, number, number, string]
   >
   const remove = db.prepare('DELETE FROM lineage_links WHERE from_version = ? AND to_version = ?')
-  for (const [from, to, kind, similarity, score, reason] of stored) {
+  for (const [from, to, kind, similarity, score, reason] of storedLinks) {
     const key = `${from}:${to}`
     const link = wanted.get(key)
     if (link && link.kind === kind && link.similarity === similarity && link.score === score && link.reason === reason) wanted.delete(key)
@@ -65,9 +73,8 @@ export function writeLineage(db: CrdbDatabase, links: LineageLinkInput[], lineag
   for (; index + batch <= sorted.length; index += batch) insertMany.run(sorted.slice(index, index + batch).flatMap(values))
   for (; index < sorted.length; index++) insertOne.run(...values(sorted[index]))
   // Write only what changed: a build that adds one edition leaves most lineages as they were.
-  const current = readVersionLineages(db)
   const update = db.prepare('UPDATE versions SET lineage_id = ? WHERE id = ?')
-  for (const [id, lineage] of lineageOf) if (current.get(id) !== lineage) update.run(lineage, id)
+  for (const [id, lineage] of lineageOf) if (stored.get(id) !== lineage) update.run(lineage, id)
 }
 
 /** A glossary term version as the lineage computation reads it. */
@@ -76,12 +83,14 @@ export interface TermLineageRow {
   key: string
   firstDate: string
   lastDate: string
+  /** Its lineage as stored, `null` before one was derived. */
+  lineage: number | null
 }
 
 /** Every glossary term version, in an order of the data (key, first edition). */
 export function readTermLineageInput(db: CrdbDatabase): TermLineageRow[] {
   return db
-    .prepare(`SELECT id, key, first_date AS firstDate, last_date AS lastDate FROM versions WHERE kind = 'term' ORDER BY key, first_date`)
+    .prepare(`SELECT id, key, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage FROM versions WHERE kind = 'term' ORDER BY key, first_date`)
     .all() as TermLineageRow[]
 }
 
@@ -106,10 +115,16 @@ export interface LineageAliasInput {
 /**
  * Make the stored lineage ids exactly `ids` (first version's row id -> stable id),
  * add `aliases` (written at `since`), and drop the aliases of any id that names a
- * lineage again. Writes only what changed; run it inside a transaction.
+ * lineage again. Writes only what changed (`stored`: the ids as stored, when the
+ * caller has read them); run it inside a transaction.
  */
-export function writeLineageIds(db: CrdbDatabase, ids: Map<number, string>, aliases: LineageAliasInput[], since: string): void {
-  const stored = readStoredLineageIds(db)
+export function writeLineageIds(
+  db: CrdbDatabase,
+  ids: Map<number, string>,
+  aliases: LineageAliasInput[],
+  since: string,
+  stored: Map<number, string> = readStoredLineageIds(db)
+): void {
   const remove = db.prepare('DELETE FROM lineages WHERE id = ?')
   const wanted = new Map(ids)
   for (const [root, id] of stored) {
