@@ -12,6 +12,7 @@ import { ingestPaths, listArchive } from '../ingest/ingest.js'
 import { computeLineage, readLineageOverrides, type LineageOverride } from '../ingest/lineage.js'
 import { findRuleLineageId, findTermLineageId, getLineage, resolveLineageId, type Lineage, type RuleLineage, type TermLineage } from '../src/query/lineage.js'
 import { openDatabase, type CrdbDatabase } from '../src/store/database.js'
+import { readDerivedState } from '../src/store/derived-state.js'
 import { formatLineageId, parseLineageId } from '../src/vocabulary/lineage-id.js'
 import { lineageOverridesPath } from '../src/vocabulary/paths.js'
 import { archiveAvailable, archiveDir, temporaryFolder, thrown, useFreshDatabase, writeEdition } from './helpers.js'
@@ -134,8 +135,9 @@ describe('lineage ids on small documents', () => {
       ingestPaths(db, [march(), february(), january()])
       expect(idsByVersion(db)).toEqual(idsByVersion(fresh.db))
       expect(db.prepare('SELECT COUNT(*) FROM lineage_aliases').pluck().get()).toBe(0)
+      // It never saw the old id: no alias, but the error names the lineage that rule belonged to.
       expect(thrown(() => resolveLineageId(db, '2020-03-01_100.3')).message).toBe(
-        'lineage "2020-03-01_100.3" not found: no lineage has that id, and this database never gave it to one'
+        'lineage "2020-03-01_100.3" not found: no lineage starts with 100.3 in the edition of 2020-03-01; 100.3 was then part of 2020-02-01_100.3, which starts earlier'
       )
       db.close()
     } finally {
@@ -143,11 +145,31 @@ describe('lineage ids on small documents', () => {
     }
   })
 
+  it('upgrades a store of schema 10: its lineages get ids at the next build, the lineage marked stale until then', () => {
+    const files = [january(), march()]
+    ingestPaths(fresh.db, files)
+    const ids = idsByVersion(fresh.db)
+    // What a store written before migration 11 holds: no id tables, lineage current.
+    fresh.db.exec('DROP TABLE lineages; DROP TABLE lineage_aliases; PRAGMA user_version = 10')
+    const db = fresh.reopen()
+    expect(db.pragma('user_version', { simple: true })).toBe(11)
+    expect(readDerivedState(db).lineage).toBe(true)
+    expect(thrown(() => resolveLineageId(db, '2020-01-01_100.1')).message).toContain('run crdb build')
+    const report = ingestPaths(db, files)
+    expect(report.stored).toBe(0)
+    expect(readDerivedState(db).lineage).toBe(false)
+    expect(idsByVersion(db)).toEqual(ids)
+    expect(resolveLineageId(db, '2020-01-01_100.1').lineages).toEqual(['2020-01-01_100.1'])
+  })
+
   it('says which id it does not know, and that a database without ids needs a build', () => {
     ingestPaths(fresh.db, [january()])
     const error = thrown(() => getLineage(fresh.db, '2020-01-01_100.9'))
     expect(error.code).toBe('E_NOT_FOUND')
-    expect(error.message).toContain('"2020-01-01_100.9"')
+    expect(error.message).toBe(
+      'lineage "2020-01-01_100.9" not found: no lineage starts with 100.9 in the edition of 2020-01-01, and this database never gave that id to one'
+    )
+    expect(thrown(() => getLineage(fresh.db, '2020-01-01_term.gizmo')).message).toContain('no lineage starts with term "gizmo" in the edition of 2020-01-01')
     expect(thrown(() => getLineage(fresh.db, 'rule-100.1')).code).toBe('E_USAGE')
     fresh.db.prepare('DELETE FROM lineages').run()
     expect(thrown(() => resolveLineageId(fresh.db, '2020-01-01_100.1')).message).toContain('run crdb build')

@@ -9,7 +9,7 @@
 import type { CrdbDatabase } from '../store/database.js'
 import { findLineageIdAt, findLineageRoot, hasLineageIds, listLineageAliases, listLineageMembers } from '../store/lineage-ids.js'
 import { CrdbError, quoteInput } from '../vocabulary/errors.js'
-import { formatLineageId, parseLineageId } from '../vocabulary/lineage-id.js'
+import { formatLineageId, parseLineageId, type LineageIdParts } from '../vocabulary/lineage-id.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import type { RuleVersion } from '../vocabulary/rule-version.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
@@ -44,7 +44,8 @@ export interface ResolvedLineageId {
  *   naming the id when no lineage has it and no alias leads anywhere.
  */
 export function resolveLineageId(db: CrdbDatabase, id: string): ResolvedLineageId {
-  const canonical = formatLineageId(parseLineageId(id))
+  const parts = parseLineageId(id)
+  const canonical = formatLineageId(parts)
   if (findLineageRoot(db, canonical) !== undefined) return { id: canonical, lineages: [canonical], aliases: [] }
   const lineages: string[] = []
   const aliases: LineageAliasStep[] = []
@@ -62,12 +63,17 @@ export function resolveLineageId(db: CrdbDatabase, id: string): ResolvedLineageI
     }
   }
   if (lineages.length > 0) return { id: canonical, lineages, aliases }
-  const why = !hasLineageIds(db)
-    ? 'this database has no lineage ids yet; run crdb build'
-    : aliases.length > 0
-      ? 'its versions are no longer stored'
-      : 'no lineage has that id, and this database never gave it to one'
-  throw new CrdbError('E_NOT_FOUND', `lineage ${quoteInput(id)} not found: ${why}`)
+  throw new CrdbError('E_NOT_FOUND', `lineage ${quoteInput(id)} not found: ${whyNotFound(db, parts, aliases.length > 0)}`)
+}
+
+/** Why no lineage answers an id: no ids yet, versions gone, or (a hint, never an answer) the lineage its number belongs to that day. */
+function whyNotFound(db: CrdbDatabase, parts: LineageIdParts, aliased: boolean): string {
+  if (!hasLineageIds(db)) return 'this database has no lineage ids yet; run crdb build'
+  if (aliased) return 'the versions it named are no longer stored'
+  const named = parts.kind === 'rule' ? parts.key : `term "${parts.key}"`
+  const holder = findLineageIdAt(db, parts.kind, parts.key, parts.date)
+  if (holder) return `no lineage starts with ${named} in the edition of ${parts.date}; ${named} was then part of ${holder}, which starts earlier`
+  return `no lineage starts with ${named} in the edition of ${parts.date}, and this database never gave that id to one`
 }
 
 /** One version in a lineage's life. */
@@ -134,7 +140,12 @@ export function getLineage(db: CrdbDatabase, id: string, at: EditionSelector = {
   const [lineageId, ...alternatives] = resolved.lineages
   const members = listLineageMembers(db, findLineageRoot(db, lineageId)!)
   const versions = members.map((row) => ({ label: row.label, validFrom: row.firstDate, validTo: row.validTo, lastEdition: row.lastDate, textKey: row.textKey }))
-  const ended = members.some((row) => row.validTo === null) ? null : members.map((row) => row.validTo!).sort().at(-1)!
+  const ended = members.some((row) => row.validTo === null)
+    ? null
+    : members
+        .map((row) => row.validTo!)
+        .sort()
+        .at(-1)!
   const common: LineageCommon = {
     id: lineageId,
     asked: resolved.id,
