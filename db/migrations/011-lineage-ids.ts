@@ -19,14 +19,14 @@
 /** The SQL of migration 11. */
 export const sql = `
 -- One row per lineage: its stable id and its first version (the versions.lineage_id of its members).
-CREATE TABLE lineages (
+CREATE TABLE IF NOT EXISTS lineages (
   id TEXT PRIMARY KEY,                 -- '1999-04-23_420.5e', '1999-04-23_term.last_known_information'
   root INTEGER NOT NULL UNIQUE         -- versions.lineage_id of its versions (row id of its first version)
 ) STRICT, WITHOUT ROWID;
 
 -- Ids that no longer name a lineage, each with the lineage(s) that hold its versions now.
 -- Kept across builds of the same file; an id that names a lineage again loses its aliases.
-CREATE TABLE lineage_aliases (
+CREATE TABLE IF NOT EXISTS lineage_aliases (
   alias TEXT NOT NULL,                 -- the old id
   lineage TEXT NOT NULL,               -- an id it leads to (itself perhaps an alias later)
   versions INTEGER NOT NULL CHECK (versions >= 0),   -- how many of the old id's versions that lineage holds
