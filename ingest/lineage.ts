@@ -269,7 +269,13 @@ function findAliases(
   }
   const spansOf = groupBy(spans(), (row) => `${row.kind} ${row.key}`)
   for (const alias of dead.values()) {
-    const { kind, key, date } = parseLineageId(alias)
+    let parts: ReturnType<typeof parseLineageId>
+    try {
+      parts = parseLineageId(alias)
+    } catch {
+      continue // written by a crdb whose ids this one does not read: its versions (above) still lead on
+    }
+    const { kind, key, date } = parts
     const named = spansOf.get(`${kind} ${key}`)?.find((row) => row.firstDate <= date && row.lastDate >= date)
     const now = named && lineageOf.get(named.id)
     if (now !== undefined && !heldBy.get(alias)?.has(ids.get(now)!)) count(alias, ids.get(now)!, 1)

@@ -95,7 +95,7 @@ export function readTermLineageInput(db: CrdbDatabase): TermLineageRow[] {
 }
 
 /** Each version's stored lineage (the id of its lineage's first version; `null` before lineage was derived). */
-export function readVersionLineages(db: CrdbDatabase): Map<number, number | null> {
+function readVersionLineages(db: CrdbDatabase): Map<number, number | null> {
   return new Map(db.prepare('SELECT id, lineage_id FROM versions').raw().all() as Array<[number, number | null]>)
 }
 
