@@ -280,7 +280,7 @@ function findAliases(
     const now = named && lineageOf.get(named.id)
     if (now !== undefined && !heldBy.get(alias)?.has(ids.get(now)!)) count(alias, ids.get(now)!, 1)
   }
-  return [...heldBy].flatMap(([alias, held]) => [...held].map(([lineage, versions]) => ({ alias, lineage, versions })))
+  return [...heldBy].flatMap(([alias, held]) => [...held].map(([lineage, versions]) => ({ alias, lineage, held: versions })))
 }
 
 function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {

@@ -29,7 +29,7 @@ CREATE TABLE IF NOT EXISTS lineages (
 CREATE TABLE IF NOT EXISTS lineage_aliases (
   alias TEXT NOT NULL,                 -- the old id
   lineage TEXT NOT NULL,               -- an id it leads to (itself perhaps an alias later)
-  versions INTEGER NOT NULL CHECK (versions >= 0),   -- how many of the old id's versions that lineage holds
+  held INTEGER NOT NULL CHECK (held >= 0),   -- how many of the old id's versions that lineage holds
   since TEXT NOT NULL,                 -- when the build that found it ran (ISO 8601)
   PRIMARY KEY (alias, lineage)
 ) STRICT, WITHOUT ROWID;

@@ -19,12 +19,13 @@ export function hasLineageIds(db: CrdbDatabase): boolean {
 /** An alias an old id left: a lineage it leads to and how many of its versions that lineage holds. */
 export interface LineageAliasRow {
   lineage: string
-  versions: number
+  /** How many of the old id's versions that lineage holds. */
+  held: number
 }
 
 /** The lineages the old id `alias` leads to, the one holding most of its versions first. */
 export function listLineageAliases(db: CrdbDatabase, alias: string): LineageAliasRow[] {
-  return prepared(db, 'SELECT lineage, versions FROM lineage_aliases WHERE alias = ? ORDER BY versions DESC, lineage').all(alias) as LineageAliasRow[]
+  return prepared(db, 'SELECT lineage, held FROM lineage_aliases WHERE alias = ? ORDER BY held DESC, lineage').all(alias) as LineageAliasRow[]
 }
 
 /** A version of a lineage: its key, interval and text's hash. */

@@ -109,7 +109,7 @@ export interface LineageAliasInput {
   alias: string
   lineage: string
   /** How many of the old id's versions that lineage holds. */
-  versions: number
+  held: number
 }
 
 /**
@@ -137,6 +137,6 @@ export function writeLineageIds(
   const aliased = db.prepare('SELECT DISTINCT alias FROM lineage_aliases').pluck().all() as string[]
   const live = new Set(ids.values())
   for (const alias of aliased) if (live.has(alias)) unalias.run(alias)
-  const add = db.prepare('INSERT OR REPLACE INTO lineage_aliases (alias, lineage, versions, since) VALUES (?, ?, ?, ?)')
-  for (const alias of aliases) add.run(alias.alias, alias.lineage, alias.versions, since)
+  const add = db.prepare('INSERT OR REPLACE INTO lineage_aliases (alias, lineage, held, since) VALUES (?, ?, ?, ?)')
+  for (const alias of aliases) add.run(alias.alias, alias.lineage, alias.held, since)
 }
