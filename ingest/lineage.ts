@@ -12,6 +12,10 @@
  *
  * Everything here is derived from the versions, so it is recomputed whole after
  * each ingest that stored something.
+ *
+ * Each lineage gets a stable id from where it starts (`1999-04-23_420.5e`, see
+ * `src/vocabulary/lineage-id.ts`). Ids the database knew before that no longer
+ * name a lineage are kept as aliases of the lineages now holding their versions.
  */
 import { existsSync } from 'node:fs'
 import { driverOf, type Crdb } from '../src/store/database.js'
@@ -21,7 +25,17 @@ import { matchRules, parentOf, type MatchContext, type MatchLink, type MatchRow 
 import { normalizeText, wordsOf, WordWeights, type WeightedWords } from './lineage/text.js'
 import { compileRewrites, readRewriteVocabulary, type CompiledRewrite, type Rewrite } from './lineage/vocabulary.js'
 import { listEditionDates } from '../src/store/editions.js'
-import { readLineageInput, writeLineage, type LineageInputRow } from '../src/store/lineage-writes.js'
+import {
+  readLineageInput,
+  readStoredLineageIds,
+  readTermLineageInput,
+  writeLineage,
+  writeLineageIds,
+  type LineageAliasInput,
+  type LineageInputRow
+} from '../src/store/lineage-writes.js'
+import { formatLineageId, parseLineageId } from '../src/vocabulary/lineage-id.js'
+import type { VersionKind } from '../src/vocabulary/kinds.js'
 
 /** One correction to lineage matching, from the override file. */
 export type LineageOverride =
@@ -37,6 +51,8 @@ export interface LineageSummary {
   splits: number
   merges: number
   lineages: number
+  /** Ids known before that no longer name a lineage, now aliases (this computation's). */
+  aliased: string[]
 }
 
 type VersionRow = LineageInputRow
@@ -75,15 +91,17 @@ export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewr
     weights.addIds(words)
   }
   const weighed = new Map<number, WeightedWords>()
+  const orderOf = new Map(rows.map((row, index) => [row.id, index]))
   const matchRow = (row: VersionRow, rewrite?: CompiledRewrite): MatchRow => {
+    const order = orderOf.get(row.id)!
     if (!rewrite) {
       const base = plain.get(row.contentId)!
       let words = weighed.get(row.contentId)
       if (!words) weighed.set(row.contentId, (words = weights.weighIds(base.words)))
-      return { id: row.id, key: row.key, contentId: row.contentId, normalized: base.normalized, words }
+      return { id: row.id, order, key: row.key, contentId: row.contentId, normalized: base.normalized, words }
     }
     const normalized = normalizeText(texts.get(row.contentId)!, rewrite)
-    return { id: row.id, key: row.key, contentId: row.contentId, normalized, words: weights.weigh(wordsOf(normalized, rewrite)) }
+    return { id: row.id, order, key: row.key, contentId: row.contentId, normalized, words: weights.weigh(wordsOf(normalized, rewrite)) }
   }
 
   // Which numbers are in force when: each number's versions, and the numbers under each parent in document order.
@@ -153,17 +171,102 @@ export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewr
       if (!current || link.score > current.score) best.set(link.to, link)
     }
     const lineageOf = new Map<number, number>()
-    const ordered = [...rows].sort((a, b) => a.firstDate.localeCompare(b.firstDate) || a.id - b.id)
-    for (const row of ordered) {
+    const ids = new Map<number, string>()
+    // The rows are in order of first edition: a predecessor comes before what continues it.
+    for (const row of rows) {
       const link = best.get(row.id)
-      lineageOf.set(row.id, link ? (lineageOf.get(link.from) ?? link.from) : row.id)
+      const root = link ? (lineageOf.get(link.from) ?? link.from) : row.id
+      lineageOf.set(row.id, root)
+      if (root === row.id) ids.set(root, formatLineageId({ kind: 'rule', date: row.firstDate, key: row.key }))
     }
-    writeLineage(db, links, lineageOf)
-    return new Set(lineageOf.values()).size
+    // Glossary terms keep their key: one lineage per term, from its first version.
+    const terms = readTermLineageInput(db)
+    const before = new Map<number, number | null>()
+    for (const row of rows) before.set(row.id, row.lineage)
+    for (const row of terms) before.set(row.id, row.lineage)
+    const known = readStoredLineageIds(db)
+    let termRoot = -1
+    let termKey: string | undefined
+    for (const row of terms) {
+      if (row.key !== termKey) {
+        termKey = row.key
+        termRoot = row.id
+        ids.set(termRoot, formatLineageId({ kind: 'term', date: row.firstDate, key: row.key }))
+      }
+      lineageOf.set(row.id, termRoot)
+    }
+    const aliases = findAliases(before, known, lineageOf, ids, () => [
+      ...rows.map((row) => ({ kind: 'rule' as const, ...row })),
+      ...terms.map((row) => ({ kind: 'term' as const, ...row }))
+    ])
+    writeLineage(db, links, lineageOf, before)
+    writeLineageIds(db, ids, aliases, new Date().toISOString(), known)
+    return { lineages: ids.size, aliased: [...new Set(aliases.map((alias) => alias.alias))] }
   })
-  const lineages = write.immediate()
+  const { lineages, aliased } = write.immediate()
   const count = (kind: string): number => links.filter((link) => link.kind === kind).length
-  return { links: links.length, moves: links.filter((link) => link.kind !== 'changed').length, splits: count('split'), merges: count('merge'), lineages }
+  return {
+    links: links.length,
+    moves: links.filter((link) => link.kind !== 'changed').length,
+    splits: count('split'),
+    merges: count('merge'),
+    lineages,
+    aliased
+  }
+}
+
+/** A version as alias finding reads it: which key, in force when. */
+interface SpanRow {
+  id: number
+  kind: VersionKind
+  key: string
+  firstDate: string
+  lastDate: string
+}
+
+/**
+ * The aliases a recomputation adds: each id known before (`known`: old first
+ * version -> id) that no longer names a lineage leads to the lineages that now
+ * hold the versions it held (`before`: version -> old first version), and to
+ * the one holding the version its id names (its number in force on its date),
+ * which finds it even where the build re-created its rows.
+ */
+function findAliases(
+  before: Map<number, number | null>,
+  known: Map<number, string>,
+  lineageOf: Map<number, number>,
+  ids: Map<number, string>,
+  spans: () => SpanRow[]
+): LineageAliasInput[] {
+  const live = new Set(ids.values())
+  const dead = new Map<number, string>()
+  for (const [root, id] of known) if (!live.has(id)) dead.set(root, id)
+  if (dead.size === 0) return []
+  const heldBy = new Map<string, Map<string, number>>()
+  const count = (alias: string, lineage: string, add: number): void => {
+    let held = heldBy.get(alias)
+    if (!held) heldBy.set(alias, (held = new Map()))
+    held.set(lineage, (held.get(lineage) ?? 0) + add)
+  }
+  for (const [version, root] of before) {
+    const alias = root === null ? undefined : dead.get(root)
+    const now = lineageOf.get(version)
+    if (alias !== undefined && now !== undefined) count(alias, ids.get(now)!, 1)
+  }
+  const spansOf = groupBy(spans(), (row) => `${row.kind} ${row.key}`)
+  for (const alias of dead.values()) {
+    let parts: ReturnType<typeof parseLineageId>
+    try {
+      parts = parseLineageId(alias)
+    } catch {
+      continue // written by a crdb whose ids this one does not read: its versions (above) still lead on
+    }
+    const { kind, key, date } = parts
+    const named = spansOf.get(`${kind} ${key}`)?.find((row) => row.firstDate <= date && row.lastDate >= date)
+    const now = named && lineageOf.get(named.id)
+    if (now !== undefined && !heldBy.get(alias)?.has(ids.get(now)!)) count(alias, ids.get(now)!, 1)
+  }
+  return [...heldBy].flatMap(([alias, held]) => [...held].map(([lineage, versions]) => ({ alias, lineage, held: versions })))
 }
 
 function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {

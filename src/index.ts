@@ -73,6 +73,19 @@ export {
   type FindingKind,
   type QuoteCheck
 } from './query/cite/resolve.js'
+export {
+  resolveLineageId,
+  getLineage,
+  findRuleLineageId,
+  findTermLineageId,
+  type ResolvedLineageId,
+  type LineageAliasStep,
+  type Lineage,
+  type RuleLineage,
+  type TermLineage,
+  type LineageVersion
+} from './query/lineage.js'
+export { formatLineageId, parseLineageId, type LineageIdParts } from './vocabulary/lineage-id.js'
 export { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './query/word-diff.js'
 export {
   listSources,

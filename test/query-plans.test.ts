@@ -12,6 +12,7 @@ import { findRuleAt, findRuleBeside, findRuleOnDay, listExamples, listNumbersBes
 import { countVersionsStaying, listContentsOf, listLinksBetween, listRuleTextsOnlyIn, listVersionsOnlyIn } from '../src/store/diff.js'
 import { findTermAt, findTermsNamed, listAliasesOf } from '../src/store/terms.js'
 import { matchTexts, readAllVersions, readRuleVersions, readVersionsOfContents } from '../src/store/search.js'
+import { findLineageIdAt, findLineageRoot, listLineageAliases, listLineageMembers } from '../src/store/lineage-ids.js'
 import { listPreparedSql } from '../src/store/statements.js'
 import { temporaryFolder } from './helpers.js'
 
@@ -98,7 +99,11 @@ const hot: Array<[string, () => unknown, unknown[]?]> = [
   ['versions in a search scope (search)', () => readAllVersions(db, { from: '2010-01-01', to: '2010-01-01' })],
   ['versions of candidate texts (search)', () => readVersionsOfContents(db, [1, 2], { from: '2010-01-01', to: '2010-01-01' })],
   ['rules named by number (search)', () => readRuleVersions(db, ['704.5j'], { from: '2010-01-01', to: '2010-01-01' })],
-  ['texts holding a word (search)', () => matchTexts(db, '"player"'), ['"player"']]
+  ['texts holding a word (search)', () => matchTexts(db, '"player"'), ['"player"']],
+  ['lineage of an id', () => findLineageRoot(db, '1999-04-23_420.5e'), ['1999-04-23_420.5e']],
+  ['aliases of an old id', () => listLineageAliases(db, '2009-07-11_704.5k'), ['2009-07-11_704.5k']],
+  ['versions of a lineage', () => listLineageMembers(db, 1), [1]],
+  ['lineage id of a rule at an edition', () => findLineageIdAt(db, 'rule', '704.5j', '2010-01-01')]
 ]
 
 describe('hot statements', () => {

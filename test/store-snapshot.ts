@@ -49,6 +49,8 @@ export function canonicalContent(path: string): Record<string, string[]> {
          FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id`
       ),
       lineage: lines(`SELECT ${version('from_version')}, ${version('to_version')}, kind, similarity FROM lineage_links`),
+      // The ids only: aliases record what one file saw before, which a clean build never did.
+      lineageIds: lines(`SELECT id, ${version('root')} FROM lineages`),
       aliases: lines('SELECT alias, key FROM term_aliases'),
       dumps: lines(
         `SELECT s.sha256, kind, title, stated_date, date_statement, date_line, era_edition, inferred_from, inferred_to, match_score, disagreeing, entry_count

@@ -20,6 +20,8 @@ import { sharedWeight, type WeightedWords } from './text.js'
 /** A rule version on one side of a pair of editions. */
 export interface MatchRow {
   id: number
+  /** Its place in a fixed order of the data (first edition, then document order): ties are broken by it, never by row ids. */
+  order: number
   key: string
   contentId: number
   /** The comparable text (see `normalizeText`). */
@@ -303,7 +305,7 @@ class RuleMatcher {
         const score = candidate.similarity + (parent ? 0.25 : 0) + (family ? 0.1 : 0) + (kept ? 0.2 : 0) + (candidate.from.key === candidate.to.key ? 0.05 : 0)
         return { ...candidate, parent, family, kept, adopted: isAdopted, score }
       })
-      .sort((a, b) => b.score - a.score || a.from.id - b.from.id || a.to.id - b.to.id)
+      .sort((a, b) => b.score - a.score || a.from.order - b.from.order || a.to.order - b.to.order)
   }
 
   /** Link the scored candidates, best first, that their evidence accepts. */

@@ -68,7 +68,9 @@ export const ruleVersionSchema = z
         note: z.string()
       })
       .optional()
-      .openapi({ description: 'how the number asked led to this rule: followed from another numbering (translated), or a number that later named another rule (reused)' })
+      .openapi({
+        description: 'how the number asked led to this rule: followed from another numbering (translated), or a number that later named another rule (reused)'
+      })
   })
   .openapi('RuleVersion')
 

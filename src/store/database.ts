@@ -18,6 +18,7 @@ import * as migration007 from '../../db/migrations/007-hot-indexes.js'
 import * as migration008 from '../../db/migrations/008-external-search-content.js'
 import * as migration009 from '../../db/migrations/009-attestation-dump-key.js'
 import * as migration010 from '../../db/migrations/010-term-aliases-by-key.js'
+import * as migration011 from '../../db/migrations/011-lineage-ids.js'
 import { CrdbError } from '../vocabulary/errors.js'
 
 declare const crdbHandle: unique symbol
@@ -83,7 +84,8 @@ const migrations: ReadonlyArray<{ sql: string }> = [
   migration007,
   migration008,
   migration009,
-  migration010
+  migration010,
+  migration011
 ]
 
 /** The schema version this code writes. */

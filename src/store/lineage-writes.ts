@@ -1,6 +1,7 @@
 /**
  * What the lineage computation reads and writes: every rule version with its
- * text, and the links and lineage ids derived from them.
+ * text, and the links, lineages, stable lineage ids and their aliases derived
+ * from them.
  */
 import { driverOf, type Crdb } from './database.js'
 import type { LineageLinkRow } from './history.js'
@@ -13,38 +14,50 @@ export interface LineageInputRow {
   contentId: number
   firstDate: string
   lastDate: string
+  /** Its lineage as stored (the row id of the lineage's first version), `null` before one was derived. */
+  lineage: number | null
 }
 
 /** A link to store. */
 export type LineageLinkInput = LineageLinkRow
 
-/** Every rule version, and the text of every rule content by id. */
+/**
+ * Every rule version, and the text of every rule content by id. The rows come in
+ * an order of the data (first edition, then document order), never of row ids,
+ * so that the same versions give the same lineages however they were stored.
+ */
 export function readLineageInput(crdb: Crdb): { rows: LineageInputRow[]; texts: Map<number, string> } {
   const db = driverOf(crdb)
   const rows = db
-    .prepare<[], LineageInputRow>(
-      `SELECT id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate FROM versions WHERE kind = 'rule'`
+    .prepare(
+      `SELECT id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage
+       FROM versions WHERE kind = 'rule' ORDER BY first_date, sort_key`
     )
-    .all()
-  const texts = new Map(db.prepare<[], [number, string]>(`SELECT id, text FROM contents WHERE kind = 'rule'`).raw().all())
+    .all() as LineageInputRow[]
+  const texts = new Map(db.prepare(`SELECT id, text FROM contents WHERE kind = 'rule'`).raw().all() as Array<[number, string]>)
   return { rows, texts }
 }
 
 /**
- * Make the stored lineage links exactly `links` and set each rule version's
- * lineage id, writing only what changed; each glossary term is one lineage. Run
- * it inside a transaction.
+ * Make the stored lineage links exactly `links` and set each version's lineage
+ * (`lineageOf`: version id -> the id of its lineage's first version), writing
+ * only what changed (`stored`: each version's lineage as stored, when the caller
+ * has read it). Run it inside a transaction.
  */
-export function writeLineage(crdb: Crdb, links: LineageLinkInput[], lineageOf: Map<number, number>): void {
+export function writeLineage(
+  crdb: Crdb,
+  links: LineageLinkInput[],
+  lineageOf: Map<number, number>,
+  stored: Map<number, number | null> = readVersionLineages(crdb)
+): void {
   const db = driverOf(crdb)
   // Write only the links that changed: a build that adds one edition leaves most of them as they were.
   const wanted = new Map(links.map((link) => [`${link.from}:${link.to}`, link]))
-  const stored = db
-    .prepare<[], [number, number, string, number, number, string]>('SELECT from_version, to_version, kind, similarity, score, reason FROM lineage_links')
-    .raw()
-    .all()
+  const storedLinks = db.prepare('SELECT from_version, to_version, kind, similarity, score, reason FROM lineage_links').raw().all() as Array<
+    [number, number, string, number, number, string]
+  >
   const remove = db.prepare('DELETE FROM lineage_links WHERE from_version = ? AND to_version = ?')
-  for (const [from, to, kind, similarity, score, reason] of stored) {
+  for (const [from, to, kind, similarity, score, reason] of storedLinks) {
     const key = `${from}:${to}`
     const link = wanted.get(key)
     if (link && link.kind === kind && link.similarity === similarity && link.score === score && link.reason === reason) wanted.delete(key)
@@ -62,12 +75,74 @@ export function writeLineage(crdb: Crdb, links: LineageLinkInput[], lineageOf: M
   for (; index + batch <= sorted.length; index += batch) insertMany.run(sorted.slice(index, index + batch).flatMap(values))
   for (; index < sorted.length; index++) insertOne.run(...values(sorted[index]))
   // Write only what changed: a build that adds one edition leaves most lineages as they were.
-  const current = new Map(db.prepare<[], [number, number | null]>(`SELECT id, lineage_id FROM versions WHERE kind = 'rule'`).raw().all())
   const update = db.prepare('UPDATE versions SET lineage_id = ? WHERE id = ?')
-  for (const [id, lineage] of lineageOf) if (current.get(id) !== lineage) update.run(lineage, id)
-  // Glossary terms keep their key: one lineage per term.
-  db.prepare(
-    `UPDATE versions SET lineage_id = (SELECT MIN(other.id) FROM versions other WHERE other.kind = 'term' AND other.key = versions.key)
-     WHERE kind = 'term' AND lineage_id IS NOT (SELECT MIN(other.id) FROM versions other WHERE other.kind = 'term' AND other.key = versions.key)`
-  ).run()
+  for (const [id, lineage] of lineageOf) if (stored.get(id) !== lineage) update.run(lineage, id)
+}
+
+/** A glossary term version as the lineage computation reads it. */
+export interface TermLineageRow {
+  id: number
+  key: string
+  firstDate: string
+  lastDate: string
+  /** Its lineage as stored, `null` before one was derived. */
+  lineage: number | null
+}
+
+/** Every glossary term version, in an order of the data (key, first edition). */
+export function readTermLineageInput(crdb: Crdb): TermLineageRow[] {
+  const db = driverOf(crdb)
+  return db
+    .prepare(`SELECT id, key, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage FROM versions WHERE kind = 'term' ORDER BY key, first_date`)
+    .all() as TermLineageRow[]
+}
+
+/** Each version's stored lineage (the id of its lineage's first version; `null` before lineage was derived). */
+function readVersionLineages(crdb: Crdb): Map<number, number | null> {
+  const db = driverOf(crdb)
+  return new Map(db.prepare('SELECT id, lineage_id FROM versions').raw().all() as Array<[number, number | null]>)
+}
+
+/** The stable ids stored by the last lineage computation: first version's row id -> lineage id. */
+export function readStoredLineageIds(crdb: Crdb): Map<number, string> {
+  const db = driverOf(crdb)
+  return new Map(db.prepare('SELECT root, id FROM lineages').raw().all() as Array<[number, string]>)
+}
+
+/** An old id kept as an alias, with a lineage it leads to. */
+export interface LineageAliasInput {
+  alias: string
+  lineage: string
+  /** How many of the old id's versions that lineage holds. */
+  held: number
+}
+
+/**
+ * Make the stored lineage ids exactly `ids` (first version's row id -> stable id),
+ * add `aliases` (written at `since`), and drop the aliases of any id that names a
+ * lineage again. Writes only what changed (`stored`: the ids as stored, when the
+ * caller has read them); run it inside a transaction.
+ */
+export function writeLineageIds(
+  crdb: Crdb,
+  ids: Map<number, string>,
+  aliases: LineageAliasInput[],
+  since: string,
+  stored: Map<number, string> = readStoredLineageIds(crdb)
+): void {
+  const db = driverOf(crdb)
+  const remove = db.prepare('DELETE FROM lineages WHERE id = ?')
+  const wanted = new Map(ids)
+  for (const [root, id] of stored) {
+    if (wanted.get(root) === id) wanted.delete(root)
+    else remove.run(id)
+  }
+  const insert = db.prepare('INSERT INTO lineages (id, root) VALUES (?, ?)')
+  for (const [root, id] of wanted) insert.run(id, root)
+  const unalias = db.prepare('DELETE FROM lineage_aliases WHERE alias = ?')
+  const aliased = db.prepare('SELECT DISTINCT alias FROM lineage_aliases').pluck().all() as string[]
+  const live = new Set(ids.values())
+  for (const alias of aliased) if (live.has(alias)) unalias.run(alias)
+  const add = db.prepare('INSERT OR REPLACE INTO lineage_aliases (alias, lineage, held, since) VALUES (?, ?, ?, ?)')
+  for (const alias of aliases) add.run(alias.alias, alias.lineage, alias.held, since)
 }
