@@ -6,6 +6,8 @@
  * `npm run typecheck`). That the route tests' answers conform to it is checked
  * by `openapi-conformance.ts` in the route tests.
  */
+import type { CiteReport } from '../src/query/cite/resolve.js'
+import type { Lineage } from '../src/query/lineage.js'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { z } from '@hono/zod-openapi'
 import { describe, expect, expectTypeOf, it } from 'vitest'
@@ -92,6 +94,8 @@ expectTypeOf<Fit<RuleHistory & { stale?: true }, typeof schemas.ruleHistorySchem
 expectTypeOf<Fit<GlossaryEntry, typeof schemas.glossaryEntrySchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<GlossaryTerm & { truncated?: true }, typeof schemas.glossaryTermSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<SearchResult, typeof schemas.searchResultSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<CiteReport, typeof schemas.citeReportSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Lineage & { stale?: true }, typeof schemas.lineageSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<TermDiff, typeof schemas.termDiffSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<EditionDiff & { stale?: true }, typeof schemas.editionDiffSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<

@@ -141,10 +141,15 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       const missing = await expectError('/v1/glossary/untap?edition=2013-02-01', 404, 'E_NOT_FOUND')
       expect(missing).toMatch(/^no glossary term "untap" in the edition of 2013-02-01; the edition of 2013-02-01 is truncated \(/)
       expect((await cliRun(archive, ['glossary', 'untap', '--edition', '2013-02-01'])).err).toContain(`crdb: E_NOT_FOUND: ${missing}\n`)
+      // An old number answers with the rule it became, saying so; a rule gone for good says where it went.
       const moved = await get('/v1/rules/420.5e')
-      expect(moved.status).toBe(404)
-      expect(moved.body.whereabouts.now).toEqual(['704.5j'])
+      expect(moved.status).toBe(200)
+      expect(moved.body).toMatchObject({ number: '704.5j', numbering: { kind: 'translated', asked: '420.5e' } })
       expect(moved.body).toEqual((await cliRun(archive, ['get', '420.5e'])).json)
+      const gone = await get('/v1/rules/212.6b')
+      expect(gone.status).toBe(404)
+      expect(gone.body.whereabouts).toMatchObject({ number: '212.6b', lastInForce: '2009-05-01', now: [] })
+      expect(gone.body).toEqual((await cliRun(archive, ['get', '212.6b'])).json)
     })
 
     it('answers a history, forward from an old number too', async () => {
@@ -304,6 +309,15 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       ].sort()
       expect(documented).toEqual(routes)
       expect(document).toEqual(roundTrip(openApiDocument))
+      // The routes of stable ids and citations (tested in server-numbers.test.ts), once here too.
+      const id = getRule(db, '704.5j').id!
+      expect((await get(`/v1/id/${id}`)).body.id).toBe(id)
+      const cited = await app.request('/v1/cite', {
+        method: 'POST',
+        body: JSON.stringify({ text: 'CR 704.5j' }),
+        headers: { 'content-type': 'application/json' }
+      })
+      expect(cited.status).toBe(200)
       // The tests above checked a success answer of every route against it, and error answers.
       for (const operation of routes) expect(conformance.checked.get(`${operation} 200`), operation).toBeGreaterThan(0)
       expect(conformance.checked.get('GET /v1/rules/{number} 404')).toBeGreaterThan(0)
@@ -377,7 +391,7 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       const html = await page('/rules/420.5e')
       const now = getRule(db, '704.5j')
       expect(html).toContain(`href="/rules/704.5j?edition=${now.edition}"`)
-      expect(html).toContain('420.5e → 704.5k → 704.5j')
+      expect(html).toContain(`<p class="notice">420.5e (edition of 2009-05-01) is numbered 704.5j in the edition of ${now.edition}.`)
       // The rule numbered 704.5j today was 420.5e in 2003.
       const then = await page('/rules/704.5j?era=2003')
       const old = getRule(db, '420.5e', { era: '2003' })

@@ -140,6 +140,7 @@ function dayOf(selector: ReturnType<typeof checkSelector>): string {
 function toLookedUp(row: RuleLookupRow): RuleVersion {
   return {
     number: row.key,
+    ...(row.lineage === null ? {} : { id: row.lineage }),
     text: row.text,
     examples: row.examples,
     edition: row.edition,
@@ -359,6 +360,7 @@ function levelOf(number: string): number {
 function toRuleVersion(row: RuleRow, examples: string[], edition: string): RuleVersion {
   return {
     number: row.key,
+    ...(row.lineage === null ? {} : { id: row.lineage }),
     text: row.text,
     examples,
     edition,

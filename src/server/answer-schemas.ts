@@ -31,7 +31,7 @@ export const errorSchema = z
     error: z.object({
       code: z.string().openapi({
         description:
-          'a stable code: E_BAD_NUMBER, E_BAD_DATE, E_BAD_ERA, E_USAGE, E_BAD_QUERY, E_BAD_STATE, E_NOT_FOUND, E_NO_ROUTE, E_METHOD, E_TOO_LARGE, E_MEDIA_TYPE'
+          'a stable code: E_BAD_NUMBER, E_BAD_DATE, E_BAD_ERA, E_USAGE, E_BAD_QUERY, E_BAD_STATE, E_NOT_FOUND, E_AMBIGUOUS, E_NO_ROUTE, E_METHOD, E_TOO_LARGE, E_MEDIA_TYPE'
       }),
       message: z.string()
     }),
@@ -44,7 +44,20 @@ export const errorSchema = z
         now: z.array(z.string())
       })
       .optional()
-      .openapi({ description: 'for a rule number the edition no longer has: where the rule went' })
+      .openapi({ description: 'for a rule number the edition no longer has: where the rule went' }),
+    translation: z
+      .object({
+        number: z.string(),
+        numberedAs: day(),
+        edition: day(),
+        status: z.enum(['same', 'renumbered', 'split', 'merged', 'not-yet', 'gone']),
+        numbers: z.array(z.string()),
+        began: z.object({ edition: day(), number: z.string() }).optional(),
+        ended: z.object({ edition: day(), number: z.string() }).optional(),
+        note: z.string()
+      })
+      .optional()
+      .openapi({ description: 'for a rule number that names several rules in the edition asked (E_AMBIGUOUS, 300): every candidate, in numbers' })
   })
   .openapi('Error')
 
@@ -52,6 +65,10 @@ export const errorSchema = z
 export const ruleVersionSchema = z
   .object({
     number: z.string(),
+    id: z
+      .string()
+      .optional()
+      .openapi({ description: "the rule's stable identity (its lineage id), the same under every number it had: /v1/id/{id}", example: '1999-04-23_420.5e' }),
     text: z.string(),
     examples: z.array(z.string()),
     edition: day(),
@@ -473,3 +490,66 @@ export const sbaAnswerSchema = z
     gameOver: z.object({ winners: z.array(z.string()) }).nullable()
   })
   .openapi('SbaAnswer')
+
+/** `CiteReport`: the citations of a text, each cited number checked. */
+export const citeReportSchema = z
+  .object({
+    edition: day(),
+    findings: z.array(
+      z.object({
+        line: z.int().min(1),
+        column: z.int().min(1),
+        citation: z.string(),
+        number: z.string(),
+        asOf: day(),
+        edition: day(),
+        kinds: z.array(z.enum(['ok', 'moved', 'changed-since', 'removed', 'never-existed', 'ambiguous'])),
+        textThen: z.string().optional(),
+        now: z.array(z.object({ number: z.string(), text: z.string() })),
+        changes: z.array(wordChangeSchema).optional(),
+        removed: z
+          .object({
+            lastInForce: day(),
+            endedOn: until(),
+            lastText: z.string(),
+            continuesAs: z.array(z.object({ number: z.string(), edition: day(), kind: z.string() }))
+          })
+          .optional(),
+        nearest: z.array(z.string()).optional(),
+        fix: z.string().optional(),
+        fixable: z.boolean(),
+        quote: z.object({ text: z.string(), matchesThen: z.boolean().nullable(), matchesNow: z.boolean().nullable() }).optional(),
+        message: z.string()
+      })
+    )
+  })
+  .openapi('CiteReport')
+
+/** The body of `POST /v1/cite`. */
+export const citeRequestSchema = z
+  .object({
+    text: z.string().openapi({ description: 'the text to check: prose or source code of any language', example: '// CR 420.5e: the legend rule' }),
+    asOf: z.string().optional().openapi({ format: 'date', description: 'the day the text was written (YYYY-MM-DD; default: today)', example: '2008-01-01' })
+  })
+  .strict()
+  .openapi('CiteRequest')
+
+const lineageCommon = {
+  id: z.string(),
+  asked: z.string(),
+  aliases: z.array(z.object({ alias: z.string(), lineages: z.array(z.string()) })),
+  alternatives: z.array(z.string()),
+  edition: day(),
+  began: day(),
+  ended: until(),
+  versions: z.array(z.object({ label: z.string(), validFrom: day(), validTo: until(), lastEdition: day(), textKey: z.string() })),
+  stale: flags.stale
+}
+
+/** `Lineage`: a rule or term by its stable id, with its whole life and what is in force in the edition asked. */
+export const lineageSchema = z
+  .union([
+    z.object({ kind: z.literal('rule'), ...lineageCommon, inForce: z.array(ruleVersionSchema) }),
+    z.object({ kind: z.literal('term'), ...lineageCommon, inForce: z.array(glossaryTermSchema) })
+  ])
+  .openapi('Lineage')

@@ -14,11 +14,13 @@ import { checkStateBasedActions } from '../engine/sba.js'
 import { validateState, type GameState } from '../engine/state.js'
 import { flagAnswer, type AnswerBasis } from '../query/answer-flags.js'
 import { listEras } from '../query/eras.js'
+import { citeText } from '../query/cite/resolve.js'
 import { diffEditions } from '../query/diff.js'
 import { listEditions } from '../query/editions.js'
 import { getNeighbours, getReferences, getRule, getSubtree } from '../query/get.js'
 import { getTerm, listTerms } from '../query/glossary.js'
 import { ruleHistory } from '../query/history.js'
+import { getLineage } from '../query/lineage.js'
 import { search } from '../query/search.js'
 import { getRuleSources } from '../query/sources.js'
 import { listSourcesVerified } from '../query/verification.js'
@@ -26,7 +28,7 @@ import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { ruleAnswerSchema } from './answer-schemas.js'
 import { errorBody, statusOf } from './errors.js'
-import { apiRoutes, maxBodyBytes } from './openapi.js'
+import { apiRoutes, maxBodyBytes, maxCiteBytes } from './openapi.js'
 import { errorOfIssues } from './parameters.js'
 import { editionOf } from './selector.js'
 import type { ServerState } from './state.js'
@@ -49,8 +51,8 @@ export function registerApi(app: Hono, state: ServerState): void {
 
   api.openapi(apiRoutes.rule, (c) => {
     const { number } = c.req.valid('param')
-    const { at, include = [] } = c.req.valid('query')
-    const rule = getRule(db, number, at)
+    const { at, include = [], numbered_as: numberedAs } = c.req.valid('query')
+    const rule = getRule(db, number, at, { numberedAs })
     const edition = { edition: rule.edition }
     const answer: z.infer<typeof ruleAnswerSchema> = { ...rule }
     for (const part of include) {
@@ -69,6 +71,11 @@ export function registerApi(app: Hono, state: ServerState): void {
     const { at, direction } = c.req.valid('query')
     const history = ruleHistory(db, c.req.valid('param').number, { at: Object.keys(at).length ? at : undefined, direction })
     return c.json(flagged(db, history, { needs: 'lineage' }), 200)
+  })
+
+  api.openapi(apiRoutes.lineage, (c) => {
+    const lineage = getLineage(db, c.req.valid('param').id, c.req.valid('query').at)
+    return c.json(flagged(db, lineage, { needs: 'lineage' }), 200)
   })
 
   api.openapi(apiRoutes.glossary, (c) => c.json(listTerms(db, { edition: editionOf(db, c.req.valid('query').at) }), 200))
@@ -121,6 +128,24 @@ export function registerApi(app: Hono, state: ServerState): void {
       // The body's validator is route middleware, which the route's types do not follow.
       const game = (c.req as unknown as { valid: (target: 'json') => GameState }).valid('json')
       return c.json(answerSba(rules, checkStateBasedActions(game, rules)), 200)
+    }
+  )
+
+  api.openapi(
+    {
+      ...apiRoutes.cite,
+      middleware: [
+        bodyLimit({
+          maxSize: maxCiteBytes,
+          onError: (c) =>
+            c.json(errorBody('E_TOO_LARGE', `the body is over ${maxCiteBytes} bytes; check a long text in parts, or with crdb cite`), statusOf('E_TOO_LARGE'))
+        }),
+        requireJson
+      ] as const
+    },
+    (c) => {
+      const { text, asOf } = c.req.valid('json')
+      return c.json(citeText(db, text, { asOf }), 200)
     }
   )
 

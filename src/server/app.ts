@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import type { Crdb } from '../store/database.js'
+import { AmbiguousNumberError } from '../query/get.js'
 import { RuleMovedError } from '../query/moved.js'
 import { explainError } from '../query/answer-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
@@ -86,12 +87,18 @@ export function createServerApp(options: AppOptions): ServerApp {
 
   app.notFound((c) => failure(c, 'E_NO_ROUTE', `no such page: ${clipPath(new URL(c.req.url).pathname)}`))
   app.onError((error, c) => {
-    if (error instanceof CrdbError)
-      return failure(c, error.code, explainError(state.db, error).message, {}, error instanceof RuleMovedError ? { whereabouts: error.whereabouts } : undefined)
+    if (error instanceof CrdbError) return failure(c, error.code, explainError(state.db, error).message, {}, extraOf(error))
     log?.(`error: ${c.req.method} ${c.req.url}: ${error.stack ?? error}`)
     return failure(c, 'E_INTERNAL', 'internal error')
   })
   return { app, lookup: answers.lookup }
+}
+
+/** What an error answer carries beside the error: where a moved rule went, the candidates of an ambiguous number. */
+function extraOf(error: CrdbError): Record<string, unknown> | undefined {
+  if (error instanceof RuleMovedError) return { whereabouts: error.whereabouts }
+  if (error instanceof AmbiguousNumberError) return { translation: error.translation }
+  return undefined
 }
 
 /**

@@ -12,7 +12,9 @@ export interface ErrorBody {
   error: { code: HttpErrorCode; message: string }
 }
 
-const statuses: Partial<Record<HttpErrorCode, 400 | 404 | 405 | 413 | 415 | 500 | 503>> = {
+const statuses: Partial<Record<HttpErrorCode, 300 | 400 | 404 | 405 | 413 | 415 | 500 | 503>> = {
+  // A number that names several rules: the answer lists them (translation.numbers).
+  E_AMBIGUOUS: 300,
   E_NOT_FOUND: 404,
   E_NO_ROUTE: 404,
   E_METHOD: 405,
@@ -25,7 +27,7 @@ const statuses: Partial<Record<HttpErrorCode, 400 | 404 | 405 | 413 | 415 | 500 
 }
 
 /** The HTTP status for an error code: 400 for any bad input unless listed otherwise. */
-export function statusOf(code: HttpErrorCode): 400 | 404 | 405 | 413 | 415 | 500 | 503 {
+export function statusOf(code: HttpErrorCode): 300 | 400 | 404 | 405 | 413 | 415 | 500 | 503 {
   return statuses[code] ?? 400
 }
 

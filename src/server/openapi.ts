@@ -8,6 +8,8 @@ import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi
 import {
   diffSummarySchema,
   checkWithHistorySchema,
+  citeReportSchema,
+  citeRequestSchema,
   editionDiffSchema,
   editionSummarySchema,
   eraChecksSchema,
@@ -15,16 +17,32 @@ import {
   errorSchema,
   glossaryEntrySchema,
   glossaryTermSchema,
+  lineageSchema,
   ruleAnswerSchema,
   ruleHistorySchema,
   sbaAnswerSchema,
   searchResultSchema,
   sourceSummarySchema
 } from './answer-schemas.js'
-import { checkParams, checkQuery, diffQuery, historyQuery, ruleParams, ruleQuery, searchQuery, selectorQuery, sourcesQuery, termParams } from './parameters.js'
+import {
+  checkParams,
+  checkQuery,
+  lineageParams,
+  diffQuery,
+  historyQuery,
+  ruleParams,
+  ruleQuery,
+  searchQuery,
+  selectorQuery,
+  sourcesQuery,
+  termParams
+} from './parameters.js'
 
 /** The largest request body accepted (a game state). */
 export const maxBodyBytes = 1024 * 1024
+
+/** The largest text `POST /v1/cite` checks (a long article, a large source file). */
+export const maxCiteBytes = 512 * 1024
 
 const json = <S>(schema: S) => ({ 'application/json': { schema } })
 const failure = { description: 'an error', content: json(errorSchema) }
@@ -63,9 +81,12 @@ export const apiRoutes = {
     method: 'get',
     path: '/v1/rules/{number}',
     summary:
-      'A rule as it stood (crdb get); include adds subtree, neighbours, refs or sources in the shapes of crdb get --subtree, --neighbours, --refs, --sources',
+      'A rule as it stood (crdb get); a number from another numbering is followed through the lineage (numbering says so; numbered_as names the numbering); include adds subtree, neighbours, refs or sources in the shapes of crdb get --subtree, --neighbours, --refs, --sources',
     request: { params: ruleParams, query: ruleQuery },
-    responses: answers('the rule', ruleAnswerSchema)
+    responses: {
+      ...answers('the rule', ruleAnswerSchema),
+      300: { description: 'a number that names several rules (a split or a merge): the candidates', content: json(errorSchema) }
+    }
   }),
   history: createRoute({
     method: 'get',
@@ -131,6 +152,29 @@ export const apiRoutes = {
     },
     responses: {
       200: { description: 'the new state and the events with their citations', content: json(sbaAnswerSchema) },
+      400: failure,
+      404: failure,
+      413: failure,
+      415: failure
+    }
+  }),
+  lineage: createRoute({
+    method: 'get',
+    path: '/v1/id/{id}',
+    summary:
+      'A rule or glossary term by its stable id (its lineage: 1999-04-23_420.5e is the legend rule), as it stands in the edition asked, with its whole life; an id a rebuild retired leads to its successor(s)',
+    request: { params: lineageParams, query: selectorQuery },
+    responses: answers('the lineage', lineageSchema)
+  }),
+  cite: createRoute({
+    method: 'post',
+    path: '/v1/cite',
+    summary: 'Check the CR citations of a text: each cited number read on the day it was written and followed to today (crdb cite)',
+    request: {
+      body: { required: true, description: `the text (at most ${maxCiteBytes / 1024} kB) and the day it was written`, content: json(citeRequestSchema) }
+    },
+    responses: {
+      200: { description: 'every citation found, checked', content: json(citeReportSchema) },
       400: failure,
       404: failure,
       413: failure,

@@ -139,15 +139,29 @@ export const ruleParams = z.object({ number: ruleNumber })
 /** `{term}` of `/v1/glossary/{term}`. */
 export const termParams = z.object({ term: once('term').openapi({ description: 'the term, by any of its names, any case', example: 'legend rule' }) })
 
+/** `{id}` of `/v1/id/{id}`: a lineage's stable id (read by the library, which says what is wrong with a bad one). */
+export const lineageParams = z.object({ id: once('id').openapi({ description: 'a lineage id', example: '1999-04-23_420.5e' }) })
+
 /** `{id}` of `/v1/checks/{id}`. */
 export const checkParams = z.object({ id: once('id').openapi({ description: 'a check id', example: 'legend-rule' }) })
 
 /** What `include` adds to a rule. */
 const ruleIncludes = ['subtree', 'neighbours', 'refs', 'sources'] as const
 
+/** `numbered_as`: the edition whose numbering a rule number comes from (a date, an era or a set code, as `crdb get --numbered-as`). */
+const numberedAs = once('numbered_as')
+  .optional()
+  .transform(readWith((value: string | undefined): At | undefined => (value ? readPoint(value) : undefined)))
+  .openapi({
+    type: 'string',
+    description: "read the number in this edition's numbering (a date, an era or a set code), even where the edition asked has the same number",
+    example: '2003'
+  })
+
 /** The query of `GET /v1/rules/{number}`. */
 export const ruleQuery = withSelector({
-  include: listOf('include', ruleIncludes, `expected a comma list of ${ruleIncludes.join(', ')}`, 'comma list of subtree, neighbours, refs, sources')
+  include: listOf('include', ruleIncludes, `expected a comma list of ${ruleIncludes.join(', ')}`, 'comma list of subtree, neighbours, refs, sources'),
+  numbered_as: numberedAs
 })
 
 /** The query of `GET /v1/rules/{number}/history`. */

@@ -10,10 +10,15 @@ export interface RuleRow extends VersionRowBase {
   id: number
   sortKey: string
   contentId: number
+  /** Its lineage's stable id (`1999-04-23_420.5e`); `null` before the lineage has ids. */
+  lineage: string | null
 }
 
+/** SQL: the stable id of version `v`'s lineage, NULL before the lineage has ids. */
+const lineageIdOf = '(SELECT l.id FROM lineages l WHERE l.root = v.lineage_id)'
+
 const ruleSelect = `SELECT v.id, v.key, v.sort_key AS sortKey, v.content_id AS contentId, c.text, v.first_date AS firstDate,
-       v.last_date AS lastDate, ${validToOf('v')} AS validTo, v.line, s.uri, s.sha256
+       v.last_date AS lastDate, ${validToOf('v')} AS validTo, v.line, s.uri, s.sha256, ${lineageIdOf} AS lineage
 FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id`
 
 /** A rule version as one lookup reads it: with the edition asked about and its examples. */
@@ -29,6 +34,8 @@ export interface RuleLookupRow {
   uri: string
   sha256: string
   examples: string[]
+  /** Its lineage's stable id; `null` before the lineage has ids. */
+  lineage: string | null
   /** The number's newest version is of another lineage: the number was given to another rule later (see findRuleOnDay). */
   numberReused?: boolean
 }
@@ -51,18 +58,30 @@ const reusedMark = `CASE WHEN v.lineage_id IS (SELECT n.lineage_id FROM versions
 // A wording no longer in force ends with `*` when the number's newest version is of another lineage
 // (the number went to another rule), so that the one statement also tells getRule to say so.
 const ruleOnDay = `SELECT ${editionByDay} || v.first_date || v.last_date || coalesce(${validToOf('v')} || ${reusedMark}, ''), c.text, v.line, s.uri, s.sha256,
-       nullif(${examplesJson}, '[]')
+       nullif(${examplesJson}, '[]'), ${lineageIdOf}
 FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id
 WHERE v.kind = 'rule' AND v.key = ? AND v.first_date <= ? ORDER BY v.first_date DESC LIMIT 1`
 
-type DayTuple = [string | null, string, number, string, string, string | null]
+type DayTuple = [string | null, string, number, string, string, string | null, string | null]
 
-type LookupTuple = [string | null, string, string, string, string, string | null, number, string, string, string]
+type LookupTuple = [string | null, string, string, string, string, string | null, number, string, string, string, string | null]
 
 function toLookupRow(tuple: LookupTuple): RuleLookupRow | undefined {
-  const [edition, key, text, firstDate, lastDate, validTo, line, uri, sha256, examples] = tuple
+  const [edition, key, text, firstDate, lastDate, validTo, line, uri, sha256, examples, lineage] = tuple
   if (edition === null || lastDate < edition) return undefined
-  return { edition, key, text, firstDate, lastDate, validTo, line, uri, sha256, examples: examples === '[]' ? [] : (JSON.parse(examples) as string[]) }
+  return {
+    edition,
+    key,
+    text,
+    firstDate,
+    lastDate,
+    validTo,
+    line,
+    uri,
+    sha256,
+    examples: examples === '[]' ? [] : (JSON.parse(examples) as string[]),
+    lineage
+  }
 }
 
 /**
@@ -73,7 +92,7 @@ function toLookupRow(tuple: LookupTuple): RuleLookupRow | undefined {
 export function findRuleOnDay(db: Crdb, key: string, day: string): RuleLookupRow | undefined {
   const tuple = prepared<[string, string, string], DayTuple>(db, ruleOnDay).raw().get(day, key, day)
   if (!tuple || tuple[0] === null) return undefined
-  const [dates, text, line, uri, sha256, examples] = tuple
+  const [dates, text, line, uri, sha256, examples, lineage] = tuple
   const edition = dates.slice(0, 10)
   const lastDate = dates.slice(20, 30)
   if (lastDate < edition) return undefined
@@ -89,11 +108,12 @@ export function findRuleOnDay(db: Crdb, key: string, day: string): RuleLookupRow
     line,
     uri,
     sha256,
-    examples: examples === null ? [] : (JSON.parse(examples) as string[])
+    examples: examples === null ? [] : (JSON.parse(examples) as string[]),
+    lineage
   }
 }
 
-const subtreeOnDay = `SELECT ${editionByDay}, v.key, c.text, v.first_date, v.last_date, ${validToOf('v')}, v.line, s.uri, s.sha256, ${examplesJson}
+const subtreeOnDay = `SELECT ${editionByDay}, v.key, c.text, v.first_date, v.last_date, ${validToOf('v')}, v.line, s.uri, s.sha256, ${examplesJson}, ${lineageIdOf}
 FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id
 WHERE v.kind = 'rule' AND v.key >= ? AND v.key < ? AND v.sort_key >= ? AND v.sort_key < ?
   AND v.first_date <= ${editionByDay} AND v.last_date >= ${editionByDay}

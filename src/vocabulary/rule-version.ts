@@ -5,6 +5,12 @@
 /** A rule version as the store holds it. */
 export interface RuleVersion {
   number: string
+  /**
+   * The rule's stable identity: its lineage's id (`1999-04-23_420.5e`), the same
+   * under every number it had and after every rebuild (`/id/{id}`). Absent
+   * before the lineage has ids.
+   */
+  id?: string
   text: string
   examples: string[]
   /** The edition asked about. */

@@ -123,6 +123,29 @@ async function load(url: string, paths: string[], seconds: number, pid: number, 
   return { perSecond, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpuPerRequest }
 }
 
+/** A text of about 20 kB as people write them: prose and code comments, a citation every few lines. */
+function citeText20k(): string {
+  const lines = [
+    '// CR 704.5j: the legend rule. Checked each time state-based actions are checked.',
+    'A creature with toughness 0 or less is put into its owner graveyard (see rule 704.5f).',
+    'fn combat_damage() { /* rules 510.1c-d: assigning combat damage */ }',
+    'Trample (702.19b) lets excess damage go to the player; version 1.2.3 of the engine, 2.5 mana.',
+    'Section 7 of the Comprehensive Rules covers additional rules; MTR 4.2 is not a CR citation.',
+    'Mana burn was rule 300.3 before M10; see 420.5e for the old legend rule.'
+  ]
+  let text = ''
+  for (let index = 0; text.length < 20_000; index++) text += `${lines[index % lines.length]}\n`
+  return text
+}
+
+/** POST `body` (JSON) to `path` for `seconds` from one connection: the latency of one client, not of a queue. */
+async function loadPost(url: string, path: string, body: string, seconds: number, pid: number): Promise<LoadResult> {
+  const cpuBefore = cpuMs(pid)
+  const result = await autocannon({ url: url + path, connections: 1, duration: seconds, method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  const cpuPerRequest = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)
+  return { perSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpuPerRequest }
+}
+
 /**
  * The server's CPU time per request: on a machine shared with other work the
  * requests per second say little, but 1,000,000 / (CPU microseconds per request)
@@ -204,7 +227,8 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
   }
 
   const server = await startServe(root, dbPath)
-  const figures = { rules: [] as LoadResult[], search: [] as LoadResult[], pages: [] as LoadResult[] }
+  const figures = { rules: [] as LoadResult[], search: [] as LoadResult[], pages: [] as LoadResult[], cite: [] as LoadResult[] }
+  const citeBody = JSON.stringify({ text: citeText20k(), asOf: '2015-01-01' })
   const first = { rules: [] as LoadResult[], search: [] as LoadResult[], pages: [] as LoadResult[] }
   const pid = server.child.pid!
   const memory: number[] = []
@@ -221,6 +245,7 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
       figures.rules.push(await load(server.url, rulePaths, seconds, pid))
       figures.search.push(await load(server.url, searchPaths, seconds, pid))
       figures.pages.push(await load(server.url, pagePaths, seconds, pid))
+      figures.cite.push(await loadPost(server.url, '/v1/cite', citeBody, seconds, pid))
     }
   } finally {
     clearInterval(sampler)
@@ -264,6 +289,13 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
       target: '>= 3000 req/s'
     },
     cpuFigure('/rules/{n}', figures.pages, 3000),
+    {
+      name: `server POST /v1/cite, a 20 kB text (1 connection${errors(figures.cite)})`,
+      median: median(figures.cite.map((r) => r.perSecond)),
+      unit: 'req/s',
+      target: 'none'
+    },
+    { name: 'server POST /v1/cite, a 20 kB text, p99 latency (1 connection)', median: median(figures.cite.map((r) => r.p99)), unit: 'ms', target: '< 20 ms' },
     ...firstFigures('/v1/rules/{n}?date=', first.rules),
     ...firstFigures('/v1/search', first.search),
     ...firstFigures('/rules/{n}', first.pages),

@@ -21,7 +21,9 @@ export function registerCrPage(app: Hono, state: ServerState): void {
     const sections: RuleVersion[][] = []
     for (let digit = 1; digit <= 9; digit++) {
       try {
-        sections.push(getSubtree(state.db, String(digit), { edition }))
+        // A section the edition lacks would be followed to the one it was (6 was 4 in 2003): keep only its own.
+        const rules = getSubtree(state.db, String(digit), { edition })
+        if (rules[0].number === String(digit)) sections.push(rules)
       } catch (error) {
         if (!(error instanceof CrdbError && error.code === 'E_NOT_FOUND')) throw error
       }

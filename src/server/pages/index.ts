@@ -4,11 +4,13 @@
  */
 import type { Hono } from 'hono'
 import type { ServerState } from '../state.js'
+import { registerCitePage } from './cite.js'
 import { registerCrPage } from './cr.js'
 import { registerDiffPage } from './diff.js'
 import { registerErasPages } from './eras.js'
 import { registerGlossaryPages } from './glossary.js'
 import { registerHomePage } from './home.js'
+import { registerLineagePage } from './lineage.js'
 import { registerRulePages } from './rule.js'
 import { registerSearchPage } from './search.js'
 
@@ -21,7 +23,9 @@ export function registerPages(app: Hono, state: ServerState): void {
     registerDiffPage,
     registerGlossaryPages,
     registerSearchPage,
-    registerErasPages
+    registerErasPages,
+    registerCitePage,
+    registerLineagePage
   ]) {
     register(app, state)
   }

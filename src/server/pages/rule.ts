@@ -5,7 +5,7 @@
  */
 import type { Context, Hono } from 'hono'
 import { CrdbError } from '../../vocabulary/errors.js'
-import { getNeighbours, getRule, getSubtree, nearestNumbers, type RuleVersion } from '../../query/get.js'
+import { AmbiguousNumberError, getNeighbours, getRule, getSubtree, nearestNumbers, type RuleVersion } from '../../query/get.js'
 import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/history.js'
 import { parentOf, parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { href, plural, renderPage, renderRuleText, renderWordChanges, ruleHref } from '../html.js'
@@ -24,6 +24,7 @@ export function registerRulePages(app: Hono, state: ServerState): void {
       rule = getRule(state.db, key, { edition: view.edition })
     } catch (error) {
       if (error instanceof CrdbError && error.code === 'E_NOT_FOUND') return renderMissingRule(c, state, view, key, error.message)
+      if (error instanceof AmbiguousNumberError) return renderAmbiguousNumber(c, view, error)
       throw error
     }
     return c.html(renderPage({ title: `${rule.number} (${rule.edition})`, body: renderRuleBody(state, rule), picker: view.picker }))
@@ -74,9 +75,10 @@ function renderRuleBody(state: ServerState, rule: RuleVersion): Markup {
   const examples = rule.examples.map((example) => html`<p class="example">Example: ${renderRuleText(example, edition)}</p>`)
   return html`<nav aria-label="Around this rule" class="meta">${neighbour('Previous', around.previous)} · ${parent && html`<a href="${ruleHref(parent, edition)}">Up: ${parent}</a> · `}${neighbour('Next', around.next)}</nav>
 <h1>${rule.number}</h1>
+${rule.numbering && html`<p class="notice">${rule.numbering.note}.${rule.numbering.kind === 'translated' ? html` <a href="${ruleHref(rule.number, edition)}">${rule.number} in the edition of ${edition}</a>` : ''}</p>`}
 <p class="rule-text">${renderRuleText(rule.text, edition)}</p>
 ${joinMarkup(examples, '\n')}
-<p class="meta">In force ${rule.validFrom} to ${rule.validTo ?? 'now'} (shown: the edition of ${edition}). Source: ${rule.source.uri}, line ${rule.source.line}. <a href="${href('/cr', { edition }) + `#r${rule.number}`}">In the whole edition</a> · <a href="${href(`/v1/rules/${rule.number}`, { edition })}">JSON</a></p>
+<p class="meta">In force ${rule.validFrom} to ${rule.validTo ?? 'now'} (shown: the edition of ${edition}). Source: ${rule.source.uri}, line ${rule.source.line}. <a href="${href('/cr', { edition }) + `#r${rule.number}`}">In the whole edition</a>${rule.id ? html` · <a href="/id/${rule.id}" title="the permalink that survives every renumbering">Its permanent id: ${rule.id}</a>` : ''} · <a href="${href(`/v1/rules/${rule.number}`, { edition })}">JSON</a></p>
 ${subrules}
 ${history && renderHistorySection(history, state)}`
 }
@@ -168,6 +170,15 @@ function renderMissingRule(c: Context, state: ServerState, view: EditionView, ke
 ${near.length > 0 && html`<p>Nearest rules: ${joinMarkup(links, ' · ')}</p>`}`
   }
   return c.html(renderPage({ title: `${key} not found`, body, picker: view.picker }), 404)
+}
+
+/** A number that names several rules in the edition asked (a split or a merge): every candidate, linked. */
+function renderAmbiguousNumber(c: Context, view: EditionView, error: AmbiguousNumberError): Response {
+  const { translation } = error
+  const body = html`<h1>${translation.number} is several rules in the edition of ${view.edition}</h1>
+<p class="notice">${translation.note}.</p>
+<ul>${translation.numbers.map((number) => html`<li><a href="${ruleHref(number, view.edition)}">${number}</a></li>`)}</ul>`
+  return c.html(renderPage({ title: `${translation.number} in ${view.edition}`, body, picker: view.picker }))
 }
 
 /** The history of the rule numbered `key` (its newest wording, or forward from its oldest), if it has one. */

@@ -1,6 +1,6 @@
 /**
  * `/search?q=...`: hits with the matched words highlighted, linked to their
- * rules and terms.
+ * rules and terms; a query that is a rule number goes straight to the rule.
  */
 import type { Hono } from 'hono'
 import { search } from '../../query/search.js'
@@ -22,6 +22,8 @@ export function registerSearchPage(app: Hono, state: ServerState): void {
 <p class="meta">All words must match; "quoted phrases", prefix*, AND, OR, NOT and ( ) work too.</p>`
     if (q === '') return c.html(renderPage({ title: 'Search', body: html`<h1>Search</h1>${form}`, picker: view.picker }))
     const result = search(state.db, q, { at: { edition: view.edition }, limit: pageSize })
+    // A rule number (704.5j, rule 704, an old number) goes straight to its rule, which says how a number of another era was followed.
+    if (result.rule) return c.redirect(ruleHref(result.rule.asked, view.edition), 302)
     const hits = result.hits.map((hit) => {
       const link = hit.kind === 'term' ? termHref(hit.key, view.edition) : ruleHref(hit.number!, view.edition)
       const label = hit.kind === 'term' ? hit.term! : hit.number!
