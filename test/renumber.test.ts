@@ -4,7 +4,8 @@
  * across the renumberings of 2009-07-11, 2013-07-13 and 2024-11-08, with splits,
  * merges, sections, rules not yet in force and rules gone.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
+import { runCli } from '../src/cli.js'
 import { getNeighbours, getRule, getSubtree } from '../src/query/get.js'
 import { translateNumber } from '../src/query/renumber.js'
 import { readCitedNumber, search } from '../src/query/search.js'
@@ -130,5 +131,24 @@ describe.skipIf(!archiveAvailable())('search knows rule numbers', () => {
     expect(readCitedNumber('rules 702.19b')).toBe('702.19b')
     expect(readCitedNumber('IPG 2.1')).toBeUndefined()
     expect(readCitedNumber('1.5 mana')).toBeUndefined()
+  })
+})
+
+describe.skipIf(!archiveAvailable())('crdb get by stable id', () => {
+  const run = async (...args: string[]): Promise<{ code: number; out: string; err: string }> => {
+    let out = ''
+    let err = ''
+    const code = await runCli(['--db', inject('archiveDatabase')!, ...args], { out: (text) => (out += text), err: (text) => (err += text) })
+    return { code, out, err }
+  }
+
+  it('answers the rule an id names in the edition asked, and says when it names none', async () => {
+    expect((await run('get', '1999-04-23_420.5e', '--era', '2003')).out).toMatch(/^420\.5e If two or more permanents with the same name/)
+    expect((await run('get', '1999-04-23_420.5e', '--era', '2024')).out).toMatch(/^704\.5j If two or more legendary permanents/)
+    expect(JSON.parse((await run('--json', 'get', '1999-04-23_420.5e')).out)).toMatchObject({ number: '704.5j', id: '1999-04-23_420.5e' })
+    const early = await run('get', '2019-07-12_702.102f', '--era', '2009')
+    expect(early.code).toBe(1)
+    expect(early.err).toMatch(/^crdb: E_NOT_FOUND: 2019-07-12_702\.102f in the edition of 2009-10-01 is not in force yet: it began on 2019-07-12/)
+    expect((await run('get', '1999-04-23_999.9')).err).toMatch(/^crdb: E_NOT_FOUND: lineage "1999-04-23_999.9" not found/)
   })
 })

@@ -11,7 +11,9 @@ import { resolveEdition } from '../query/editions.js'
 import { type EditionSelector, parseSelector } from '../vocabulary/selector.js'
 import { getNeighbours, getReferences, getRule, getSubtree, type RuleVersion } from '../query/get.js'
 import { RuleMovedError } from '../query/moved.js'
+import { getLineage } from '../query/lineage.js'
 import { resolveRuleName } from '../query/resolve-name.js'
+import { looksLikeLineageId } from '../vocabulary/lineage-id.js'
 import type { RegisterCommand } from './context.js'
 import { addSelectorOptions, readSelector } from './selector.js'
 import { textLayout, type TextLayout } from './render.js'
@@ -23,7 +25,7 @@ export const registerGet: RegisterCommand = (program, context) => {
     .description('print a rule as it stood on a date, in an edition or in an era (default: the newest)')
     .argument(
       '<number>',
-      'rule number, e.g. 704.5j (or a rule like 704, or a section like 7, with --subtree), or a name: a keyword or title (trample), a glossary term (legend rule)'
+      'rule number, e.g. 704.5j (or a rule like 704, or a section like 7, with --subtree; a number of another era is followed to its rule), a stable id (1999-04-23_420.5e), or a name: a keyword or title (trample), a glossary term (legend rule)'
     )
     .option('--subtree', 'the rule with all its subrules (a section: all its rules)')
     .option('--neighbours', 'the rule with the rules just before and after it')
@@ -46,6 +48,21 @@ export const registerGet: RegisterCommand = (program, context) => {
           throw new CrdbError('E_USAGE', `give one of --subtree, --neighbours, --refs and --sources, not ${views.map((v) => '--' + v).join(' and ')}`)
         const layout = textLayout(context.io)
         context.withDatabase(true, (db) => {
+          // A stable id (1999-04-23_420.5e) names a rule whatever its number: read as the rule it is in the edition asked.
+          if (looksLikeLineageId(given)) {
+            const lineage = getLineage(db, given, at)
+            if (lineage.kind === 'term') throw new CrdbError('E_USAGE', `${lineage.id} is a glossary term: ask crdb glossary`)
+            if (lineage.inForce.length !== 1) {
+              const what =
+                lineage.inForce.length > 1
+                  ? `is ${lineage.inForce.map((rule) => rule.number).join(' and ')}`
+                  : lineage.began > lineage.edition
+                    ? `is not in force yet: it began on ${lineage.began}`
+                    : `is no longer in force: it ended on ${lineage.ended}`
+              throw new CrdbError(lineage.inForce.length > 1 ? 'E_AMBIGUOUS' : 'E_NOT_FOUND', `${lineage.id} in the edition of ${lineage.edition} ${what}`)
+            }
+            given = lineage.inForce[0].number
+          }
           // A name (trample, legend rule) is read as the rule it names in the edition asked about.
           let number = resolveRuleName(db, given, at).number
           // A number from another numbering is read as the rule it named, under its number in the edition asked.

@@ -27,6 +27,7 @@ import {
   type LineageVersionRow,
   type TermVersionRow
 } from '../store/history.js'
+import { findLineageIdAt } from '../store/lineage-ids.js'
 import { listExamples } from '../store/rules.js'
 import { diffTerms, truncationPoint } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
@@ -62,6 +63,8 @@ export interface HistoryStep {
 export interface RuleHistory {
   /** The number asked about. */
   number: string
+  /** The stable id of the rule's lineage (`1999-04-23_420.5e`); absent before the lineage has ids. */
+  id?: string
   steps: HistoryStep[]
   /** The numbers the rule has had, in order (`['420.5e', '704.5k', '704.5j']`). */
   numbers: string[]
@@ -146,7 +149,9 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
     steps.push(step)
   }
   const numbers = steps.map((step) => step.number).filter((value, index, all) => all.indexOf(value) === index)
-  return { number: key, steps, numbers }
+  // The stable id of the lineage the history follows (the wording it started from belongs to it).
+  const id = findLineageIdAt(db, 'rule', start.key, start.lastDate)
+  return { number: key, ...(id === undefined ? {} : { id }), steps, numbers }
 }
 
 function startingVersion(db: Crdb, key: string, at: EditionSelector | undefined, direction: HistoryOptions['direction']): LineageVersionRow {

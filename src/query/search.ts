@@ -36,6 +36,7 @@ import {
   type Vocabulary
 } from './search/scope.js'
 import { snippetOf } from './search/snippet.js'
+import { findLineageIdAt } from '../store/lineage-ids.js'
 import { matchBestTexts, type ScopeRange } from '../store/search.js'
 import { wordSpans } from './search/words.js'
 
@@ -100,6 +101,8 @@ export interface SearchHit {
   versions: SearchVersion[]
   /** Its name (term heading, rule title) is the query's words: it ranks first. */
   byName?: true
+  /** The stable id of the rule's (or term's) lineage (`1999-04-23_420.5e`); absent before the lineage has ids. */
+  id?: string
 }
 
 /** What {@link search} returns. */
@@ -246,6 +249,12 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
 
   const { total, best } = rankGroups(groups, limit)
   const hits = best.map((group) => hitOf(plan, cache.vocabulary, scope.validTo, group))
+  // Each hit's stable id: the lineage of its best-scoring version.
+  for (let index = 0; index < hits.length; index++) {
+    const { kind, key, lastDate } = best[index][0].version
+    const id = findLineageIdAt(db, kind, key, lastDate)
+    if (id !== undefined) hits[index].id = id
+  }
   const searched = plan.terms.flatMap((term) => term.words.map((word) => `"${word.replace(/"/g, '""')}"`))
   const expression =
     plan.mode === 'boolean' ? toFtsExpression(query) : searched.length === 1 ? searched[0] : searched.length ? `(${searched.join(' OR ')})` : ''
@@ -304,7 +313,8 @@ function putNumberFirst(db: Crdb, result: SearchResult, number: string, edition:
     validTo: rule.validTo,
     ranges,
     versions: [{ snippet, highlights: [], validFrom: rule.validFrom, validTo: rule.validTo }],
-    byName: true
+    byName: true,
+    ...(rule.id === undefined ? {} : { id: rule.id })
   }
   const others = result.hits.filter((other) => !(other.kind === 'rule' && other.key === rule.number))
   if (others.length === result.hits.length) result.total++

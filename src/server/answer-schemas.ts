@@ -171,6 +171,7 @@ const wordChangeSchema = z.object({ kind: z.enum(['same', 'added', 'removed']), 
 export const ruleHistorySchema = z
   .object({
     number: z.string(),
+    id: z.string().optional().openapi({ description: "the stable id of the rule's lineage", example: '1999-04-23_420.5e' }),
     steps: z.array(
       z.object({
         number: z.string(),
@@ -252,7 +253,8 @@ export const searchResultSchema = z
         validTo: until(),
         ranges: z.array(z.object({ validFrom: day(), validTo: until() })),
         versions: z.array(z.object({ snippet: z.string(), highlights: highlights(), validFrom: day(), validTo: until() })),
-        byName: z.literal(true).optional()
+        byName: z.literal(true).optional(),
+        id: z.string().optional().openapi({ description: "the stable id of the rule's (or term's) lineage" })
       })
     ),
     rule: z

@@ -90,3 +90,8 @@ function keyOf(slug: string): string {
   }
   return Buffer.from(bytes).toString('utf8')
 }
+
+/** Whether `input` has the shape of a lineage id (`1999-04-23_420.5e`), rather than a rule number or a name. */
+export function looksLikeLineageId(input: string): boolean {
+  return /^\s*\d{4}-\d{2}-\d{2}_\S/.test(input)
+}
