@@ -6,6 +6,7 @@
  * rule text and examples, and the glossary's added, removed, changed and
  * renamed terms.
  */
+import { listLineageIdsOf } from '../store/lineage-ids.js'
 import type { Crdb } from '../store/database.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition } from './editions.js'
@@ -73,6 +74,8 @@ export interface RuleChange {
   /** Word-level changes of the text (changed and moved-changed rules). */
   textChanges: WordChange[]
   exampleChanges: ExampleChange[]
+  /** The stable id of the rule's lineage (`1999-04-23_420.5e`, as the newer side has it); absent before the lineage has ids. */
+  id?: string
 }
 
 /** The difference between two editions. */
@@ -166,6 +169,7 @@ export function diffEditions(db: Crdb, a: EditionSelector, b: EditionSelector, o
   for (const row of leftovers.after) if (!sourcesOf.has(row.id)) pairs.push({ current: row })
 
   const changes: RuleChange[] = []
+  const rowOf = new Map<RuleChange, number>()
   const shown = pairs.filter(({ old, current }) => inScope(old?.key) || inScope(current?.key))
   // The texts of the changed rules only, in one query: most rules of two editions are the same version.
   const contents =
@@ -192,6 +196,15 @@ export function diffEditions(db: Crdb, a: EditionSelector, b: EditionSelector, o
       change.also = sources.filter((row) => row !== old).map((row) => row.key)
     }
     changes.push(change)
+    rowOf.set(change, (current ?? old)!.id)
+  }
+  // Each change's stable id (its lineage, as the newer side has it), read in one statement.
+  if (options.countsOnly !== true) {
+    const ids = listLineageIdsOf(db, [...rowOf.values()])
+    for (const [change, row] of rowOf) {
+      const id = ids.get(row)
+      if (id !== undefined) change.id = id
+    }
   }
   // Each change's key made once (not per comparison), compared as localeCompare does.
   const keys = new Map(changes.map((change) => [change, sortKeyOfChange(change)]))

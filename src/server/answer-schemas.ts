@@ -319,7 +319,8 @@ export const editionDiffSchema = z
         typographyOnly: z.boolean(),
         examplesOnly: z.boolean(),
         textChanges: z.array(wordChangeSchema),
-        exampleChanges: z.array(z.object({ ordinal: z.int().min(0), kind: z.enum(['added', 'removed', 'changed']), changes: z.array(wordChangeSchema) }))
+        exampleChanges: z.array(z.object({ ordinal: z.int().min(0), kind: z.enum(['added', 'removed', 'changed']), changes: z.array(wordChangeSchema) })),
+        id: z.string().optional().openapi({ description: "the stable id of the rule's lineage (as the newer side has it)" })
       })
     ),
     terms: termDiffSchema.optional(),

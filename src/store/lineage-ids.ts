@@ -56,3 +56,15 @@ export function findLineageIdAt(db: Crdb, kind: VersionKind, key: string, editio
     .pluck()
     .get({ kind, key, edition }) as string | undefined
 }
+
+/** The stable lineage id of each of the versions `versionIds` that has one, in one statement. */
+export function listLineageIdsOf(db: Crdb, versionIds: number[]): Map<number, string> {
+  if (versionIds.length === 0) return new Map()
+  const rows = prepared<[string], [number, string]>(
+    db,
+    'SELECT v.id, l.id FROM json_each(?) j JOIN versions v ON v.id = j.value JOIN lineages l ON l.root = v.lineage_id'
+  )
+    .raw()
+    .all(JSON.stringify(versionIds))
+  return new Map(rows)
+}
