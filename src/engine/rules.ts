@@ -34,8 +34,8 @@ export interface CheckRule extends RuleVersion {
   anchor: { region: AnchorRegion; patterns: string[] }
   /** The check has been in force without a break since this edition, under these numbers. */
   since: { edition: string; numbers: string[] }
-  /** `versions.lineage_id` of the version, where lineages have been built (else `null`). */
-  lineageId: number | null
+  /** The stable id of the rule's lineage (`1999-04-23_420.5e`), where lineages have ids (else `null`): the same in every era the check's rule kept its lineage. */
+  lineageId: string | null
 }
 
 /** The answer for a check that no rule of the edition matches. */

@@ -407,7 +407,7 @@ const checkRuleSchema = ruleVersionSchema
     inForce: z.literal(true),
     anchor: z.object({ region: z.enum(['sba', 'declared-sba', 'anywhere']), patterns: z.array(z.string()) }),
     since: z.object({ edition: day(), numbers: z.array(z.string()) }),
-    lineageId: z.int().nullable()
+    lineageId: z.string().nullable().openapi({ description: "the stable id of the rule's lineage", example: '1999-04-23_420.5e' })
   })
   .openapi('CheckRule')
 

@@ -17,11 +17,12 @@ export interface AnchorRow {
   uri: string
   sha256: string
   line: number
-  lineageId: number | null
+  /** The stable id of its lineage (`1999-04-23_420.5e`), `null` before the lineage has ids. */
+  lineageId: string | null
 }
 
 const anchorSelect = `SELECT v.id, v.key, v.sort_key AS sortKey, v.first_date AS firstDate, v.last_date AS lastDate, c.text, v.content_id AS contentId,
-       s.uri, s.sha256, v.line, v.lineage_id AS lineageId
+       s.uri, s.sha256, v.line, (SELECT l.id FROM lineages l WHERE l.root = v.lineage_id) AS lineageId
 FROM versions v JOIN contents c ON c.id = v.content_id JOIN sources s ON s.id = v.source_id`
 
 /** Every version of a section heading (a three-digit rule such as `704`), with its text. */
