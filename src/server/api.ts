@@ -125,14 +125,19 @@ interface RouteInput<R extends RouteConfig> {
   param: Parsed<NonNullable<R['request']>['params']>
 }
 
+/** How many distinct query strings a route keeps the reading of. */
+const readQueries = 1000
+
 /**
  * Register `route` on `app` as one handler (after `middleware`) that reads the
  * query, then the path parameters, with the route's zod schemas, as
  * `@hono/zod-openapi`'s validators would (the same values, in the same order),
  * and refuses the first that does not read with the library's code and message.
  * A plain route on the app, parsed synchronously: a sub-app's routes and two
- * async validator middlewares per route cost the uncached request more than
- * the parsing itself.
+ * async validator middlewares per route cost an uncached request more than
+ * the parsing itself. A query's reading depends on its text alone, so each
+ * route keeps it for the last query strings it was given (most requests differ
+ * in their path, not in `?date=...`), frozen since every request shares it.
  */
 function serveRoute<R extends RouteConfig>(
   app: Hono,
@@ -142,20 +147,41 @@ function serveRoute<R extends RouteConfig>(
 ): void {
   const querySchema = route.request?.query
   const paramSchema = route.request?.params as z.ZodType | undefined
-  const read = (schema: z.ZodType, value: unknown): unknown => {
-    const result = schema.safeParse(value)
+  const queries = new Map<string, z.ZodSafeParseResult<unknown>>()
+  const readQueryOf = (schema: z.ZodType, c: Context): unknown => {
+    const url = c.req.url
+    const start = url.indexOf('?')
+    const text = start === -1 ? '' : url.slice(start)
+    let result = queries.get(text)
+    if (!result) {
+      result = schema.safeParse(readQuery(c))
+      if (result.success) freeze(result.data)
+      if (queries.size >= readQueries) queries.clear()
+      queries.set(text, result)
+    }
     if (!result.success) throw errorOfIssues(result.error)
     return result.data
   }
   app.on([route.method.toUpperCase()], [route.path.replaceAll(/\/{(.+?)}/g, '/:$1')], ...middleware, (c: Context) => {
-    // A parameter given once is a string, a repeated one a list (as Hono's query validator gives them).
-    const query = querySchema && read(querySchema, readQuery(c))
-    const param = paramSchema && read(paramSchema, c.req.param())
+    const query = querySchema && readQueryOf(querySchema, c)
+    let param: unknown
+    if (paramSchema) {
+      const result = paramSchema.safeParse(c.req.param())
+      if (!result.success) throw errorOfIssues(result.error)
+      param = result.data
+    }
     return handle(c, { query, param } as RouteInput<R>)
   })
 }
 
-/** The query as Hono's validator reads it: each parameter's value, or its values when it is repeated. */
+/** Freeze a parsed query and the objects and lists in it (`at`, `include`): requests share it. */
+function freeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return
+  for (const inner of Object.values(value)) if (typeof inner === 'object' && inner !== null) Object.freeze(inner)
+  Object.freeze(value)
+}
+
+/** The query as Hono's validator reads it: each parameter's value, or its values when it is repeated (a list). */
 function readQuery(c: Context): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(c.req.queries()).map(([name, values]) => [name, values.length === 1 ? values[0] : values]))
 }
