@@ -46,11 +46,30 @@ const importBuilt = {
   setup: (build) => build.onResolve({ filter: /^\.\/cli\/(query-)?commands\.js$/ }, (args) => ({ path: args.path, external: true }))
 }
 
+/**
+ * zod/mini bundled, and still loaded on first use: src/vocabulary/zod-mini-on-demand.ts becomes a `require` of it,
+ * which esbuild turns into a call that runs zod's modules when first made. Required as its ES module build, the one
+ * the server's zod (through @hono/zod-openapi) shares its core with.
+ */
+const zodMiniOnDemand = {
+  name: 'zod-mini-on-demand',
+  setup: (build) => {
+    build.onLoad({ filter: /[/\\]src[/\\]vocabulary[/\\]zod-mini-on-demand\.ts$/ }, () => ({
+      contents: "export function loadZodMini() { return require('zod/mini') }",
+      loader: 'js',
+      resolveDir: 'src/vocabulary'
+    }))
+    build.onResolve({ filter: /^zod\/mini$/ }, (args) =>
+      args.kind === 'require-call' ? build.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir }) : undefined
+    )
+  }
+}
+
 rmSync('dist/bundle', { recursive: true, force: true })
 await Promise.all([
-  build({ ...commonjs, entryPoints: ['src/cli.ts'], outfile: 'dist/bundle/cli.cjs', plugins: [importBuilt] }),
-  build({ ...commonjs, entryPoints: ['src/cli/query-commands.ts'], outfile: 'dist/bundle/cli/query-commands.cjs' }),
-  build({ ...esm, entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts'], splitting: true, entryNames: '[name]', outdir: 'dist/bundle/cli' })
+  build({ ...commonjs, entryPoints: ['src/cli.ts'], outfile: 'dist/bundle/cli.cjs', plugins: [importBuilt, zodMiniOnDemand] }),
+  build({ ...commonjs, entryPoints: ['src/cli/query-commands.ts'], outfile: 'dist/bundle/cli/query-commands.cjs', plugins: [zodMiniOnDemand] }),
+  build({ ...esm, entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts'], splitting: true, entryNames: '[name]', outdir: 'dist/bundle/cli', plugins: [zodMiniOnDemand] })
 ])
 
 // The first run of the query commands writes their code cache (dist/bundle/cli/query-commands.cjs.v8-cache).
