@@ -69,7 +69,14 @@ rmSync('dist/bundle', { recursive: true, force: true })
 await Promise.all([
   build({ ...commonjs, entryPoints: ['src/cli.ts'], outfile: 'dist/bundle/cli.cjs', plugins: [importBuilt, zodMiniOnDemand] }),
   build({ ...commonjs, entryPoints: ['src/cli/query-commands.ts'], outfile: 'dist/bundle/cli/query-commands.cjs', plugins: [zodMiniOnDemand] }),
-  build({ ...esm, entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts'], splitting: true, entryNames: '[name]', outdir: 'dist/bundle/cli', plugins: [zodMiniOnDemand] })
+  build({
+    ...esm,
+    entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts'],
+    splitting: true,
+    entryNames: '[name]',
+    outdir: 'dist/bundle/cli',
+    plugins: [zodMiniOnDemand]
+  })
 ])
 
 // The first run of the query commands writes their code cache (dist/bundle/cli/query-commands.cjs.v8-cache).
