@@ -21,7 +21,7 @@ import * as migration010 from '../../db/migrations/010-term-aliases-by-key.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { toCrdb, type Crdb, type Driver } from './handle.js'
 
-export { driverOf, isCrdb, type Crdb, type Driver } from './handle.js'
+export { driverOf, isCrdb, type Crdb } from './handle.js'
 
 // better-sqlite3's addon, named outright where an install puts it: the `bindings` package it uses otherwise
 // probes a dozen paths (a good part of a `crdb get`'s start-up), and cannot find it from the bundled CLI.
