@@ -47,35 +47,31 @@ const importBuilt = {
 }
 
 /**
- * zod/mini bundled, and still loaded on first use: src/vocabulary/zod-mini-on-demand.ts becomes a `require` of it,
- * which esbuild turns into a call that runs zod's modules when first made. Required as its ES module build, the one
- * the server's zod (through @hono/zod-openapi) shares its core with.
+ * src/vocabulary/zod-mini-on-demand.ts re-exports zod/mini in the bundles: one copy of zod, cut down to what the corpus
+ * schemas use, and in the code cache of the query commands (made by `crdb get --help`, which reads no corpus file:
+ * zod loaded on first use would be compiled by every `crdb get --edition M10`).
  */
-const zodMiniOnDemand = {
-  name: 'zod-mini-on-demand',
-  setup: (build) => {
+const zodMiniBundled = {
+  name: 'zod-mini-bundled',
+  setup: (build) =>
     build.onLoad({ filter: /[/\\]src[/\\]vocabulary[/\\]zod-mini-on-demand\.ts$/ }, () => ({
-      contents: "export function loadZodMini() { return require('zod/mini') }",
+      contents: "export * from 'zod/mini'",
       loader: 'js',
       resolveDir: 'src/vocabulary'
     }))
-    build.onResolve({ filter: /^zod\/mini$/ }, (args) =>
-      args.kind === 'require-call' ? build.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir }) : undefined
-    )
-  }
 }
 
 rmSync('dist/bundle', { recursive: true, force: true })
 await Promise.all([
-  build({ ...commonjs, entryPoints: ['src/cli.ts'], outfile: 'dist/bundle/cli.cjs', plugins: [importBuilt, zodMiniOnDemand] }),
-  build({ ...commonjs, entryPoints: ['src/cli/query-commands.ts'], outfile: 'dist/bundle/cli/query-commands.cjs', plugins: [zodMiniOnDemand] }),
+  build({ ...commonjs, entryPoints: ['src/cli.ts'], outfile: 'dist/bundle/cli.cjs', plugins: [importBuilt, zodMiniBundled] }),
+  build({ ...commonjs, entryPoints: ['src/cli/query-commands.ts'], outfile: 'dist/bundle/cli/query-commands.cjs', plugins: [zodMiniBundled] }),
   build({
     ...esm,
     entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts'],
     splitting: true,
     entryNames: '[name]',
     outdir: 'dist/bundle/cli',
-    plugins: [zodMiniOnDemand]
+    plugins: [zodMiniBundled]
   })
 ])
 

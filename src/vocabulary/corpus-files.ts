@@ -21,7 +21,7 @@ import { parseDate } from './dates.js'
 import { CrdbError } from './errors.js'
 import { packageRoot } from './paths.js'
 import { parseRuleNumber } from './rule-number.js'
-import { loadZodMini } from './zod-mini-on-demand.js'
+import * as z from './zod-mini-on-demand.js'
 
 /** Whether `parse` accepts `text` (the vocabulary's parsers throw on what they refuse). */
 function accepts(parse: (text: string) => unknown): (text: string) => boolean {
@@ -35,8 +35,8 @@ function accepts(parse: (text: string) => unknown): (text: string) => boolean {
   }
 }
 
-/** The schemas of the corpus files, built with `z` (zod/mini, loaded on first use). */
-function buildSchemas(z: typeof Z) {
+/** The schemas of the corpus files (built on first use: zod/mini is loaded with them). */
+function buildSchemas() {
   /** A `YYYY-MM-DD` string that is a real day. */
   const day = (what: string) => z.string({ error: what }).check(z.refine(accepts(parseDate), what))
 
@@ -200,9 +200,9 @@ export const informalWordsSchema = 'informalWords' satisfies CorpusSchema
 
 let schemas: Schemas | undefined
 
-/** The schemas, built on first use (zod with them). */
+/** The schemas, built on first use. */
 function loadSchemas(): Schemas {
-  schemas ??= buildSchemas(loadZodMini())
+  schemas ??= buildSchemas()
   return schemas
 }
 
