@@ -29,8 +29,10 @@ export interface Crdb {
 /** The driver's handle under a {@link Crdb}. */
 export type Driver = Database.Database
 
-// The drivers openDatabase handed out: a handle is the driver's own object, known by identity.
-const handles = new WeakSet<object>()
+// The mark openDatabase puts on the drivers it hands out. A registered symbol, not a WeakSet of them nor
+// `instanceof` the driver's class (which would load the driver): a handle opened by one copy of crdb (the compiled
+// library, the bundled CLI, the sources) is one to another.
+const handleMark = Symbol.for('crdb.handle')
 
 /**
  * The driver behind `db`, for the store's modules and ingest's writers only
@@ -46,11 +48,11 @@ export function driverOf(db: Crdb): Driver {
 
 /** Whether `value` is a handle {@link openDatabase} returned (open or closed). */
 export function isCrdb(value: unknown): value is Crdb {
-  return typeof value === 'object' && value !== null && handles.has(value)
+  return typeof value === 'object' && value !== null && (value as { [handleMark]?: unknown })[handleMark] === true
 }
 
 /** The driver's handle as a {@link Crdb}, with the path it was opened from: for {@link openDatabase} only. */
 export function toCrdb(driver: Driver, path: string): Crdb {
-  handles.add(driver)
+  Object.defineProperty(driver, handleMark, { value: true })
   return Object.defineProperty(driver, 'path', { value: path, enumerable: true }) as unknown as Crdb
 }
