@@ -2,7 +2,7 @@
  * What the lineage computation reads and writes: every rule version with its
  * text, and the links and lineage ids derived from them.
  */
-import { driverOf, type Crdb } from './database.js'
+import { driverOf, type Crdb } from './handle.js'
 import type { LineageLinkRow } from './history.js'
 
 /** A rule version as lineage matching reads it. */
