@@ -56,8 +56,8 @@ export function checkAnswers(app: Hono, document: OpenApiDocument): ConformanceL
   app.request = (async (input: RequestInfo | URL, init?: RequestInit, ...rest: unknown[]) => {
     const response = await (request as (...args: unknown[]) => Promise<Response>)(input, init, ...rest)
     // A path is read as a path even when it starts with `//` (which URL would take for a host).
-    const text = input instanceof Request ? input.url : String(input)
-    const url = new URL(text.startsWith('/') ? `http://localhost${text}` : text)
+    const target = input instanceof Request ? input.url : String(input)
+    const url = new URL(target.startsWith('/') ? `http://localhost${target}` : target)
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toLowerCase()
     if (!url.pathname.startsWith('/v1') || !(response.headers.get('content-type') ?? '').includes('json')) return response
     // HEAD and 304 answers carry no body.
