@@ -18,7 +18,7 @@
  * name a lineage are kept as aliases of the lineages now holding their versions.
  */
 import { existsSync } from 'node:fs'
-import { driverOf, type Crdb } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/handle.js'
 import { lineageOverridesSchema, readCorpusJson } from '../src/vocabulary/corpus-files.js'
 import { parseRuleNumber } from '../src/vocabulary/rule-number.js'
 import { matchRules, parentOf, type MatchContext, type MatchLink, type MatchRow } from './lineage/match.js'

@@ -15,7 +15,7 @@
  * dump when official editions were added (version ids change as editions
  * split and join versions), and is idempotent.
  */
-import { driverOf, type Crdb } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/handle.js'
 import { prepareReconciliation, type AttestationRow, type OfficialVersionRow, type ReconciliationStatements } from '../src/store/reconciliation.js'
 import { comparable, composeRule, diffSummary, similarity } from './compare-text.js'
 import { dateByMatching, type DatingResult } from './date-by-matching.js'

@@ -5,7 +5,7 @@
  *
  * Never touches the official tables (`editions`, `contents`, `versions`).
  */
-import { driverOf, type Crdb } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/handle.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
 import { prepareDumpWrites } from '../src/store/dump-writes.js'
 import type { DecodedSource } from './decode.js'

@@ -14,7 +14,7 @@
  * ending at E end at P, versions starting at E start at N, and the versions
  * E had split apart are joined again. The SQL is in `src/store/edition-writes.ts`.
  */
-import { driverOf, type Crdb } from '../src/store/database.js'
+import { driverOf, type Crdb } from '../src/store/handle.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
 import { prepareEditionWrites, removeEditionRows, searchNameOf, type EditionWrites, type VersionSlot } from '../src/store/edition-writes.js'
 import { CrdbError } from '../src/vocabulary/errors.js'

@@ -46,11 +46,33 @@ const importBuilt = {
   setup: (build) => build.onResolve({ filter: /^\.\/cli\/(query-)?commands\.js$/ }, (args) => ({ path: args.path, external: true }))
 }
 
+/**
+ * src/vocabulary/zod-mini-on-demand.ts re-exports zod/mini in the bundles: one copy of zod, cut down to what the corpus
+ * schemas use, and in the code cache of the query commands (made by `crdb get --help`, which reads no corpus file:
+ * zod loaded on first use would be compiled by every `crdb get --edition M10`).
+ */
+const zodMiniBundled = {
+  name: 'zod-mini-bundled',
+  setup: (build) =>
+    build.onLoad({ filter: /[/\\]src[/\\]vocabulary[/\\]zod-mini-on-demand\.ts$/ }, () => ({
+      contents: "export * from 'zod/mini'",
+      loader: 'js',
+      resolveDir: 'src/vocabulary'
+    }))
+}
+
 rmSync('dist/bundle', { recursive: true, force: true })
 await Promise.all([
-  build({ ...commonjs, entryPoints: ['src/cli.ts'], outfile: 'dist/bundle/cli.cjs', plugins: [importBuilt] }),
-  build({ ...commonjs, entryPoints: ['src/cli/query-commands.ts'], outfile: 'dist/bundle/cli/query-commands.cjs' }),
-  build({ ...esm, entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts'], splitting: true, entryNames: '[name]', outdir: 'dist/bundle/cli' })
+  build({ ...commonjs, entryPoints: ['src/cli.ts'], outfile: 'dist/bundle/cli.cjs', plugins: [importBuilt, zodMiniBundled] }),
+  build({ ...commonjs, entryPoints: ['src/cli/query-commands.ts'], outfile: 'dist/bundle/cli/query-commands.cjs', plugins: [zodMiniBundled] }),
+  build({
+    ...esm,
+    entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts'],
+    splitting: true,
+    entryNames: '[name]',
+    outdir: 'dist/bundle/cli',
+    plugins: [zodMiniBundled]
+  })
 ])
 
 // The first run of the query commands writes their code cache (dist/bundle/cli/query-commands.cjs.v8-cache).

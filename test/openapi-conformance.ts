@@ -55,7 +55,9 @@ export function checkAnswers(app: Hono, document: OpenApiDocument): ConformanceL
   const request = app.request.bind(app)
   app.request = (async (input: RequestInfo | URL, init?: RequestInit, ...rest: unknown[]) => {
     const response = await (request as (...args: unknown[]) => Promise<Response>)(input, init, ...rest)
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost')
+    // A path is read as a path even when it starts with `//` (which URL would take for a host).
+    const target = input instanceof Request ? input.url : String(input)
+    const url = new URL(target.startsWith('/') ? `http://localhost${target}` : target)
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toLowerCase()
     if (!url.pathname.startsWith('/v1') || !(response.headers.get('content-type') ?? '').includes('json')) return response
     // HEAD and 304 answers carry no body.

@@ -16,12 +16,14 @@ import { join } from 'node:path'
 import * as cheerio from 'cheerio'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import type { Hono } from 'hono'
+import { html as honoHtml } from 'hono/html'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ingestPaths } from '../ingest/index.js'
 import { listReleaseNotes } from '../src/query/release-notes.js'
 import { createApp } from '../src/server/app.js'
 import { renderFeed } from '../src/server/feed.js'
+import { html, joinMarkup, Markup } from '../src/server/markup.js'
 import { openDatabase, type Crdb } from '../src/store/database.js'
 import { projectRoot, temporaryFolder } from './helpers.js'
 
@@ -154,6 +156,26 @@ describe('markup sent in every parameter of every page', () => {
       expect(era.status).toBe(400)
       expect(era.$('p.error').text()).toContain(payload.slice(0, 20))
     }
+  })
+})
+
+describe('the html template', () => {
+  it("writes what hono's html helper writes, for every kind of value", () => {
+    const text = `Tom & Jerry's "<b>quote</b>" ]]> é → ${payloads.join(' ')}`
+    const inner = html`<i>${text}</i>`
+    const honoInner = honoHtml`<i>${text}</i>`
+    const values = ['', text, 0, 12.5, -1, true, false, null, undefined, [text, [text, 3, [null]], []]] as const
+    for (const value of values) {
+      const ours = String(html`<p title="${value}">${value}|${inner}</p>`)
+      const theirs = String(honoHtml`<p title="${value}">${value}|${honoInner}</p>`)
+      expect(ours, JSON.stringify(value)).toBe(theirs)
+    }
+    expect(String(html`${joinMarkup([text, inner, 7], html`<br>`)}`)).toBe(String(honoHtml`${[text, honoHtml`<br>`, honoInner, honoHtml`<br>`, 7]}`))
+  })
+
+  it('makes the only Markup: text given to its constructor by anyone else is refused', () => {
+    expect(html`<b>x</b>`).toBeInstanceOf(Markup)
+    expect(() => Reflect.construct(Markup, ['<script>alert(1)</script>', {}])).toThrow(TypeError)
   })
 })
 

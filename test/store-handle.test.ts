@@ -89,4 +89,13 @@ describe('the Crdb handle', () => {
     // The engine tells a handle from its options object by the same check.
     expect(() => openRules(db as Crdb)).toThrow(/no editions/)
   })
+
+  it('a handle the compiled library opened is one to the sources too (two copies of crdb in one process)', async () => {
+    const compiled = (await import(libraryUrl)) as typeof library
+    const path = join(folder.dir, 'crdb.sqlite')
+    db = compiled.openDatabase(path)
+    expect(isCrdb(db)).toBe(true)
+    expect(driverOf(db).pragma('user_version', { simple: true })).toBe(compiled.schemaVersion)
+    expect(library.listEditions(db)).toEqual([])
+  })
 })

@@ -2,10 +2,12 @@
  * The JSON API under `/v1`: the library's answers in the shapes the CLI's
  * `--json` prints, each route taking the edition selector (`date`, `edition`,
  * `era`, at most one). Parameters are read by the zod schemas of
- * `parameters.ts` through Hono's validator middleware, the routes and their
- * answers' schemas are those of `openapi.ts`.
+ * `parameters.ts`, the routes and their answers' schemas are those of
+ * `openapi.ts`. Each route is one handler on the app that parses its query
+ * and path with those schemas itself (see {@link serveRoute}): no sub-app, no
+ * validator middleware per parameter kind.
  */
-import { OpenAPIHono, type z } from '@hono/zod-openapi'
+import type { RouteConfig, z } from '@hono/zod-openapi'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { validator } from 'hono/validator'
@@ -26,7 +28,7 @@ import { getRuleSources } from '../query/sources.js'
 import { listSourcesVerified } from '../query/verification.js'
 import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
-import type { ruleAnswerSchema } from './answer-schemas.js'
+import { citeRequestSchema, type ruleAnswerSchema } from './answer-schemas.js'
 import { errorBody, statusOf } from './errors.js'
 import { apiRoutes, maxBodyBytes, maxCiteBytes } from './openapi.js'
 import { errorOfIssues } from './parameters.js'
@@ -38,21 +40,14 @@ export { maxBodyBytes } from './openapi.js'
 /** Register the `/v1` routes on `app`. */
 export function registerApi(app: Hono, state: ServerState): void {
   const { db } = state
-  // A parameter that does not read is refused with the library's code and message (see app.ts's onError), not zod's body.
-  const api = new OpenAPIHono({
-    defaultHook: (result) => {
-      if (!result.success) throw errorOfIssues(result.error)
-    }
-  })
 
-  api.openapi(apiRoutes.editions, (c) => c.json(listEditions(db), 200))
-  api.openapi(apiRoutes.eras, (c) => c.json(listEras(db), 200))
-  api.openapi(apiRoutes.sources, (c) => c.json(listSourcesVerified(db, { only: c.req.valid('query').only }), 200))
+  serveRoute(app, apiRoutes.editions, (c) => c.json(listEditions(db), 200))
+  serveRoute(app, apiRoutes.eras, (c) => c.json(listEras(db), 200))
+  serveRoute(app, apiRoutes.sources, (c, { query }) => c.json(listSourcesVerified(db, { only: query.only }), 200))
 
-  api.openapi(apiRoutes.rule, (c) => {
-    const { number } = c.req.valid('param')
-    const { at, include = [], numbered_as: numberedAs } = c.req.valid('query')
-    const rule = getRule(db, number, at, { numberedAs })
+  serveRoute(app, apiRoutes.rule, (c, { param, query }) => {
+    const { at, include = [], numbered_as: numberedAs } = query
+    const rule = getRule(db, param.number, at, { numberedAs })
     const edition = { edition: rule.edition }
     const answer: z.infer<typeof ruleAnswerSchema> = { ...rule }
     for (const part of include) {
@@ -67,30 +62,30 @@ export function registerApi(app: Hono, state: ServerState): void {
     )
   })
 
-  api.openapi(apiRoutes.history, (c) => {
-    const { at, direction } = c.req.valid('query')
-    const history = ruleHistory(db, c.req.valid('param').number, { at: Object.keys(at).length ? at : undefined, direction })
+  serveRoute(app, apiRoutes.history, (c, { param, query }) => {
+    const { at, direction } = query
+    const history = ruleHistory(db, param.number, { at: Object.keys(at).length ? at : undefined, direction })
     return c.json(flagged(db, history, { needs: 'lineage' }), 200)
   })
 
-  api.openapi(apiRoutes.lineage, (c) => {
-    const lineage = getLineage(db, c.req.valid('param').id, c.req.valid('query').at)
+  serveRoute(app, apiRoutes.lineage, (c, { param, query }) => {
+    const lineage = getLineage(db, param.id, query.at)
     return c.json(flagged(db, lineage, { needs: 'lineage' }), 200)
   })
 
-  api.openapi(apiRoutes.glossary, (c) => c.json(listTerms(db, { edition: editionOf(db, c.req.valid('query').at) }), 200))
-  api.openapi(apiRoutes.term, (c) => {
-    const term = getTerm(db, c.req.valid('param').term, c.req.valid('query').at)
+  serveRoute(app, apiRoutes.glossary, (c, { query }) => c.json(listTerms(db, { edition: editionOf(db, query.at) }), 200))
+  serveRoute(app, apiRoutes.term, (c, { param, query }) => {
+    const term = getTerm(db, param.term, query.at)
     return c.json(flagged(db, term, { edition: term.edition }), 200)
   })
 
-  api.openapi(apiRoutes.search, (c) => {
-    const { q, at, all, section, kind, limit } = c.req.valid('query')
+  serveRoute(app, apiRoutes.search, (c, { query }) => {
+    const { q, at, all, section, kind, limit } = query
     return c.json(search(db, q, { at, all, section, kinds: kind, limit }), 200)
   })
 
-  api.openapi(apiRoutes.diff, (c) => {
-    const { from, to, section, summary } = c.req.valid('query')
+  serveRoute(app, apiRoutes.diff, (c, { query }) => {
+    const { from, to, section, summary } = query
     const diff = diffEditions(db, from, to, { section })
     if (summary)
       return c.json(
@@ -104,52 +99,120 @@ export function registerApi(app: Hono, state: ServerState): void {
     return c.json(flagged(db, diff, { needs: 'lineage' }), 200)
   })
 
-  api.openapi(apiRoutes.checks, (c) => c.json(listEraChecks(state.eraRules(c.req.valid('query').at)), 200))
-  api.openapi(apiRoutes.check, (c) => {
-    const { at, history } = c.req.valid('query')
-    return c.json(describeCheck(state.eraRules(at), c.req.valid('param').id, history), 200)
-  })
+  serveRoute(app, apiRoutes.checks, (c, { query }) => c.json(listEraChecks(state.eraRules(query.at)), 200))
+  serveRoute(app, apiRoutes.check, (c, { param, query }) => c.json(describeCheck(state.eraRules(query.at), param.id, query.history), 200))
 
-  api.openapi(
-    {
-      ...apiRoutes.sba,
-      middleware: [
-        bodyLimit({
-          maxSize: maxBodyBytes,
-          onError: (c) => c.json(errorBody('E_TOO_LARGE', `the body is over ${maxBodyBytes} bytes`), statusOf('E_TOO_LARGE'))
-        }),
-        requireJson,
-        // The engine's validator: its messages name the path of each problem, and it fills in owners and timestamps.
-        validator('json', (value) => validateState(value, 'body'))
-      ] as const
-    },
-    (c) => {
-      const rules = state.eraRules(c.req.valid('query').at)
+  serveRoute(
+    app,
+    apiRoutes.sba,
+    (c, { query }) => {
+      const rules = state.eraRules(query.at)
       // The body's validator is route middleware, which the route's types do not follow.
       const game = (c.req as unknown as { valid: (target: 'json') => GameState }).valid('json')
       return c.json(answerSba(rules, checkStateBasedActions(game, rules)), 200)
-    }
-  )
-
-  api.openapi(
-    {
-      ...apiRoutes.cite,
-      middleware: [
-        bodyLimit({
-          maxSize: maxCiteBytes,
-          onError: (c) =>
-            c.json(errorBody('E_TOO_LARGE', `the body is over ${maxCiteBytes} bytes; check a long text in parts, or with crdb cite`), statusOf('E_TOO_LARGE'))
-        }),
-        requireJson
-      ] as const
     },
-    (c) => {
-      const { text, asOf } = c.req.valid('json')
-      return c.json(citeText(db, text, { asOf }), 200)
-    }
+    [
+      bodyLimit({
+        maxSize: maxBodyBytes,
+        onError: (c) => c.json(errorBody('E_TOO_LARGE', `the body is over ${maxBodyBytes} bytes`), statusOf('E_TOO_LARGE'))
+      }),
+      requireJson,
+      // The engine's validator: its messages name the path of each problem, and it fills in owners and timestamps.
+      validator('json', (value) => validateState(value, 'body'))
+    ]
   )
 
-  app.route('/', api)
+  serveRoute(
+    app,
+    apiRoutes.cite,
+    (c) => {
+      const { text, asOf } = (c.req as unknown as { valid: (target: 'json') => z.output<typeof citeRequestSchema> }).valid('json')
+      return c.json(citeText(db, text, { asOf }), 200)
+    },
+    [
+      bodyLimit({
+        maxSize: maxCiteBytes,
+        onError: (c) =>
+          c.json(errorBody('E_TOO_LARGE', `the body is over ${maxCiteBytes} bytes; check a long text in parts, or with crdb cite`), statusOf('E_TOO_LARGE'))
+      }),
+      requireJson,
+      validator('json', (value) => {
+        const result = citeRequestSchema.safeParse(value)
+        if (!result.success) throw errorOfIssues(result.error)
+        return result.data
+      })
+    ]
+  )
+}
+
+/** What a schema of a route's request reads, or undefined when the route has none. */
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
+
+/** A route's parameters, read by its schemas. */
+interface RouteInput<R extends RouteConfig> {
+  query: Parsed<NonNullable<R['request']>['query']>
+  param: Parsed<NonNullable<R['request']>['params']>
+}
+
+/** How many distinct query strings a route keeps the reading of. */
+const readQueries = 1000
+
+/**
+ * Register `route` on `app` as one handler (after `middleware`) that reads the
+ * query, then the path parameters, with the route's zod schemas, as
+ * `@hono/zod-openapi`'s validators would (the same values, in the same order),
+ * and refuses the first that does not read with the library's code and message.
+ * A plain route on the app, parsed synchronously: a sub-app's routes and two
+ * async validator middlewares per route cost an uncached request more than
+ * the parsing itself. A query's reading depends on its text alone, so each
+ * route keeps it for the last query strings it was given (most requests differ
+ * in their path, not in `?date=...`), frozen since every request shares it.
+ */
+function serveRoute<R extends RouteConfig>(
+  app: Hono,
+  route: R,
+  handle: (c: Context, input: RouteInput<R>) => Response,
+  middleware: MiddlewareHandler[] = []
+): void {
+  const querySchema = route.request?.query
+  const paramSchema = route.request?.params as z.ZodType | undefined
+  const queries = new Map<string, z.ZodSafeParseResult<unknown>>()
+  const readQueryOf = (schema: z.ZodType, c: Context): unknown => {
+    const url = c.req.url
+    const start = url.indexOf('?')
+    const text = start === -1 ? '' : url.slice(start)
+    let result = queries.get(text)
+    if (!result) {
+      result = schema.safeParse(readQuery(c))
+      if (result.success) freeze(result.data)
+      if (queries.size >= readQueries) queries.clear()
+      queries.set(text, result)
+    }
+    if (!result.success) throw errorOfIssues(result.error)
+    return result.data
+  }
+  app.on([route.method.toUpperCase()], [route.path.replaceAll(/\/{(.+?)}/g, '/:$1')], ...middleware, (c: Context) => {
+    const query = querySchema && readQueryOf(querySchema, c)
+    let param: unknown
+    if (paramSchema) {
+      const result = paramSchema.safeParse(c.req.param())
+      if (!result.success) throw errorOfIssues(result.error)
+      param = result.data
+    }
+    return handle(c, { query, param } as RouteInput<R>)
+  })
+}
+
+/** Freeze a parsed query and the objects and lists in it (`at`, `include`): requests share it. */
+function freeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return
+  for (const inner of Object.values(value)) if (typeof inner === 'object' && inner !== null) Object.freeze(inner)
+  Object.freeze(value)
+}
+
+/** The query as Hono's validator reads it: each parameter's value, or its values when it is repeated (a list). */
+function readQuery(c: Context): Record<string, string | string[]> {
+  return Object.fromEntries(Object.entries(c.req.queries()).map(([name, values]) => [name, values.length === 1 ? values[0] : values]))
 }
 
 /** The answer with the flags the query layer gives it (`stale`, `truncated`), as `crdb --json` prints them. */

@@ -3,7 +3,7 @@
  * changes when another connection commits) and a digest-ready summary of the
  * content.
  */
-import { driverOf, type Crdb } from './database.js'
+import { driverOf, type Crdb } from './handle.js'
 import { prepared } from './statements.js'
 
 /** SQLite's `data_version` of this connection: it changes when another connection commits to the file. */

@@ -20,51 +20,9 @@ import * as migration009 from '../../db/migrations/009-attestation-dump-key.js'
 import * as migration010 from '../../db/migrations/010-term-aliases-by-key.js'
 import * as migration011 from '../../db/migrations/011-lineage-ids.js'
 import { CrdbError } from '../vocabulary/errors.js'
+import { toCrdb, type Crdb, type Driver } from './handle.js'
 
-declare const crdbHandle: unique symbol
-
-/**
- * An open crdb database, as {@link openDatabase} returns it and every question
- * of the library takes it. Close it when done. The SQL driver behind it is not
- * part of the API.
- */
-export interface Crdb {
-  /** The file it was opened from, as given to {@link openDatabase} (`:memory:` for a database in memory). */
-  readonly path: string
-  /** Opened read-only: nothing is written through it. */
-  readonly readonly: boolean
-  /** Not closed yet. */
-  readonly open: boolean
-  /** Close it; later questions on it throw. */
-  close(): void
-  /** Only {@link openDatabase} makes one. */
-  readonly [crdbHandle]: true
-}
-
-/** The driver's handle under a {@link Crdb}. */
-export type Driver = Database.Database
-
-/**
- * The driver behind `db`, for the store's modules and ingest's writers only
- * (the library does not re-export it). A handle is the driver's own object
- * typed down, so this is a checked cast, not an indirection.
- *
- * @throws {TypeError} when `db` is not a handle {@link openDatabase} returned.
- */
-export function driverOf(db: Crdb): Driver {
-  if (!isCrdb(db)) throw new TypeError('not a crdb database: open one with openDatabase()')
-  return db as unknown as Driver
-}
-
-/** Whether `value` is a handle {@link openDatabase} returned (open or closed). */
-export function isCrdb(value: unknown): value is Crdb {
-  return value instanceof Database
-}
-
-/** The driver's handle as a {@link Crdb}, with the path it was opened from. */
-function toCrdb(driver: Driver, path: string): Crdb {
-  return Object.defineProperty(driver, 'path', { value: path, enumerable: true }) as unknown as Crdb
-}
+export { driverOf, isCrdb, type Crdb } from './handle.js'
 
 // better-sqlite3's addon, named outright where an install puts it: the `bindings` package it uses otherwise
 // probes a dozen paths (a good part of a `crdb get`'s start-up), and cannot find it from the bundled CLI.

@@ -3,7 +3,7 @@
  * contents and the versions the edition writer splits and joins. Prepared once
  * per database handle; the algorithm lives in `ingest/store.ts`.
  */
-import { driverOf, type Crdb } from './database.js'
+import { driverOf, type Crdb } from './handle.js'
 import { prepared } from './statements.js'
 
 /** A version as the edition writer sees it: one key's text over a run of editions. */

@@ -3,7 +3,7 @@
  * text, and the links, lineages, stable lineage ids and their aliases derived
  * from them.
  */
-import { driverOf, type Crdb } from './database.js'
+import { driverOf, type Crdb } from './handle.js'
 import type { LineageLinkRow } from './history.js'
 
 /** A rule version as lineage matching reads it. */

@@ -3,7 +3,7 @@
  * archive whose bytes are not the manifest's is stored with a warning saying
  * where it came from and why it was accepted.
  */
-import { driverOf, type Crdb } from './database.js'
+import { driverOf, type Crdb } from './handle.js'
 
 /**
  * Add a warning (`code`, `text`, on line 1) to the stored source whose bytes have `sha256`,

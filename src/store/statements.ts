@@ -3,7 +3,7 @@
  * re-prepare their SQL, and the SQL fragments every question shares.
  */
 import type { Statement } from 'better-sqlite3'
-import { driverOf, type Crdb } from './database.js'
+import { driverOf, type Crdb } from './handle.js'
 
 /** Bind parameters as a statement's methods take them: a tuple of positional values, or one object of named ones. */
 type Bound<Params> = Params extends unknown[] ? Params : [Params]

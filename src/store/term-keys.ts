@@ -3,7 +3,7 @@
  * re-keys them, so that the stored keys are the ones `termKey` gives.
  */
 import { termKey } from '../vocabulary/term-key.js'
-import { driverOf, type Crdb } from './database.js'
+import { driverOf, type Crdb } from './handle.js'
 import { markDerivedStale } from './derived-state.js'
 import { prepared } from './statements.js'
 

@@ -2,7 +2,7 @@
  * What a build reports and leaves behind: row totals, unfinished derived
  * work, and a checkpoint that folds the write-ahead log into the file.
  */
-import { driverOf, type Crdb } from './database.js'
+import { driverOf, type Crdb } from './handle.js'
 import { prepared } from './statements.js'
 
 /** How many rows the main tables hold. */
