@@ -6,7 +6,8 @@
  * it: 704.5j (today) was 420.5e in 2003; 420.5e (2003) is 704.5j today.
  */
 import type { Crdb } from '../store/database.js'
-import { findNewestVersion, findVersionInForce, type LinkedVersion, listPredecessors, listSuccessors } from '../store/renumbering.js'
+import { listContinuations } from '../store/diff.js'
+import { findNewestVersion, findVersionInForce, type LinkedVersion, listPredecessors } from '../store/renumbering.js'
 import { listEditionDates } from '../store/editions.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
@@ -92,7 +93,7 @@ export function translateVersion(db: Crdb, key: string, start: LinkedVersion, nu
   const queue: LinkedVersion[] = [start]
   while (queue.length > 0 && seen.size < maxVisited) {
     const current = queue.shift()!
-    const next = forward ? listSuccessors(db, current.id) : listPredecessors(db, current.id)
+    const next = forward ? listContinuations(db, current.id) : listPredecessors(db, current.id)
     let onward = false
     for (const version of next) {
       if (seen.has(version.id)) continue

@@ -195,7 +195,7 @@ function resolveNumber(db: Crdb, number: string, edition: string, upcoming: stri
     }
     const where = version ? undefined : findWhereabouts(db, number, edition)
     if (where) {
-      version = findVersion(db, number, where.lastInForce)
+      version = findLineageVersionAt(db, number, where.lastInForce)
       readIn = where.lastInForce
       note = ` (already not in force on that day: last in force in the edition of ${where.lastInForce})`
     }
@@ -277,7 +277,7 @@ function followToNewest(
   const walk = (row: { id: number; key: string; lastDate: string }): void => {
     const next = listContinuations(db, row.id).filter((step) => !seen.has(step.id))
     if (next.length === 0) {
-      const full = findVersion(db, row.key, row.lastDate)
+      const full = findLineageVersionAt(db, row.key, row.lastDate)
       if (full) ends.push(full)
     }
     for (const step of next) {
@@ -297,11 +297,6 @@ function followToNewest(
     if (same && lineage !== null && findLineageOf(db, same.id) === lineage) now.set(same.key, same)
   }
   return { now: [...now.values()], ends, steps }
-}
-
-/** Rule `key`'s version in force in the edition dated `edition`. */
-function findVersion(db: Crdb, key: string, edition: string): LineageVersionRow | undefined {
-  return findLineageVersionAt(db, key, edition)
 }
 
 // A quote is compared with an answer's texts once, however often the two meet.
