@@ -35,6 +35,7 @@ import {
   type ScopeVersion,
   type Vocabulary
 } from './search/scope.js'
+import { headingOf } from './search/headings.js'
 import { snippetOf } from './search/snippet.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
 import { matchBestTexts, type ScopeRange } from '../store/search.js'
@@ -200,7 +201,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
 
   const cache = searchCacheOf(db)
   const scope = scopeOf(db, cache, range)
-  const plan = parsed.plain ? planRanked(db, cache, query) : planBoolean(db, cache, parsed)
+  const plan = parsed.plain ? planRanked(db, cache, query, edition ?? undefined) : planBoolean(db, cache, parsed)
   const { ids, forRules, forExamples } = findCandidateTexts(db, plan, parsed, kinds, oneEdition, cache, scope)
 
   const versionsOf = scope.versionsFor(ids)
@@ -219,6 +220,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
   const texts = indexedTextsOf(db, cache, wantedIds)
 
   const groups: Groups = { rule: new Map(), example: new Map(), term: new Map() }
+  const planStems = new Set(plan.terms.flatMap((term) => term.stems))
   const addCandidate = (kind: SearchKind, version: ScopeVersion, text: IndexedText, score: number, byName: boolean): void => {
     const candidate: Candidate = { kind, version, text, score, byName }
     const group = groups[kind].get(version.key)
@@ -234,7 +236,11 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
       const score = scoreText(plan, text, ruleFields, cache.vocabulary)
       if (score.score > 0) {
         for (const version of versions) {
-          if (kinds.has(version.kind)) addCandidate(version.kind, version, text, finalScore(score, plan.passage), score.nameMatch === 1 && !plan.passage)
+          if (!kinds.has(version.kind)) continue
+          // A rule inherits its headings (704.5c: "state-based actions"): weak evidence for the words its text lacks.
+          const heading = version.kind === 'rule' && score.coverage < 1 ? headingOf(db, cache, version.key, version.lastDate, planStems) : undefined
+          const own = heading && heading.stems.size > 0 ? scoreText(plan, text, ruleFields, cache.vocabulary, heading) : score
+          addCandidate(version.kind, version, text, finalScore(own, plan.passage), own.nameMatch === 1 && !plan.passage)
         }
       }
     }

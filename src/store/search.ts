@@ -127,3 +127,13 @@ export function readRuleExists(db: Crdb, key: string, edition: string): boolean 
     ) !== undefined
   )
 }
+
+/** Every titled rule's versions (sections, rules, keyword rules): key, first and last date, title. */
+export function readRuleTitles(db: Crdb): Array<[string, string, string, string]> {
+  return prepared<[], [string, string, string, string]>(
+    db,
+    `SELECT v.key, v.first_date, v.last_date, n.name FROM versions v JOIN search_names n ON n.content_id = v.content_id WHERE v.kind = 'rule'`
+  )
+    .raw()
+    .all()
+}

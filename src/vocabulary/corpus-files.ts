@@ -165,7 +165,11 @@ function buildSchemas() {
               .check(z.minLength(1, 'must list a spelling')),
             /** The rules' words searched for instead (`enters the battlefield`). */
             means: z.string({ error: 'must be the rules words' }).check(z.minLength(1, 'must be the rules words')),
-            note: z.optional(z.string({ error: 'must be a string' }))
+            note: z.optional(z.string({ error: 'must be a string' })),
+            /** It applies in editions from this day on (YYYY-MM-DD): an era's own word. */
+            from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day (YYYY-MM-DD)'))),
+            /** ... and before this day. */
+            until: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day (YYYY-MM-DD)')))
           },
           { error: 'must be an object' }
         ),

@@ -5,11 +5,11 @@
  */
 import type { Crdb } from '../../store/database.js'
 import { parseRuleNumber } from '../../vocabulary/rule-number.js'
-import { informalPhrases } from './informal-words.js'
+import { appliesOn, informalPhrases } from './informal-words.js'
 import { positiveTerms, type ParsedQuery } from './query-language.js'
 import { stemCountsOf, type SearchCache } from './scope.js'
 import { correctWord, type Correction } from './spelling.js'
-import { foldWord, numberTwin, stemOf, stopWords, tokenize, weakStopWords } from './words.js'
+import { foldWord, numberTwin, stemOf, stopWords, tokenize, weakStopWords, type Token } from './words.js'
 
 /** One thing a hit is scored on: a word (or its alternatives: `10`, `ten`). */
 interface PlanTerm {
@@ -34,6 +34,8 @@ export interface SearchPlan {
   pairs: Array<[number, number]>
   /** The stems of the query's words that a name (term heading, rule title) is matched against. */
   nameStems: string[]
+  /** The same with the informal words read as the rules' (`legendary rule` -> `legend rule`), when the query has any. */
+  meantNameStems?: string[]
   /** Stems a name may leave out and still match fully (question words: "how does trample work"). */
   optionalNameStems: Set<string>
   corrections: Correction[]
@@ -67,8 +69,17 @@ function emptyPlan(mode: SearchPlan['mode']): SearchPlan {
   }
 }
 
-/** The plan of a plain query: ranked. */
-export function planRanked(db: Crdb, cache: SearchCache, query: string): SearchPlan {
+/** How much a word read as a name (a card's, a person's) weighs beside a rules word. */
+const nameWeight = 0.15
+
+/** Small words that may stand inside a name of Title Case words (`Sword of Fire and Ice`). */
+const nameConnectors: ReadonlySet<string> = new Set(['of', 'the', 'and', 'from', 'to', 'in', 'on', 'a', 'an', 'de', 'for', 'with'])
+
+/**
+ * The plan of a plain query: ranked. `day` is the edition searched (absent: several editions), whose
+ * own words a query is also read in.
+ */
+export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: string): SearchPlan {
   const tokens = tokenize(query)
   const plan = emptyPlan('ranked')
   // Rule numbers as written (704.5j, 702.19), before the text is split into words.
@@ -80,13 +91,34 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string): SearchP
     }
   }
 
-  // Informal phrases, longest first, each word read once.
+  // Word counts for every stem the query may search for.
+  const wanted = new Set<string>()
+  for (const token of tokens) {
+    wanted.add(token.stem)
+    const twin = numberTwin(token.word)
+    if (twin) wanted.add(stemOf(twin))
+  }
+  const phrases = informalPhrases().filter((phrase) => appliesOn(phrase, day))
+  for (const phrase of phrases) for (const stem of phrase.meansStems) wanted.add(stem)
+  const counts = stemCountsOf(db, cache, [...wanted])
+  const known = (index: number): boolean => (counts.get(tokens[index].stem) ?? 0) > 0 || numberTwin(tokens[index].word) !== undefined
+
+  // Names (a card's, a person's) are not typos: they are neither corrected nor weighed as rules words.
+  const names = findNames(query, tokens, known)
+
+  // Each word as searched: itself, or its correction (a lower-case word the rules do not hold).
+  const corrected: Array<Correction | undefined> = tokens.map((token, index) =>
+    names.has(index) || known(index) || stopWords.has(token.word) ? undefined : correctWord(db, cache, token.word)
+  )
+  for (const correction of corrected) if (correction) stemCountsOf(db, cache, [correction.stem])
+  const stems = tokens.map((token, index) => corrected[index]?.stem ?? token.stem)
+
+  // Informal phrases (and the era's own words), longest first, each word read once.
   const consumed = new Set<number>()
-  const stems = tokens.map((token) => token.stem)
   const informal: Array<{ at: number; stems: string[]; meansWords: string[]; meansStems: string[] }> = []
-  for (const phrase of informalPhrases()) {
+  for (const phrase of phrases) {
     for (let at = 0; at + phrase.stems.length <= stems.length; at++) {
-      if (phrase.stems.some((stem, offset) => stem !== stems[at + offset] || consumed.has(at + offset))) continue
+      if (phrase.stems.some((stem, offset) => stem !== stems[at + offset] || consumed.has(at + offset) || names.has(at + offset))) continue
       for (let offset = 0; offset < phrase.stems.length; offset++) consumed.add(at + offset)
       informal.push({ at, stems: phrase.stems, meansWords: phrase.meansWords, meansStems: phrase.meansStems })
       plan.expansions.push({
@@ -104,16 +136,6 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string): SearchP
   const keptIndex = new Set(kept.map((token) => tokens.indexOf(token)))
   plan.passage = kept.length >= 12
 
-  // Word counts for every stem the query may search for.
-  const wanted = new Set<string>()
-  for (const token of tokens) {
-    wanted.add(token.stem)
-    const twin = numberTwin(token.word)
-    if (twin) wanted.add(stemOf(twin))
-  }
-  for (const item of informal) for (const stem of item.meansStems) wanted.add(stem)
-  const counts = stemCountsOf(db, cache, [...wanted])
-
   const byStem = new Map<string, number>()
   const slotOf: Array<number | undefined> = []
   const add = (term: Omit<PlanTerm, 'docs' | 'idf'>): number | undefined => {
@@ -122,10 +144,10 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string): SearchP
       term.stems.reduce((sum, stem) => sum + (counts.get(stem) ?? cache.stemCounts.get(stem) ?? 0), 0)
     )
     if (docs === 0) return undefined
-    const known = byStem.get(term.stems[0])
-    if (known !== undefined) {
-      plan.terms[known].weight = Math.max(plan.terms[known].weight, term.weight)
-      return known
+    const seen = byStem.get(term.stems[0])
+    if (seen !== undefined) {
+      plan.terms[seen].weight = Math.max(plan.terms[seen].weight, term.weight)
+      return seen
     }
     plan.terms.push({ ...term, docs, idf: idfOf(docs, cache.textCount) })
     byStem.set(term.stems[0], plan.terms.length - 1)
@@ -135,26 +157,35 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string): SearchP
   tokens.forEach((token, index) => {
     if (!keptIndex.has(index)) return
     const weak = weakStopWords.has(token.word) && content.length > 1
-    const weight = weak ? 0.3 : 1
+    const name = names.has(index)
+    const weight = name ? nameWeight : weak ? 0.3 : 1
     const twin = numberTwin(token.word)
+    const correction = corrected[index]
     let slot: number | undefined
     if (twin) {
       slot = add({ display: token.word, words: [token.word, twin], stems: [token.stem, stemOf(twin)], prefix: false, weight })
     } else if ((counts.get(token.stem) ?? 0) > 0) {
       slot = add({ display: token.word, words: [token.word], stems: [token.stem], prefix: false, weight })
-    } else if (!consumed.has(index)) {
-      const correction = correctWord(db, cache, token.word)
-      if (correction) {
-        stemCountsOf(db, cache, [correction.stem])
-        plan.corrections.push(correction)
-        slot = add({ display: correction.to, words: [correction.to], stems: [correction.stem], prefix: false, weight })
-      } else plan.unknown.push(query.slice(token.start, token.end))
-    }
+    } else if (correction) {
+      plan.corrections.push(correction)
+      slot = add({ display: correction.to, words: [correction.to], stems: [correction.stem], prefix: false, weight })
+    } else if (!consumed.has(index)) plan.unknown.push(query.slice(token.start, token.end))
     slotOf[index] = slot
     if (weak) plan.optionalNameStems.add(token.stem)
+    if (name) return
     if (slot !== undefined) plan.nameStems.push(plan.terms[slot].stems[0])
     else if (consumed.has(index) && !stopWords.has(token.word)) plan.nameStems.push(token.stem)
   })
+  if (informal.length > 0) {
+    // The query's name as the rules would say it: each informal phrase replaced by what it means.
+    const meant: string[] = []
+    tokens.forEach((token, index) => {
+      const item = informal.find((each) => each.at === index)
+      if (item) meant.push(...item.meansStems)
+      else if (keptIndex.has(index) && !consumed.has(index) && !names.has(index) && slotOf[index] !== undefined) meant.push(plan.terms[slotOf[index]!].stems[0])
+    })
+    plan.meantNameStems = meant
+  }
   for (const item of informal) {
     let previous: number | undefined
     item.meansWords.forEach((word, offset) => {
@@ -163,16 +194,74 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string): SearchP
       previous = slot
     })
   }
-  // Neighbouring words of the query (stop words between them allowed).
+  // Neighbouring words of the query (stop words between them allowed; names break the chain).
   let previous: number | undefined
   tokens.forEach((_, index) => {
     if (!keptIndex.has(index)) return
-    const slot = slotOf[index]
+    const slot = names.has(index) ? undefined : slotOf[index]
     if (slot !== undefined && previous !== undefined && previous !== slot) plan.pairs.push([previous, slot])
     previous = slot
   })
   if (plan.passage) plan.ruleNumbers = []
   return plan
+}
+
+/** Whether the word of `text` from `start` is written with a capital first (`Honda`, `E`), not all in capitals (`ETB`). */
+function isCapitalised(text: string, start: number, end: number): boolean {
+  const first = text[start]
+  if (first === undefined || first === first.toLowerCase() || first !== first.toUpperCase()) return false
+  if (end - start === 1) return true
+  const rest = text.slice(start + 1, end)
+  return rest !== rest.toUpperCase()
+}
+
+/**
+ * The words of a query that read as names: a run of two or more capitalised words (`Laboratory
+ * Maniac`, `E. Honda, Sumo Champion`, `Sword of Fire and Ice`) holding a word the rules do not,
+ * a capitalised word the rules do not hold inside a sentence (`cast Infest`), and what is between
+ * `[[` and `]]` (`[[Blaze]]`, as chat bots are asked for cards). A capitalised rules word (`Trample`)
+ * is not a name, nor a run of them (`First Strike`), nor a word in capitals (`ETB`).
+ */
+function findNames(query: string, tokens: Token[], known: (index: number) => boolean): Set<number> {
+  const names = new Set<number>()
+  for (const match of query.matchAll(/\[\[([^\]]{1,200})\]\]/g)) {
+    const from = match.index
+    const to = from + match[0].length
+    tokens.forEach((token, index) => {
+      if (token.start >= from && token.end <= to) names.add(index)
+    })
+  }
+  const capital = tokens.map((token) => isCapitalised(query, token.start, token.end))
+  const between = (index: number): string => query.slice(tokens[index - 1].end, tokens[index].start)
+  // A sentence starts at the beginning, after . ? ! : ; or a quote, unless the dot ends an initial (`E.`).
+  const startsSentence = (index: number): boolean =>
+    index === 0 || (/[.?!:;"“(]/.test(between(index)) && !(tokens[index - 1].end - tokens[index - 1].start === 1 && capital[index - 1]))
+  let index = 0
+  while (index < tokens.length) {
+    if (!capital[index]) {
+      index++
+      continue
+    }
+    // A run: capitalised words, joined by spaces, an initial's dot, `, ` between parts, or small words.
+    let end = index + 1
+    let last = index
+    while (end < tokens.length) {
+      const gap = between(end)
+      const joins = /^[\s'’-]*$/.test(gap) || (/^\.\s*$/.test(gap) && tokens[end - 1].end - tokens[end - 1].start === 1) || /^,\s+$/.test(gap)
+      if (!joins) break
+      if (capital[end]) last = end
+      else if (!nameConnectors.has(tokens[end].word) || /,/.test(gap)) break
+      end++
+    }
+    const run: number[] = []
+    for (let at = index; at <= last; at++) run.push(at)
+    const words = run.filter((at) => capital[at])
+    const unknownWord = run.some((at) => capital[at] && !known(at))
+    if (words.length >= 2 && unknownWord) for (const at of run) names.add(at)
+    else if (words.length === 1 && !known(index) && !startsSentence(index)) names.add(index)
+    index = last + 1
+  }
+  return names
 }
 
 /** The plan of a query in the boolean syntax: its words and phrases (not those after NOT), exact. */

@@ -39,6 +39,9 @@ export function correctWord(db: Crdb, cache: SearchCache, word: string): Correct
   return correction
 }
 
+/** Endings a stem's words add to it (`protect` -> `protection`), tried when a typed word is longer than a stem. */
+const endings = ['e', 's', 'es', 'ed', 'er', 'ing', 'ion', 'ions', 'ity', 'al', 'y', 'ies', 'ive', 'ment', 'able', 'ible', 'ance', 'ence', 'ness']
+
 /** The nearest indexed word to `word` (see {@link correctWord}), searched for. */
 function findCorrection(db: Crdb, cache: SearchCache, word: string): Correction | undefined {
   // The word counts may be stale after an interrupted build: ask the index itself.
@@ -49,8 +52,12 @@ function findCorrection(db: Crdb, cache: SearchCache, word: string): Correction 
   const limit = allowedEdits(word.length)
   let best: [string, number, number] | undefined
   for (const [candidate, docs] of vocabulary) {
-    if (Math.abs(candidate.length - stem.length) > limit) continue
-    const edits = Math.min(distance(stem, candidate), distance(word, candidate))
+    // A stem is shorter than its words (`protect` of `protection`): it may be up to four letters shorter than the word.
+    const gap = word.length - candidate.length
+    if (gap > limit + 4 || -gap > limit) continue
+    let edits = Math.min(distance(stem, candidate), distance(word, candidate))
+    // Against the stem's words too: `protecton` is one edit from `protection`, two from `protect`.
+    if (edits > 1 && gap > 0) for (const ending of endings) edits = Math.min(edits, distance(word, candidate + ending))
     if (edits > limit || edits === 0) continue
     if (!best || edits < best[1] || (edits === best[1] && docs > best[2])) best = [candidate, edits, docs]
   }
@@ -58,23 +65,27 @@ function findCorrection(db: Crdb, cache: SearchCache, word: string): Correction 
   return { from: word, to: spell(best[0], word, stem), stem: best[0] }
 }
 
-/** A word whose stem is `stem`, ending as the typed word does (`plainswalker` -> `planeswalk` -> `planeswalker`). */
+/**
+ * The word whose stem is `stem` nearest to the typed word (`protecton` -> `protect` -> `protection`;
+ * `plainswalker` -> `planeswalk` -> `planeswalker`).
+ */
 function spell(stem: string, typed: string, typedStem: string): string {
   const ending = typed.startsWith(typedStem) ? typed.slice(typedStem.length) : ''
+  let best = stem
+  let edits = Number.POSITIVE_INFINITY
   for (const candidate of [
     stem + ending,
     stem,
-    stem + 'e',
-    stem + 's',
-    stem + 'er',
-    stem + 'ing',
-    stem + 'ed',
     stem.replace(/i$/, 'y'),
-    stem + 'ion',
-    stem + 'ity',
-    stem + 'al'
+    ...endings.map((end) => stem + end),
+    ...endings.map((end) => stem.replace(/i$/, '') + end)
   ]) {
-    if (stemOf(candidate) === stem) return candidate
+    if (stemOf(candidate) !== stem) continue
+    const away = distance(candidate, typed)
+    if (away < edits) {
+      best = candidate
+      edits = away
+    }
   }
-  return stem
+  return best
 }
