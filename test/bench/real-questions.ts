@@ -77,7 +77,13 @@ export function measureRealQuestions(searcher: Searcher, questions: RealQuestion
   let found = 0
   let reciprocal = 0
   for (const question of questions) {
-    const keys = searcher(question.query, question.asked).slice(0, 10)
+    let keys: string[]
+    try {
+      keys = searcher(question.query, question.asked).slice(0, 10)
+    } catch (error) {
+      // A question search cannot read answers nothing (and is a miss); its error is kept, not thrown.
+      keys = [`error: ${(error as { code?: string }).code ?? 'unknown'}`]
+    }
     const index = keys.findIndex((key) => answers(key, question.answers))
     const rank = index < 0 ? null : index + 1
     const type = (byClass[question.class] ??= { questions: 0, recallAt5: 0, mrrAt10: 0 })

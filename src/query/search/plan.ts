@@ -179,7 +179,7 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
   if (informal.length > 0) {
     // The query's name as the rules would say it: each informal phrase replaced by what it means.
     const meant: string[] = []
-    tokens.forEach((token, index) => {
+    tokens.forEach((_, index) => {
       const item = informal.find((each) => each.at === index)
       if (item) meant.push(...item.meansStems)
       else if (keptIndex.has(index) && !consumed.has(index) && !names.has(index) && slotOf[index] !== undefined) meant.push(plan.terms[slotOf[index]!].stems[0])

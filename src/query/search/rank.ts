@@ -21,7 +21,8 @@ export const ruleFields: FieldWeights = { name: 3, text: 1, examples: 0.25 }
 /** An example hit is scored on the examples alone. */
 export const exampleFields: FieldWeights = { name: 0, text: 0, examples: 1 }
 
-const k1 = 1.2
+const K = (name: string, value: number): number => (process.env[name] === undefined ? value : Number(process.env[name]))
+const k1 = K('K1', 1.2)
 const b = 0.75
 const averageLength = { name: 2, text: 35, examples: 45 }
 
@@ -294,11 +295,11 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
   for (let pair = 0; pair < plan.pairs.length; pair++) {
     const [first, second] = plan.pairs[pair]
     if (termFound[first] === 1 && termFound[second] === 1 && matcher.near[2 * pair + field] === 1) {
-      near += 0.6 * Math.min(plan.terms[first].idf, plan.terms[second].idf)
+      near += K('NEAR', 0.6) * Math.min(plan.terms[first].idf, plan.terms[second].idf)
     }
   }
 
-  let score = (bm + near) * coverage * coverage
+  let score = (bm + near) * coverage ** (plan.passage ? K('PCOV', 2) : K('COV', 2))
   // In the part of the rules the query names ("the SBA for poison": 704), a rule ranks a little higher.
   if (heading?.named) score *= 1.3
 
@@ -307,7 +308,7 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
     const shared = weights.text > 0 ? matcher.textShared : matcher.exampleShared
     const words = weights.text > 0 ? text.textStems : text.exampleStems
     const dice = (2 * shared) / (matcher.slots + words)
-    score = score * (0.5 + 2 * dice)
+    score = score * (K('DICE0', 0.5) + K('DICE', 2) * dice)
   }
 
   // A name that is the query (or the query with question words around it).

@@ -1,13 +1,14 @@
 /**
- * Typo correction: a query word the index does not hold is read as the
- * nearest word it does hold (edit distance over the index's stems; the more
- * common of two equally near ones).
+ * Typo correction: a query word the index does not hold, and that is not an
+ * English word, is read as the nearest word it does hold (edit distance over
+ * the index's stems and their words; the more common of two equally near ones).
  */
 import { distance } from 'fastest-levenshtein'
 import type { Crdb } from '../../store/database.js'
 import type { SearchCache } from './scope.js'
 import { anyTextMatches, readAllStems } from '../../store/search.js'
-import { stemOf } from './words.js'
+import { isEnglishWord } from './english-words.js'
+import { stemOf, stopWords } from './words.js'
 
 /** A correction: the word as typed, and the word searched for instead. */
 export interface Correction {
@@ -28,7 +29,7 @@ function allowedEdits(length: number): number {
  * with digits, are never corrected.
  */
 export function correctWord(db: Crdb, cache: SearchCache, word: string): Correction | undefined {
-  if (word.length < 4 || !/^[a-z]+$/.test(word)) return undefined
+  if (word.length < 4 || !/^[a-z]+$/.test(word) || isEnglishWord(word)) return undefined
   // A word's correction does not change until the database does (the cache is per generation).
   let known = cache.extra.get('corrections') as Map<string, Correction | undefined> | undefined
   if (!known) cache.extra.set('corrections', (known = new Map()))
@@ -62,6 +63,8 @@ function findCorrection(db: Crdb, cache: SearchCache, word: string): Correction 
     if (!best || edits < best[1] || (edits === best[1] && docs > best[2])) best = [candidate, edits, docs]
   }
   if (!best) return undefined
+  // A typo of a small word (`haev`, `whcih`) is that word: left out, not read as a rules word.
+  for (const small of stopWords) if (Math.abs(small.length - word.length) <= best[1] && distance(small, word) <= Math.min(best[1], 2)) return undefined
   return { from: word, to: spell(best[0], word, stem), stem: best[0] }
 }
 

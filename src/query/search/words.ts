@@ -95,7 +95,8 @@ export const stopWords: ReadonlySet<string> = new Set(
     'i me my you your we our us he she him her his it its they them their this that these those there here ' +
     'what which who whom whose when where why how whether if can could may might must shall should will would ' +
     'happen happens happened work works mean means meaning rule rules say says said get gets got ' +
-    'just also very really any some thing things way anyway please tell explain question t s not'
+    'just also very really any some thing things way anyway please tell explain question t s not ' +
+    'dont doesnt didnt cant wont isnt arent wasnt im ive id youre thats theres whats hes shes'
   ).split(' ')
 )
 
