@@ -251,7 +251,10 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
     }
   }
 
-  if (oneEdition) boostRelated(db, cache, plan, scope, groups, kinds, inScope, addCandidate)
+  if (oneEdition) {
+    boostNamed(db, cache, plan, scope, groups, kinds, inScope, addCandidate)
+    boostRelated(db, cache, plan, scope, groups, kinds, inScope, addCandidate)
+  }
 
   const { total, best } = rankGroups(groups, limit)
   const hits = best.map((group) => hitOf(plan, cache.vocabulary, scope.validTo, group))
@@ -489,6 +492,75 @@ function boostRelated(
   for (const [key, score] of boosts) {
     const candidate = lastOf(groups, 'rule', key)
     if (candidate && candidate.score < score) candidate.score = score
+  }
+}
+
+const tuneK = (name: string, value: number): number => (process.env[name] === undefined ? value : Number(process.env[name]))
+/** How much a name the query holds as a phrase adds (a share of the best score), and the rules its term cites. */
+const namedShare = tuneK('NAMED', 0.3)
+const citedShare = tuneK('CITED', 0.2)
+
+/**
+ * In one edition: the glossary terms and titled rules a query names among its words (plan.phrases)
+ * rise by a share of the best score, and so do the first rules such a term cites: "... the order in
+ * which replacement effects are applied" raises the term Replacement Effect and rule 614.
+ */
+function boostNamed(
+  db: Crdb,
+  cache: ReturnType<typeof searchCacheOf>,
+  plan: SearchPlan,
+  scope: ReturnType<typeof scopeOf>,
+  groups: Groups,
+  kinds: Set<SearchKind>,
+  inScope: (version: ScopeVersion) => boolean,
+  addCandidate: (kind: SearchKind, version: ScopeVersion, text: IndexedText, score: number, byName: boolean) => void
+): void {
+  if (plan.phrases.length === 0) return
+  let top = 0
+  for (const kind of allKinds) for (const group of groups[kind].values()) for (const candidate of group) if (candidate.score > top && candidate.score < 1000) top = candidate.score
+  if (top === 0) return
+  const bonuses = new Map<string, { kind: 'rule' | 'term'; key: string; amount: number }>()
+  const give = (kind: 'rule' | 'term', key: string, amount: number): void => {
+    const id = `${kind}:${key}`
+    if (amount > (bonuses.get(id)?.amount ?? 0)) bonuses.set(id, { kind, key, amount })
+  }
+  const named = indexedTextsOf(
+    db,
+    cache,
+    plan.phrases.map((phrase) => phrase.contentId)
+  )
+  for (const phrase of plan.phrases) {
+    const strength = phrase.words >= 2 ? 1 : 0.6
+    give(phrase.kind, phrase.key, namedShare * strength * top)
+    if (phrase.kind !== 'term') continue
+    const text = named.get(phrase.contentId)
+    const cited = text ? findReferences(text.text).map((citation) => citation.from) : []
+    for (const [index, key] of cited.slice(0, 3).entries()) give('rule', key, citedShare * strength * top * (1 - 0.15 * index))
+  }
+  // The named terms and rules not yet among the candidates join them.
+  const missingTerms = plan.phrases.filter((phrase) => phrase.kind === 'term' && kinds.has('term') && !groups.term.has(phrase.key))
+  if (missingTerms.length > 0) {
+    const versionsOf = scope.versionsFor(missingTerms.map((phrase) => phrase.contentId))
+    for (const phrase of missingTerms) {
+      const text = named.get(phrase.contentId)
+      const version = versionsOf(phrase.contentId)?.find((each) => each.kind === 'term' && each.key === phrase.key)
+      if (text && version) addCandidate('term', version, text, 0, false)
+    }
+  }
+  const missingRules = kinds.has('rule') ? [...bonuses.values()].filter((bonus) => bonus.kind === 'rule' && !groups.rule.has(bonus.key)).map((bonus) => bonus.key) : []
+  const versions = scope.rulesNumbered(missingRules).filter(inScope)
+  const texts = indexedTextsOf(
+    db,
+    cache,
+    versions.map((version) => version.contentId)
+  )
+  for (const version of versions) {
+    const text = texts.get(version.contentId)
+    if (text) addCandidate('rule', version, text, 0, false)
+  }
+  for (const { kind, key, amount } of bonuses.values()) {
+    const candidate = lastOf(groups, kind, key)
+    if (candidate) candidate.score += amount
   }
 }
 

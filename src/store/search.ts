@@ -137,3 +137,15 @@ export function readRuleTitles(db: Crdb): Array<[string, string, string, string]
     .raw()
     .all()
 }
+
+/** Every glossary term's and titled rule's versions: kind, key, name (a term's heading, a rule's title), first and last date, content id. */
+export function readNamedVersions(db: Crdb): Array<['rule' | 'term', string, string, string, string, number]> {
+  return prepared<[], ['rule' | 'term', string, string, string, string, number]>(
+    db,
+    `SELECT v.kind, v.key, COALESCE(n.name, v.label), v.first_date, v.last_date, v.content_id
+       FROM versions v LEFT JOIN search_names n ON n.content_id = v.content_id
+      WHERE v.kind = 'term' OR n.name IS NOT NULL`
+  )
+    .raw()
+    .all()
+}

@@ -6,6 +6,7 @@
 import type { Crdb } from '../../store/database.js'
 import { parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { appliesOn, informalPhrases } from './informal-words.js'
+import { findNamedPhrases, type NamedPhrase } from './named-phrases.js'
 import { positiveTerms, type ParsedQuery } from './query-language.js'
 import { stemCountsOf, type SearchCache } from './scope.js'
 import { correctWord, type Correction } from './spelling.js'
@@ -46,6 +47,8 @@ export interface SearchPlan {
   ruleNumbers: string[]
   /** A pasted passage (many words): ranked by word overlap as much as by bm25. */
   passage: boolean
+  /** The glossary terms and titled rules the query names as phrases among its words (one edition searched). */
+  phrases: NamedPhrase[]
 }
 
 /** Inverse document frequency, bm25's. */
@@ -65,7 +68,8 @@ function emptyPlan(mode: SearchPlan['mode']): SearchPlan {
     expansions: [],
     unknown: [],
     ruleNumbers: [],
-    passage: false
+    passage: false,
+    phrases: []
   }
 }
 
@@ -176,16 +180,15 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
     if (slot !== undefined) plan.nameStems.push(plan.terms[slot].stems[0])
     else if (consumed.has(index) && !stopWords.has(token.word)) plan.nameStems.push(token.stem)
   })
-  if (informal.length > 0) {
-    // The query's name as the rules would say it: each informal phrase replaced by what it means.
-    const meant: string[] = []
-    tokens.forEach((_, index) => {
-      const item = informal.find((each) => each.at === index)
-      if (item) meant.push(...item.meansStems)
-      else if (keptIndex.has(index) && !consumed.has(index) && !names.has(index) && slotOf[index] !== undefined) meant.push(plan.terms[slotOf[index]!].stems[0])
-    })
-    plan.meantNameStems = meant
-  }
+  // The query's words as the rules would say them: each informal phrase replaced by what it means.
+  const meant: string[] = []
+  tokens.forEach((_, index) => {
+    const item = informal.find((each) => each.at === index)
+    if (item) meant.push(...item.meansStems)
+    else if (keptIndex.has(index) && !consumed.has(index) && !names.has(index) && slotOf[index] !== undefined) meant.push(plan.terms[slotOf[index]!].stems[0])
+  })
+  if (informal.length > 0) plan.meantNameStems = meant
+  if (day !== undefined) plan.phrases = findNamedPhrases(db, cache, meant, day, (stem) => counts.get(stem) ?? cache.stemCounts.get(stem) ?? 0)
   for (const item of informal) {
     let previous: number | undefined
     item.meansWords.forEach((word, offset) => {

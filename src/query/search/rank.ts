@@ -299,7 +299,7 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
     }
   }
 
-  let score = (bm + near) * coverage ** (plan.passage ? K('PCOV', 2) : K('COV', 2))
+  let score = (bm + near) * coverage ** (plan.passage ? K('PCOV', 1) : K('COV', 2))
   // In the part of the rules the query names ("the SBA for poison": 704), a rule ranks a little higher.
   if (heading?.named) score *= 1.3
 
@@ -308,7 +308,7 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
     const shared = weights.text > 0 ? matcher.textShared : matcher.exampleShared
     const words = weights.text > 0 ? text.textStems : text.exampleStems
     const dice = (2 * shared) / (matcher.slots + words)
-    score = score * (K('DICE0', 0.5) + K('DICE', 2) * dice)
+    score = score * (K('DICE0', 0.5) + K('DICE', 0) * dice)
   }
 
   // A name that is the query (or the query with question words around it).
