@@ -50,9 +50,7 @@ export function toFtsExpression(query: string): string {
  *   than {@link maxQueryDepth}.
  */
 export function parseQuery(query: string): ParsedQuery {
-  if (query.length > maxQueryLength) {
-    throw badQuery(query, `it is ${query.length} characters long; the limit is ${maxQueryLength} (search for a passage of the text)`)
-  }
+  checkQueryLength(query)
   const tokens = tokenize(query)
   if (tokens.length === 0) throw badQuery(query, query.trim() === '' ? 'it is empty: give at least one word' : 'it has no word to search for, only punctuation')
   let index = 0
@@ -124,6 +122,17 @@ export function parseQuery(query: string): ParsedQuery {
   }
   const plain = tokens.every((token) => token.type === 'word' && !token.prefix && !token.quoted)
   return { tree, plain, words: plain ? tokens.map((token) => (token.type === 'word' ? token.text : '')) : [] }
+}
+
+/**
+ * Refuse a query over {@link maxQueryLength} characters, whichever way it is read.
+ *
+ * @throws {CrdbError} `E_BAD_QUERY`, naming the query and its length.
+ */
+export function checkQueryLength(query: string): void {
+  if (query.length > maxQueryLength) {
+    throw badQuery(query, `it is ${query.length} characters long; the limit is ${maxQueryLength} (search for a passage of the text)`)
+  }
 }
 
 function emit(node: Node): string {
