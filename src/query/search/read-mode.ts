@@ -28,7 +28,7 @@ const searchModes: readonly SearchMode[] = ['auto', 'query', 'text']
 /** How a query is read, and why (a phrase that completes "read as text: it ..."). */
 export interface QueryReading {
   as: 'query' | 'text'
-  /** Why, in a few words: `ends a sentence`, `has more than a dozen words`; `plain words` without marks. */
+  /** Why, completing "it ...": `has sentence punctuation`, `has more than 12 words`, `has no operator`. */
   why: string
   /** Whether it holds any mark of the query syntax (read as text, they were only punctuation). */
   marked: boolean
@@ -58,7 +58,7 @@ export function readQueryMode(query: string, mode: SearchMode = 'auto'): QueryRe
   const marked = syntaxMark.test(query)
   if (mode === 'query') return { as: 'query', why: 'asked for as a query', marked }
   if (mode === 'text') return { as: 'text', why: 'asked for as text', marked }
-  if (!marked) return { as: 'text', why: 'plain words', marked }
+  if (!marked) return { as: 'text', why: 'has no operator', marked }
   const prose = whyProse(query)
   if (prose) return { as: 'text', why: prose, marked }
   try {
