@@ -263,6 +263,7 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     ['glossary', '/glossary'],
     ['term', '/glossary/legend%20rule'],
     ['search', '/search?q=legend%20rule'],
+    ['search-notes', '/search?q=What%20does%20%22deathtuch%22%20do%20after%20ETB%3F'],
     ['eras', '/eras'],
     ['era', '/eras/2009'],
     ['not-found', '/rules/999.9'],
