@@ -13,8 +13,9 @@
  * (search/read-mode.ts); an exact query that finds nothing falls back to the
  * ranked search of its words, and says so.
  *
- * The user's text never reaches FTS5 (or SQL) unparsed: a query that does not
- * parse is an `E_BAD_QUERY`, and no other error than a `CrdbError` leaves here.
+ * The user's text never reaches FTS5 (or SQL) unparsed: a query read as a query
+ * that does not parse is text in `auto` mode and an `E_BAD_QUERY` in `query` mode,
+ * and no other error than a `CrdbError` leaves here.
  */
 import type { Crdb } from '../store/database.js'
 import { CrdbError, quoteInput } from '../vocabulary/errors.js'
