@@ -35,7 +35,16 @@ export {
 } from './query/get.js'
 export { translateNumber, translateVersion, type NumberTranslation, type TranslateOptions, type TranslationStatus } from './query/renumber.js'
 export { getTerm, listTerms, sensesOf, type GlossaryTerm, type GlossaryEntry } from './query/glossary.js'
-export { search, maxQueryLength, type SearchOptions, type SearchHit, type SearchVersion, type SearchResult, type SearchKind } from './query/search.js'
+export {
+  search,
+  maxQueryLength,
+  type SearchOptions,
+  type SearchHit,
+  type SearchVersion,
+  type SearchResult,
+  type SearchKind,
+  type SearchMode
+} from './query/search.js'
 export { resolveRuleName, type ResolvedRuleName } from './query/resolve-name.js'
 export {
   diffEditions,

@@ -104,6 +104,25 @@ describe.skipIf(!archiveAvailable())('query commands on the whole archive', { ti
     expect(ok(['search', 'planeswalker', '--era', '2003'])).toBe('no hits for planeswalker in the edition of 2003-12-01 (searched as "planeswalker")\n')
   })
 
+  it('reads a sentence with quotes as text, --exact as a query, and falls back from an exact query that finds nothing', () => {
+    const sentence = ok(['search', 'What does "legend rule" mean?', '--era', '2024', '--limit', '2']).split('\n')
+    expect(sentence[0]).toBe(
+      'read as text (it has sentence punctuation): quotes, parentheses, * and AND, OR, NOT are plain words here; ask for an exact query to use them as operators'
+    )
+    expect(sentence).toContain('Legend Rule  term  2019-05-03 to now')
+    const exact = JSON.parse(ok(['--json', 'search', '--exact', 'What does "legend rule" mean?', '--era', '2024']))
+    expect(exact).toMatchObject({
+      readAs: 'query',
+      mode: 'ranked',
+      fallback: 'the exact query found nothing: showing ranked results for its words (What does legend rule mean?)'
+    })
+    const text = JSON.parse(ok(['--json', 'search', '--text', '"legend rule"', '--era', '2024']))
+    expect(text).toMatchObject({ readAs: 'text', mode: 'ranked' })
+    expect(text.note).toBeUndefined()
+    const fallback = ok(['search', '"rule legend"', '--era', '2024', '--limit', '1']).split('\n')
+    expect(fallback[0]).toBe('the exact query found nothing: showing ranked results for its words (rule legend)')
+  })
+
   it('prints a glossary term, and the list of an edition', () => {
     const then = crdb(['glossary', 'legend', 'rule', '--era', '2009'])
     expect(then.code).toBe(0)
@@ -138,11 +157,14 @@ describe.skipIf(!archiveAvailable())('query commands on the whole archive', { ti
       [['get', '704.5j', '--era', '2010'], 1, /^crdb: E_BAD_ERA: "2010" is not an era \(presets: 2003, 2009, 2024; or a day as YYYY-MM-DD\)$/],
       [['get', '704.5j', '--era', '2009', '--date', '2010-01-01'], 2, /^crdb: E_USAGE: give one of --date, --edition or --era, not --date and --era$/],
       [['get', '704.5j', '--subtree', '--refs'], 2, /^crdb: E_USAGE: give one of --subtree, --neighbours.*, not --subtree and --refs$/],
-      [['search', '"unclosed'], 1, /^crdb: E_BAD_QUERY: search query "\\"unclosed": the quote at column 1 is never closed$/],
-      [['search', '(a', 'OR'], 1, /^crdb: E_BAD_QUERY: search query "\(a OR": "OR" at column 4 has no term after it$/],
-      [['search', 'AND'], 1, /^crdb: E_BAD_QUERY: search query "AND": "AND" at column 1 has no term before it$/],
-      [['search', ''], 1, /^crdb: E_BAD_QUERY: search query "": it is empty/],
-      [['search', '*'], 1, /^crdb: E_BAD_QUERY: search query "\*": the "\*" at column 1 needs a word before it/],
+      [['search', '--exact', '"unclosed'], 1, /^crdb: E_BAD_QUERY: search query "\\"unclosed": the quote at column 1 is never closed$/],
+      [['search', '--exact', '(a', 'OR'], 1, /^crdb: E_BAD_QUERY: search query "\(a OR": "OR" at column 4 has no term after it$/],
+      [['search', '--exact', 'AND'], 1, /^crdb: E_BAD_QUERY: search query "AND": "AND" at column 1 has no term before it$/],
+      [['search', '--exact', ''], 1, /^crdb: E_BAD_QUERY: search query "": it is empty/],
+      [['search', '--exact', '*'], 1, /^crdb: E_BAD_QUERY: search query "\*": the "\*" at column 1 needs a word before it/],
+      [['search', ''], 2, /^crdb: E_USAGE: search query "": it has no word to search for: give at least one word$/],
+      [['search', '*'], 2, /^crdb: E_USAGE: search query "\*": it has no word to search for: give at least one word$/],
+      [['search', 'legend', '--exact', '--text'], 2, /^crdb: E_USAGE: give --exact or --text, not both$/],
       [['search', 'legend', '--all', '--era', '2009'], 2, /^crdb: E_USAGE: give --all or one of/],
       [['search', 'legend', '--limit', 'ten'], 2, /^crdb: E_USAGE: --limit ten: expected a whole number from 1 to 1000$/],
       [['search', 'legend', '--kind', 'card'], 2, /^crdb: E_USAGE: --kind card: expected rule, example or term$/],

@@ -122,8 +122,14 @@ describe.skipIf(!archiveAvailable())('search on the whole archive', () => {
     const words = search(archive.db, 'legend rule', { at: { era: '2024' } })
     const phrase = search(archive.db, '"legend rule"', { at: { era: '2024' } })
     expect(phrase.total).toBeLessThanOrEqual(words.total)
+    // No rule says "rule legend": the exact phrase finds nothing, and the answer falls back to its words, saying so.
     const apart = search(archive.db, '"rule legend"', { at: { era: '2024' } })
-    expect(apart.total).toBe(0)
+    expect(apart).toMatchObject({
+      readAs: 'query',
+      mode: 'ranked',
+      fallback: 'the exact query found nothing: showing ranked results for its words (rule legend)'
+    })
+    expect(apart.hits.map((hit) => hit.key)).toEqual(expect.arrayContaining(['legend rule']))
     // Stemming: "legends" finds "legend".
     expect(search(archive.db, 'legends', { at: { era: '2003' } }).total).toBeGreaterThan(0)
   })
@@ -158,13 +164,16 @@ describe.skipIf(!archiveAvailable())('search on the whole archive', () => {
     expect(thrown(() => search(archive.db, 'legend', { limit: 0 })).code).toBe('E_USAGE')
     expect(thrown(() => search(archive.db, 'legend', { kinds: ['card' as 'rule'] })).code).toBe('E_USAGE')
     expect(thrown(() => search(archive.db, 'legend', { at: { era: '1984' } })).code).toBe('E_BAD_ERA')
-    expect(thrown(() => search(archive.db, '(legend')).code).toBe('E_BAD_QUERY')
+    expect(thrown(() => search(archive.db, '(legend', { mode: 'query' })).code).toBe('E_BAD_QUERY')
+    expect(thrown(() => search(archive.db, 'legend', { mode: 'exact' as 'query' })).message).toBe('search: mode "exact" is not one of auto, query, text')
+    expect(thrown(() => search(archive.db, 'x'.repeat(4001), { mode: 'text' })).code).toBe('E_BAD_QUERY')
   })
 
   it('treats hostile input as words', () => {
     const result = search(archive.db, "x'; DROP TABLE versions; --", { all: true })
     expect(result.total).toBeGreaterThanOrEqual(0)
-    expect(search(archive.db, 'NEAR(legend rule)').total).toBe(0)
+    // NEAR is a word here, not FTS5's operator: the exact query finds nothing and falls back to its words.
+    expect(search(archive.db, 'NEAR(legend rule)')).toMatchObject({ readAs: 'query', fallback: expect.stringContaining('(NEAR legend rule)') })
     expect(listEditions(archive.db).length).toBeGreaterThan(100)
   })
 })

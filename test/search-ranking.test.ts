@@ -150,7 +150,7 @@ describe.skipIf(!archiveAvailable())('ranked search on the whole archive', () =>
 
   it('answers long and deeply nested queries, and throws only CrdbError', () => {
     const nested = '('.repeat(50) + 'legend' + ')'.repeat(50)
-    const deep = thrown(() => search(db, nested))
+    const deep = thrown(() => search(db, nested, { mode: 'query' }))
     expect(deep.code).toBe('E_BAD_QUERY')
     expect(deep.message).toMatch(/nest more than 20 deep/)
     expect(search(db, '('.repeat(20) + 'legend' + ')'.repeat(20), { at }).total).toBeGreaterThan(0)
@@ -160,8 +160,8 @@ describe.skipIf(!archiveAvailable())('ranked search on the whole archive', () =>
     expect(tooLong.message.length).toBeLessThan(250)
     // A pasted paragraph in quotes, or joined by AND, does not overflow FTS5's parser.
     const words = Array.from({ length: 300 }, (_, index) => `word${index}`)
-    expect(search(db, words.join(' AND ')).total).toBe(0)
-    expect(search(db, `"${words.slice(0, 150).join(' ')}"`).total).toBe(0)
+    expect(search(db, words.join(' AND '), { mode: 'query' }).total).toBe(0)
+    expect(search(db, `"${words.slice(0, 150).join(' ')}"`, { mode: 'query' }).total).toBe(0)
     for (const query of ['NOT', '"', '(((', 'a OR', '*', 'x'.repeat(maxQueryLength + 1)]) {
       try {
         search(db, query)

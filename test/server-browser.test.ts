@@ -148,6 +148,37 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     }
   })
 
+  it('searches a typo and sees the correction, pastes a sentence with quotes and gets hits, asks for an exact query: without JavaScript too', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const plain = await browser.newContext({ javaScriptEnabled })
+      const page = await plain.newPage()
+      await page.goto(server.url + '/search')
+      await page.locator('#page-q').fill('deathtuch')
+      await page.locator('#page-q').press('Enter')
+      await page.waitForURL(/\/search\?q=deathtuch/)
+      expect(await page.locator('.search-notes .corrections').textContent()).toBe('showing results for deathtouch (not deathtuch)')
+      expect(await page.locator('ol.hits mark', { hasText: /deathtouch/i }).count()).toBeGreaterThan(0)
+
+      await page.locator('#page-q').fill('What happens when a creature with "Must be blocked if able" attacks?')
+      await page.locator('#page-q').press('Enter')
+      await page.waitForURL(/Must\+be\+blocked/)
+      expect(await page.locator('.search-notes .reading').textContent()).toMatch(/^read as text \(it has sentence punctuation\)/)
+      expect(await page.locator('ol.hits li').count()).toBeGreaterThan(2)
+      expect(await page.locator('ol.hits a').allTextContents()).toContain('509.1c')
+
+      await page.locator('#page-q').fill('"rule legend"')
+      await page.getByLabel('Read as').selectOption('query')
+      await page.locator('#page-q').press('Enter')
+      await page.waitForURL(/mode=query/)
+      expect(await page.locator('.search-notes .fallback').textContent()).toBe(
+        'the exact query found nothing: showing ranked results for its words (rule legend)'
+      )
+      expect(await page.locator('ol.hits li').count()).toBeGreaterThan(0)
+      expect(await page.getByLabel('Read as').inputValue()).toBe('query')
+      await plain.close()
+    }
+  })
+
   it('opens the M10 diff and finds the move of 420.5e to 704.5k', async () => {
     const page = await open('/diff?from=2009-05-01&to=2009-07-11')
     const move = page.locator('#change-704\\.5k h3')
@@ -232,6 +263,7 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     ['glossary', '/glossary'],
     ['term', '/glossary/legend%20rule'],
     ['search', '/search?q=legend%20rule'],
+    ['search-notes', '/search?q=What%20does%20%22deathtuch%22%20do%20after%20ETB%3F'],
     ['eras', '/eras'],
     ['era', '/eras/2009'],
     ['not-found', '/rules/999.9'],

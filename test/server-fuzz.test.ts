@@ -101,7 +101,11 @@ const hostile = [
   '%0D%0ASet-Cookie:%20x=1',
   '\\u0000',
   'legend-rule',
-  'no-such-check'
+  'no-such-check',
+  'query',
+  'text',
+  '"Must be blocked if able."?',
+  'AND OR NOT'
 ]
 const paths = [
   '/v1/editions',
@@ -146,6 +150,7 @@ const names = [
   'all',
   'kind',
   'limit',
+  'mode',
   'direction',
   'history',
   'only',

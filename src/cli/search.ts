@@ -16,8 +16,10 @@ export const registerSearch: RegisterCommand = (program, context) => {
     .description('search rule text, examples and glossary definitions (default: the newest edition)')
     .argument(
       '<query...>',
-      'words, a question or a pasted passage (ranked; typos corrected), or "phrases", prefix*, AND, OR, NOT, ( ) (exact); quote a phrase for the shell: \'"legend rule"\''
+      'words, a question or a pasted passage (ranked; typos corrected), or a short query with "phrases", prefix*, AND, OR, NOT, ( ) (exact, unless it reads as a sentence); quote a phrase for the shell: \'"legend rule"\''
     )
+    .option('--exact', 'read the query syntax ("phrases", prefix*, AND, OR, NOT, ( )) even in a sentence; a query that does not parse is an error')
+    .option('--text', 'read quotes, parentheses, * and AND/OR/NOT as plain text, never as the query syntax')
     .option('--all', 'search every version of every edition: each matching wording with its own dates, grouped by rule or term')
     .option('--from <YYYY-MM-DD>', 'search every version in force from this day (with --to: until that day)')
     .option('--to <YYYY-MM-DD>', 'search every version in force until this day')
@@ -25,20 +27,48 @@ export const registerSearch: RegisterCommand = (program, context) => {
     .addOption(new Option('--kind <kind>', 'only hits of this kind: rule, example or term (repeatable, or comma-separated)').argParser(collectKinds))
     .option('--limit <n>', 'at most this many hits (default 10)', parseLimit)
   addSelectorOptions(command, 'search the rules').action(
-    (words: string[], options: EditionSelector & { all?: boolean; from?: string; to?: string; section?: string; kind?: SearchKind[]; limit?: number }) => {
+    (
+      words: string[],
+      options: EditionSelector & {
+        all?: boolean
+        from?: string
+        to?: string
+        section?: string
+        kind?: SearchKind[]
+        limit?: number
+        exact?: boolean
+        text?: boolean
+      }
+    ) => {
       const at = readSelector(options)
       const range = options.from !== undefined || options.to !== undefined
       if ((options.all || range) && Object.keys(at).length > 0)
         throw new CrdbError('E_USAGE', 'give --all or one of --date, --edition and --era, not both (nor --from/--to with them)')
       if (options.all && range) throw new CrdbError('E_USAGE', 'give --all or --from/--to, not both')
+      if (options.exact && options.text) throw new CrdbError('E_USAGE', 'give --exact or --text, not both')
       const query = words.join(' ')
+      const mode = options.exact ? 'query' : options.text ? 'text' : 'auto'
+      // On the command line a search without a word is a slip (an empty argument, a bare `-`): say so, rather than print no hits.
+      if (mode !== 'query' && !/[\p{L}\p{N}]/u.test(query))
+        throw new CrdbError('E_USAGE', `search query ${JSON.stringify(query.slice(0, 80))}: it has no word to search for: give at least one word`)
       const result = context.withDatabase(true, (db) =>
-        search(db, query, { at, all: options.all, from: options.from, to: options.to, section: options.section, kinds: options.kind, limit: options.limit })
+        search(db, query, {
+          at,
+          all: options.all,
+          from: options.from,
+          to: options.to,
+          section: options.section,
+          kinds: options.kind,
+          limit: options.limit,
+          mode
+        })
       )
       context.print(result, () => {
         const layout = textLayout(context.io)
         const lines: string[] = []
         if (result.rule?.note) lines.push(layout.dim(result.rule.note))
+        if (result.fallback) lines.push(layout.dim(result.fallback))
+        if (result.note) lines.push(layout.dim(result.note))
         if (result.corrections.length > 0)
           lines.push(
             layout.dim(`showing results for ${result.corrections.map((c) => c.to).join(' ')} (not ${result.corrections.map((c) => c.from).join(' ')})`)

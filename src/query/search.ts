@@ -8,10 +8,14 @@
  * not hold is corrected to the nearest one they do, informal words are
  * expanded (corpus/informal-words.json), and a name that is the query (a
  * keyword, a rule title, a glossary term) ranks first. Quotes, `*`, AND, OR,
- * NOT and parentheses ask for the boolean syntax: exact, then ranked the same way.
+ * NOT and parentheses ask for the boolean syntax (exact, then ranked the same
+ * way) when the query is written as a query, not as a sentence
+ * (search/read-mode.ts); an exact query that finds nothing falls back to the
+ * ranked search of its words, and says so.
  *
- * The user's text never reaches FTS5 (or SQL) unparsed: a query that does not
- * parse is an `E_BAD_QUERY`, and no other error than a `CrdbError` leaves here.
+ * The user's text never reaches FTS5 (or SQL) unparsed: a query read as a query
+ * that does not parse is text in `auto` mode and an `E_BAD_QUERY` in `query` mode,
+ * and no other error than a `CrdbError` leaves here.
  */
 import type { Crdb } from '../store/database.js'
 import { CrdbError, quoteInput } from '../vocabulary/errors.js'
@@ -20,7 +24,8 @@ import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import { resolveEdition } from './editions.js'
 import { findReferences, getRule, type RuleVersion } from './get.js'
 import { candidateExpression, candidateWords, describePlan, planBoolean, planRanked, type SearchPlan } from './search/plan.js'
-import { emitFlat, parseQuery, toFtsExpression } from './search/query-language.js'
+import { checkQueryLength, emitFlat, parseQuery, positiveTerms, toFtsExpression } from './search/query-language.js'
+import { readQueryMode, type SearchMode } from './search/read-mode.js'
 import { exampleFields, finalScore, isTermWord, ruleFields, scoreText } from './search/rank.js'
 import {
   indexedTextsOf,
@@ -43,6 +48,7 @@ import { wordSpans } from './search/words.js'
 
 export { toFtsExpression }
 export { maxQueryLength } from './search/query-language.js'
+export type { SearchMode } from './search/read-mode.js'
 
 /** What a hit is: a rule's text, a rule's examples, or a glossary definition. */
 export type SearchKind = 'rule' | 'example' | 'term'
@@ -63,6 +69,12 @@ export interface SearchOptions {
   kinds?: SearchKind[]
   /** At most this many hits (default 10, at most 1000). */
   limit?: number
+  /**
+   * `auto` (default): the query syntax applies when the query is written as a query, not as a
+   * sentence (the rule is in docs/search.md); `query`: it always applies; `text`: quotes, parentheses,
+   * `*` and AND/OR/NOT are only punctuation and words.
+   */
+  mode?: SearchMode
 }
 
 /** One matching version of a hit: its own text and interval. */
@@ -111,8 +123,17 @@ export interface SearchResult {
   query: string
   /** The FTS5 expression the query was read as (boolean syntax), or the words searched for, OR'ed (plain words). */
   expression: string
-  /** `ranked` for plain words, `boolean` for the boolean syntax. */
+  /** `ranked` for plain words and text, `boolean` for the boolean syntax. */
   mode: 'ranked' | 'boolean'
+  /** How the query was read: `query` (its operators applied) or `text` (they were words and punctuation). */
+  readAs: 'query' | 'text'
+  /**
+   * Said about the reading, when there is something to say: why quotes or operators were read as
+   * text ("read as text (it has sentence punctuation): ..."), or that the query has no word.
+   */
+  note?: string
+  /** The exact query found nothing, and these are the ranked hits of its words: says so in one line. */
+  fallback?: string
   /** The words searched for, after corrections and expansions. */
   searchedFor: string
   /** Words read as others: `deathtuch` -> `deathtouch` ("showing results for deathtouch"). */
@@ -154,18 +175,24 @@ interface Candidate {
  * Plain words are ranked (see the module comment); `"phrases"`, prefixes
  * (`legend*`), `AND`, `OR`, `NOT` (upper case) and parentheses are the boolean
  * syntax, matched exactly within one field (a rule's text, its examples, or a
- * definition). Default scope: the newest edition; `at` picks another; `all`,
+ * definition), when the query is written as a query (`mode`; the rule is in docs/search.md);
+ * an exact query that finds nothing falls back to the ranked search of its words
+ * (`fallback` says so). Default scope: the newest edition; `at` picks another; `all`,
  * or `from`/`to`, search every version in force in that time, and each hit then
  * lists its matching versions with their own texts and dates.
  *
- * @throws {CrdbError} `E_BAD_QUERY` for a query that does not parse or is over
- *   {@link maxQueryLength} characters; `E_BAD_NUMBER` for a bad `section`;
+ * Any text of at most {@link maxQueryLength} characters is answered in `auto` and `text` mode (a
+ * query with no word: no hits, and a `note`).
+ *
+ * @throws {CrdbError} `E_BAD_QUERY` for a query over {@link maxQueryLength} characters, or one that
+ *   does not parse in `query` mode; `E_BAD_NUMBER` for a bad `section`;
  *   `E_USAGE` for bad options; `E_BAD_DATE`, `E_BAD_ERA`, `E_NOT_FOUND` from `at`;
  *   `E_DB` when the database cannot answer.
  */
 export function search(db: Crdb, query: string, options: SearchOptions = {}): SearchResult {
   try {
-    return runSearch(db, query, options)
+    const result = runSearch(db, query, options)
+    return result.mode === 'boolean' && result.total === 0 ? fallBack(db, result, options) : result
   } catch (error) {
     if (error instanceof CrdbError) throw error
     const message = (error as Error).message ?? String(error)
@@ -175,7 +202,18 @@ export function search(db: Crdb, query: string, options: SearchOptions = {}): Se
   }
 }
 
-const optionNames = new Set(['at', 'all', 'from', 'to', 'section', 'kinds', 'limit'])
+const optionNames = new Set(['at', 'all', 'from', 'to', 'section', 'kinds', 'limit', 'mode'])
+
+/** An exact query that found nothing: the ranked search of its words (not those after NOT), saying so. */
+function fallBack(db: Crdb, exact: SearchResult, options: SearchOptions): SearchResult {
+  const words = positiveTerms(parseQuery(exact.query).tree)
+    .map((term) => term.text)
+    .join(' ')
+  const ranked = runSearch(db, words, { ...options, mode: 'text' })
+  const shown = words.length > 80 ? `${words.slice(0, 79)}…` : words
+  const { note: _, ...rest } = ranked
+  return { ...rest, query: exact.query, readAs: 'query', fallback: `the exact query found nothing: showing ranked results for its words (${shown})` }
+}
 
 function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResult {
   if (typeof options !== 'object' || options === null) throw new CrdbError('E_USAGE', "search: options must be an object such as { at: { era: '2009' } }")
@@ -187,7 +225,9 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
         `search: unknown option ${quoteInput(name)}${name === 'date' || name === 'edition' || name === 'era' ? ` (an edition goes in at: { ${name} })` : ''}`
       )
   }
-  const parsed = parseQuery(query)
+  checkQueryLength(query)
+  const reading = readQueryMode(query, options.mode)
+  const parsed = reading.as === 'query' ? parseQuery(query) : undefined
   const kinds = new Set(options.kinds ?? allKinds)
   for (const kind of kinds) {
     if (!allKinds.includes(kind)) throw new CrdbError('E_USAGE', `"${kind}" is not a kind of hit (expected rule, example or term)`)
@@ -201,7 +241,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
 
   const cache = searchCacheOf(db)
   const scope = scopeOf(db, cache, range)
-  const plan = parsed.plain ? planRanked(db, cache, query, edition ?? undefined) : planBoolean(db, cache, parsed)
+  const plan = parsed === undefined || parsed.plain ? planRanked(db, cache, query, edition ?? undefined) : planBoolean(db, cache, parsed)
   const { ids, forRules, forExamples } = findCandidateTexts(db, plan, parsed, kinds, oneEdition, cache, scope)
 
   const versionsOf = scope.versionsFor(ids)
@@ -271,6 +311,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
     query,
     expression,
     mode: plan.mode,
+    readAs: reading.as,
     searchedFor: describePlan(plan),
     corrections: plan.corrections.map(({ from, to }) => ({ from, to })),
     expansions: plan.expansions,
@@ -279,6 +320,9 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
     total,
     hits
   }
+  if (wordSpans(query).length === 0) result.note = 'the query has no word to search for (no letter or digit)'
+  else if (reading.as === 'text' && reading.marked && options.mode !== 'text')
+    result.note = `read as text (it ${reading.why}): quotes, parentheses, * and AND, OR, NOT are plain words here; ask for an exact query to use them as operators`
   if (rangeGiven && range) result.range = range
   const cited = readCitedNumber(query)
   if (cited && kinds.has('rule')) putNumberFirst(db, result, cited, edition ?? range?.to, section, limit)
@@ -358,13 +402,13 @@ function resolveSearchScope(db: Crdb, options: SearchOptions): { edition: string
 function findCandidateTexts(
   db: Crdb,
   plan: SearchPlan,
-  parsed: ReturnType<typeof parseQuery>,
+  parsed: ReturnType<typeof parseQuery> | undefined,
   kinds: Set<SearchKind>,
   oneEdition: boolean,
   cache: SearchCache,
   scope: Scope
 ): { ids: ArrayLike<number>; forRules?: Set<number>; forExamples?: Set<number> } {
-  if (plan.mode === 'boolean') {
+  if (plan.mode === 'boolean' && parsed) {
     // Each expression's matches are read from FTS5 once per handle, then narrowed to the scope (when loaded).
     const expression = emitFlat(parsed.tree)
     const narrow = (ids: ArrayLike<number>): ArrayLike<number> => (scope.holding ? scope.holding([ids]) : ids)

@@ -80,8 +80,8 @@ export function registerApi(app: Hono, state: ServerState): void {
   })
 
   serveRoute(app, apiRoutes.search, (c, { query }) => {
-    const { q, at, all, section, kind, limit } = query
-    return c.json(search(db, q, { at, all, section, kinds: kind, limit }), 200)
+    const { q, at, all, section, kind, limit, mode } = query
+    return c.json(search(db, q, { at, all, section, kinds: kind, limit, mode }), 200)
   })
 
   serveRoute(app, apiRoutes.diff, (c, { query }) => {

@@ -8,7 +8,7 @@
 import { z } from '@hono/zod-openapi'
 import { CrdbError, type ErrorCode } from '../vocabulary/errors.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
-import type { SearchKind } from '../query/search.js'
+import type { SearchKind, SearchMode } from '../query/search.js'
 import { readPoint, readSelector, type At } from './selector.js'
 
 /** A value as an error message quotes it: at most 40 characters. */
@@ -176,8 +176,13 @@ export const sourcesQuery = z.object({ only: oneOf('only', ['official', 'dumps']
 export const searchQuery = withSelector({
   q: z
     .string({ error: (issue) => (issue.input === undefined ? 'give a query: q=...' : 'q: give it once') })
-    .openapi({ description: 'words, "phrases", prefix*, AND, OR, NOT, ( )', example: 'legend rule' }),
+    .openapi({ description: 'words, a question, or a query with "phrases", prefix*, AND, OR, NOT, ( ) (see mode)', example: 'legend rule' }),
   all: boolean('all', 'search every version of every edition'),
+  mode: oneOf(
+    'mode',
+    ['auto', 'query', 'text'] as const satisfies readonly SearchMode[],
+    'auto (default): the query syntax applies unless the query reads as a sentence; query: it always applies (crdb search --exact); text: never (--text)'
+  ),
   section: optionalText('section', 'only rules of this section, rule or subrule'),
   kind: listOf(
     'kind',

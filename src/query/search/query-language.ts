@@ -50,9 +50,7 @@ export function toFtsExpression(query: string): string {
  *   than {@link maxQueryDepth}.
  */
 export function parseQuery(query: string): ParsedQuery {
-  if (query.length > maxQueryLength) {
-    throw badQuery(query, `it is ${query.length} characters long; the limit is ${maxQueryLength} (search for a passage of the text)`)
-  }
+  checkQueryLength(query)
   const tokens = tokenize(query)
   if (tokens.length === 0) throw badQuery(query, query.trim() === '' ? 'it is empty: give at least one word' : 'it has no word to search for, only punctuation')
   let index = 0
@@ -126,6 +124,17 @@ export function parseQuery(query: string): ParsedQuery {
   return { tree, plain, words: plain ? tokens.map((token) => (token.type === 'word' ? token.text : '')) : [] }
 }
 
+/**
+ * Refuse a query over {@link maxQueryLength} characters, whichever way it is read.
+ *
+ * @throws {CrdbError} `E_BAD_QUERY`, naming the query and its length.
+ */
+export function checkQueryLength(query: string): void {
+  if (query.length > maxQueryLength) {
+    throw badQuery(query, `it is ${query.length} characters long; the limit is ${maxQueryLength} (search for a passage of the text)`)
+  }
+}
+
 function emit(node: Node): string {
   if (node.type === 'word') return `"${node.text.replace(/"/g, '""')}"${node.prefix ? '*' : ''}`
   return `(${emit(node.left)} ${node.type} ${emit(node.right)})`
@@ -157,12 +166,18 @@ export function positiveTerms(node: QueryNode): Array<{ text: string; prefix: bo
   return [...positiveTerms(node.left), ...positiveTerms(node.right)]
 }
 
+/** Space as the query language reads it: white space, and control characters (a NUL would end FTS5's string). */
+const space = /[\s\p{Cc}]/u
+const spaces = /[\s\p{Cc}]+/gu
+/** The end of a bare word. */
+const wordEnd = /[\s\p{Cc}()"]/u
+
 function tokenize(query: string): Token[] {
   const tokens: Token[] = []
   let position = 0
   while (position < query.length) {
     const character = query[position]
-    if (/\s/.test(character)) {
+    if (space.test(character)) {
       position++
     } else if (character === '(' || character === ')') {
       tokens.push({ type: character, at: position })
@@ -172,21 +187,21 @@ function tokenize(query: string): Token[] {
       if (end < 0) throw badQuery(query, `the quote at column ${position + 1} is never closed`)
       const text = query
         .slice(position + 1, end)
-        .replace(/\s+/g, ' ')
+        .replace(spaces, ' ')
         .trim()
       let after = end + 1
       const prefix = query[after] === '*'
       if (prefix) after++
       if (text === '') throw badQuery(query, `the quotes at column ${position + 1} hold no words`)
       if (!/[\p{L}\p{N}]/u.test(text)) throw badQuery(query, `"${text}" at column ${position + 1} has no letter or digit to search for`)
-      if (after < query.length && !/[\s()]/.test(query[after])) {
+      if (after < query.length && !/[\s\p{Cc}()]/u.test(query[after])) {
         throw badQuery(query, `a phrase must be followed by a space or parenthesis (column ${after + 1})`)
       }
       tokens.push({ type: 'word', text, prefix, quoted: true, at: position })
       position = after
     } else {
       let end = position
-      while (end < query.length && !/[\s()"]/.test(query[end])) end++
+      while (end < query.length && !wordEnd.test(query[end])) end++
       const raw = query.slice(position, end)
       if (raw === 'AND' || raw === 'OR' || raw === 'NOT') {
         tokens.push({ type: raw, at: position })
