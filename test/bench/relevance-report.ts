@@ -11,9 +11,7 @@ import { keyOfHit, measureRealQuestions, plainBm25, readRealQuestions, type Real
 
 const db = openDatabase(resolveDatabasePath(), { readonly: true })
 const showMisses = process.argv.includes('--misses')
-// TEMP until the modes branch lands: read every question as text.
-const asText = (query: string): string => (process.env.AS_TEXT ? query.replace(/["“”()*\[\]]/g, ' ').replace(/\b(AND|OR|NOT)\b/g, (word) => word.toLowerCase()) : query)
-const crdb: Searcher = (query, asked) => search(db, asText(query), { at: { date: asked }, limit: 10 }).hits.map(keyOfHit)
+const crdb: Searcher = (query, asked) => search(db, query, { at: { date: asked }, limit: 10 }).hits.map(keyOfHit)
 const bm25 = plainBm25(db)
 
 const percent = (value: number): string => `${(100 * value).toFixed(1)}%`

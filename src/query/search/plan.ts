@@ -158,11 +158,12 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
     return plan.terms.length - 1
   }
 
+  const quoted = plan.passage ? findQuoted(query, tokens) : new Set<number>()
   tokens.forEach((token, index) => {
     if (!keptIndex.has(index)) return
     const weak = weakStopWords.has(token.word) && content.length > 1
     const name = names.has(index)
-    const weight = name ? nameWeight : weak ? 0.3 : 1
+    const weight = (name ? nameWeight : weak ? 0.3 : 1) * (quoted.has(index) ? quotedWeight : 1)
     const twin = numberTwin(token.word)
     const correction = corrected[index]
     let slot: number | undefined
@@ -207,6 +208,21 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
   })
   if (plan.passage) plan.ruleNumbers = []
   return plan
+}
+
+/** How much more a word a long question puts in quotes weighs: what the asker stresses ("damage going on the stack"). */
+const quotedWeight = Number(process.env.QUOTED ?? 1.5)
+
+/** The words of a query between quotes (straight or curly) of a short quotation (at most twelve words). */
+function findQuoted(query: string, tokens: Token[]): Set<number> {
+  const quoted = new Set<number>()
+  for (const match of query.matchAll(/["“]([^"“”]{1,200})["”]/g)) {
+    const from = match.index
+    const to = from + match[0].length
+    const inside = tokens.flatMap((token, index) => (token.start >= from && token.end <= to ? [index] : []))
+    if (inside.length <= 12) for (const index of inside) quoted.add(index)
+  }
+  return quoted
 }
 
 /** Whether the word of `text` from `start` is written with a capital first (`Honda`, `E`), not all in capitals (`ETB`). */
