@@ -561,7 +561,8 @@ function boostNamed(
 ): void {
   if (plan.phrases.length === 0) return
   let top = 0
-  for (const kind of allKinds) for (const group of groups[kind].values()) for (const candidate of group) if (candidate.score > top && candidate.score < 1000) top = candidate.score
+  for (const kind of allKinds)
+    for (const group of groups[kind].values()) for (const candidate of group) if (candidate.score > top && candidate.score < 1000) top = candidate.score
   if (top === 0) return
   const bonuses = new Map<string, { kind: 'rule' | 'term'; key: string; amount: number }>()
   const give = (kind: 'rule' | 'term', key: string, amount: number): void => {
@@ -591,7 +592,9 @@ function boostNamed(
       if (text && version) addCandidate('term', version, text, 0, false)
     }
   }
-  const missingRules = kinds.has('rule') ? [...bonuses.values()].filter((bonus) => bonus.kind === 'rule' && !groups.rule.has(bonus.key)).map((bonus) => bonus.key) : []
+  const missingRules = kinds.has('rule')
+    ? [...bonuses.values()].filter((bonus) => bonus.kind === 'rule' && !groups.rule.has(bonus.key)).map((bonus) => bonus.key)
+    : []
   const versions = scope.rulesNumbered(missingRules).filter(inScope)
   const texts = indexedTextsOf(
     db,

@@ -8,13 +8,12 @@
  * A hit answers a question when it is one of its answers, or of the same rule (a rule counts for
  * its lettered subrules and the reverse: 702.19 answers 702.19b).
  *
- *   const report = measureRealQuestions(db, readRealQuestions('tune'))
+ *   const report = measureRealQuestions(plainBm25(new Database(path)), readRealQuestions('tune'))
  *   // { questions: 85, recallAt5: 0.88, mrrAt10: 0.74, byClass: {...}, misses: [...] }
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Crdb } from '../../src/store/database.js'
-import { driverOf } from '../../src/store/database.js'
+import type Database from 'better-sqlite3'
 import { packageRoot } from '../../src/vocabulary/paths.js'
 import type { SearchHit } from '../../src/query/search.js'
 import { tokenize } from '../../src/query/search/words.js'
@@ -109,8 +108,7 @@ export function measureRealQuestions(searcher: Searcher, questions: RealQuestion
  * A plain BM25 searcher over the same texts: the question's words (as the index splits them), OR'ed,
  * ranked by FTS5's bm25 with every field weighing the same, in the edition in force on the day asked.
  */
-export function plainBm25(db: Crdb): Searcher {
-  const driver = driverOf(db)
+export function plainBm25(driver: Database.Database): Searcher {
   const edition = driver.prepare('SELECT MAX(effective_date) FROM editions WHERE effective_date <= ?').pluck()
   const first = driver.prepare('SELECT MIN(effective_date) FROM editions').pluck()
   const statement = driver.prepare(

@@ -3,7 +3,7 @@
  * (with its misses), and the held-out part's figures only with --held-out (its questions are never printed), each
  * beside a plain BM25. Not a test, not the bench: `npx tsx test/bench/relevance-report.ts [--misses] [--held-out]`.
  */
-import { openDatabase } from '../../src/store/database.js'
+import { driverOf, openDatabase } from '../../src/store/database.js'
 import { search } from '../../src/query/search.js'
 import { resolveDatabasePath } from '../../src/store/database-path.js'
 import { measureRelevance } from './relevance.js'
@@ -12,7 +12,7 @@ import { keyOfHit, measureRealQuestions, plainBm25, readRealQuestions, type Real
 const db = openDatabase(resolveDatabasePath(), { readonly: true })
 const showMisses = process.argv.includes('--misses')
 const crdb: Searcher = (query, asked) => search(db, query, { at: { date: asked }, limit: 10 }).hits.map(keyOfHit)
-const bm25 = plainBm25(db)
+const bm25 = plainBm25(driverOf(db))
 
 const percent = (value: number): string => `${(100 * value).toFixed(1)}%`
 const line = (name: string, report: RealQuestionsReport, base: RealQuestionsReport): void => {

@@ -53,13 +53,7 @@ function namesOf(db: Crdb, cache: SearchCache): Map<string, NamedEntry[]> {
  * content words in order): names of two words or more, or of one rare word (`docs`: how many texts
  * hold a stem; a word most texts hold, such as `card` or `damage`, names nothing).
  */
-export function findNamedPhrases(
-  db: Crdb,
-  cache: SearchCache,
-  stems: readonly string[],
-  day: string,
-  docs: (stem: string) => number
-): NamedPhrase[] {
+export function findNamedPhrases(db: Crdb, cache: SearchCache, stems: readonly string[], day: string, docs: (stem: string) => number): NamedPhrase[] {
   const names = namesOf(db, cache)
   const found = new Map<string, NamedPhrase>()
   const rare = Math.max(50, cache.textCount / 40)

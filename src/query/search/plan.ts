@@ -94,6 +94,15 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
       // not a rule number
     }
   }
+  // A section named in words ("section 7 of the rules"): the section, not the word seven.
+  const sections = new Set<number>()
+  for (const match of query.matchAll(/\b(?:section|chapter|part)\s+(\d)\b(?![.\d])/gi)) {
+    plan.ruleNumbers.push(match[1])
+    const at = match.index + match[0].length - 1
+    tokens.forEach((token, index) => {
+      if (token.start === at) sections.add(index)
+    })
+  }
 
   // Word counts for every stem the query may search for.
   const wanted = new Set<string>()
@@ -135,7 +144,7 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
     }
   }
 
-  const content = tokens.filter((token) => !stopWords.has(token.word) || weakStopWords.has(token.word))
+  const content = tokens.filter((token, index) => (!stopWords.has(token.word) || weakStopWords.has(token.word)) && !sections.has(index))
   const kept = content.length > 0 ? content : tokens
   const keptIndex = new Set(kept.map((token) => tokens.indexOf(token)))
   plan.passage = kept.length >= 12
