@@ -539,10 +539,9 @@ function boostRelated(
   }
 }
 
-const tuneK = (name: string, value: number): number => (process.env[name] === undefined ? value : Number(process.env[name]))
 /** How much a name the query holds as a phrase adds (a share of the best score), and the rules its term cites. */
-const namedShare = tuneK('NAMED', 0.3)
-const citedShare = tuneK('CITED', 0.2)
+const namedShare = 0.3
+const citedShare = 0.2
 
 /**
  * In one edition: the glossary terms and titled rules a query names among its words (plan.phrases)

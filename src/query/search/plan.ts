@@ -220,7 +220,7 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
 }
 
 /** How much more a word a long question puts in quotes weighs: what the asker stresses ("damage going on the stack"). */
-const quotedWeight = Number(process.env.QUOTED ?? 1.5)
+const quotedWeight = 1.5
 
 /** The words of a query between quotes (straight or curly) of a short quotation (at most twelve words). */
 function findQuoted(query: string, tokens: Token[]): Set<number> {

@@ -1,8 +1,8 @@
 /**
  * Scoring a text against a plan: bm25 over fields (a name above the text,
  * examples lower), scaled by how much of the query the text covers, with a
- * bonus for the query's neighbouring words found close together, for a name
- * that is the query, and (for a pasted passage) for word overlap.
+ * bonus for the query's neighbouring words found close together and for a name
+ * that is the query; a rule also reads the headings it inherits (headings.ts).
  */
 import type { Heading } from './headings.js'
 import type { SearchPlan } from './plan.js'
@@ -21,8 +21,7 @@ export const ruleFields: FieldWeights = { name: 3, text: 1, examples: 0.25 }
 /** An example hit is scored on the examples alone. */
 export const exampleFields: FieldWeights = { name: 0, text: 0, examples: 1 }
 
-const K = (name: string, value: number): number => (process.env[name] === undefined ? value : Number(process.env[name]))
-const k1 = K('K1', 1.2)
+const k1 = 1.2
 const b = 0.75
 const averageLength = { name: 2, text: 35, examples: 45 }
 
@@ -75,10 +74,6 @@ interface Matcher {
   /** Per word id: 0 for no term, `t + 1` for term `t` alone, `-(k + 1)` for the terms of `several[k]`. */
   termOf: Int32Array
   several: number[][]
-  /** Per word id: `k + 1` when its stem is the plan's `k`-th distinct first stem (a passage's word overlap), else 0. */
-  slotOf: Int32Array
-  /** How many distinct first stems the plan's terms have. */
-  slots: number
   /** The text whose places are below. */
   scanned?: IndexedText
   /** Per term: how often it is in the name, the text, the examples (`3t`, `3t + 1`, `3t + 2`). */
@@ -90,11 +85,6 @@ interface Matcher {
   /** Per term: where it was last seen in the field being read (-1: not yet), and whether a score found it. */
   lastAt: Int32Array
   found: Uint8Array
-  /** How many of the distinct first stems the text's and the examples' words other than stop words have. */
-  textShared: number
-  exampleShared: number
-  seen: Int32Array
-  stamp: number
 }
 
 const matchers = new WeakMap<SearchPlan, Matcher>()
@@ -120,28 +110,15 @@ function matcherOf(plan: SearchPlan, vocabulary: Vocabulary): Matcher {
       }
     }
   })
-  const slotOf = new Int32Array(plan.passage ? size : 0)
-  const firstStems = [...new Set(plan.terms.map((term) => term.stems[0]))]
-  if (plan.passage) {
-    firstStems.forEach((stem, slot) => {
-      for (const id of vocabulary.byStem.get(stem) ?? []) if (id < size) slotOf[id] = slot + 1
-    })
-  }
   const matcher: Matcher = {
     size,
     termOf,
     several,
-    slotOf,
-    slots: firstStems.length,
     counts: new Int32Array(3 * plan.terms.length),
     near: new Uint8Array(2 * plan.pairs.length),
     pairsEnding: plan.terms.map((_, term) => plan.pairs.flatMap(([, second], pair) => (second === term ? [pair] : []))),
     lastAt: new Int32Array(plan.terms.length),
     found: new Uint8Array(plan.terms.length),
-    textShared: 0,
-    exampleShared: 0,
-    seen: new Int32Array(firstStems.length),
-    stamp: 0
   }
   matchers.set(plan, matcher)
   return matcher
@@ -167,10 +144,6 @@ function scan(matcher: Matcher, plan: SearchPlan, vocabulary: Vocabulary, text: 
   }
   readField(matcher, plan, words, 1, text.nameEnd, text.textEnd)
   readField(matcher, plan, words, 2, text.textEnd, words.length)
-  if (plan.passage) {
-    matcher.textShared = countShared(matcher, vocabulary, words, text.nameEnd, text.textEnd)
-    matcher.exampleShared = countShared(matcher, vocabulary, words, text.textEnd, words.length)
-  }
 }
 
 /**
@@ -207,19 +180,6 @@ function readField(matcher: Matcher, plan: SearchPlan, words: Int32Array, field:
       if (withPairs) for (const each of terms) lastAt[each] = position
     }
   }
-}
-
-/** How many of the plan's distinct first stems the words `[from, to)` other than stop words have. */
-function countShared(matcher: Matcher, vocabulary: Vocabulary, words: Int32Array, from: number, to: number): number {
-  const stamp = ++matcher.stamp
-  let shared = 0
-  for (let index = from; index < to; index++) {
-    const slot = matcher.slotOf[words[index]]
-    if (slot === 0 || vocabulary.stop[words[index]] || matcher.seen[slot - 1] === stamp) continue
-    matcher.seen[slot - 1] = stamp
-    shared++
-  }
-  return shared
 }
 
 const planNames = new WeakMap<SearchPlan, Array<Set<string>>>()
@@ -295,21 +255,16 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
   for (let pair = 0; pair < plan.pairs.length; pair++) {
     const [first, second] = plan.pairs[pair]
     if (termFound[first] === 1 && termFound[second] === 1 && matcher.near[2 * pair + field] === 1) {
-      near += K('NEAR', 0.6) * Math.min(plan.terms[first].idf, plan.terms[second].idf)
+      near += 0.6 * Math.min(plan.terms[first].idf, plan.terms[second].idf)
     }
   }
 
-  let score = (bm + near) * coverage ** (plan.passage ? K('PCOV', 1) : K('COV', 2))
+  // A short query wants all its words (coverage squared); a long question has many words no rule holds
+  // (names, filler): the share it covers counts once.
+  let score = (bm + near) * (plan.passage ? coverage : coverage * coverage)
   // In the part of the rules the query names ("the SBA for poison": 704), a rule ranks a little higher.
   if (heading?.named) score *= 1.3
 
-  if (plan.passage) {
-    // Word overlap with the passage (Dice over content stems).
-    const shared = weights.text > 0 ? matcher.textShared : matcher.exampleShared
-    const words = weights.text > 0 ? text.textStems : text.exampleStems
-    const dice = (2 * shared) / (matcher.slots + words)
-    score = score * (K('DICE0', 0.5) + K('DICE', 0) * dice)
-  }
 
   // A name that is the query (or the query with question words around it).
   let nameMatch = 0

@@ -60,9 +60,6 @@ export interface IndexedText {
   words: Int32Array
   nameEnd: number
   textEnd: number
-  /** How many distinct stems of words other than stop words the text has, and its examples (a pasted passage's word overlap). */
-  textStems: number
-  exampleStems: number
 }
 
 /** The versions a search reads. */
@@ -211,16 +208,10 @@ export function wordsWithPrefix(vocabulary: Vocabulary, prefix: string): readonl
   return found.ids
 }
 
-/** The vocabulary ids of the words of `text`, added to `into`; returns how many distinct stems of words other than stop words it has. */
-function addWords(vocabulary: Vocabulary, text: string, into: number[]): number {
-  const content = new Set<string>()
+/** Add the vocabulary ids of the words of `text` to `into`. */
+function addWords(vocabulary: Vocabulary, text: string, into: number[]): void {
   const spans = wordSpans(text)
-  for (let index = 0; index < spans.length; index += 2) {
-    const id = wordIdOf(vocabulary, foldWord(text.slice(spans[index], spans[index + 1])))
-    into.push(id)
-    if (!vocabulary.stop[id]) content.add(vocabulary.stems[id])
-  }
-  return content.size
+  for (let index = 0; index < spans.length; index += 2) into.push(wordIdOf(vocabulary, foldWord(text.slice(spans[index], spans[index + 1]))))
 }
 
 /**
@@ -238,10 +229,10 @@ export function indexedTextsOf(db: Crdb, cache: SearchCache, ids: ArrayLike<numb
       words.length = 0
       addWords(vocabulary, name, words)
       const nameEnd = words.length
-      const textStems = addWords(vocabulary, text, words)
+      addWords(vocabulary, text, words)
       const textEnd = words.length
-      const exampleStems = examples === '' ? 0 : addWords(vocabulary, examples, words)
-      cache.texts.set(id, { id, name, text, examples, words: Int32Array.from(words), nameEnd, textEnd, textStems, exampleStems })
+      if (examples !== '') addWords(vocabulary, examples, words)
+      cache.texts.set(id, { id, name, text, examples, words: Int32Array.from(words), nameEnd, textEnd })
     }
   }
   return cache.texts
