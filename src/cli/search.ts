@@ -75,6 +75,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
           )
         for (const expansion of result.expansions)
           lines.push(layout.dim(`${expansion.informal}: searched as ${expansion.means} (informal words: corpus/informal-words.json)`))
+        if (result.names.length > 0) lines.push(layout.dim(`read as names, weighed little: ${result.names.join('; ')}`))
         if (result.unknown.length > 0) lines.push(layout.dim(`not in the rules, left out: ${result.unknown.join(' ')}`))
         const several = result.edition === null
         for (const hit of result.hits) {

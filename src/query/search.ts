@@ -140,8 +140,10 @@ export interface SearchResult {
   corrections: Array<{ from: string; to: string }>
   /** Informal words read with the rules' words: `ETB` -> `enters the battlefield`. */
   expansions: Array<{ informal: string; means: string }>
-  /** Words found nowhere in the rules and not corrected (left out). */
+  /** Words found nowhere in the rules and not corrected (left out); names are not among them. */
   unknown: string[]
+  /** Names the query holds, as written (`Laboratory Maniac`, `E. Honda, Sumo Champion`): not corrected, and weighed little. */
+  names: string[]
   /** The edition searched; `null` with `all` or a date range. */
   edition: string | null
   /** With `from`/`to`: the editions the range covers. */
@@ -316,6 +318,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
     corrections: plan.corrections.map(({ from, to }) => ({ from, to })),
     expansions: plan.expansions,
     unknown: plan.unknown,
+    names: plan.names,
     edition,
     total,
     hits

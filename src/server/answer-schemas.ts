@@ -239,6 +239,7 @@ export const searchResultSchema = z
     corrections: z.array(z.object({ from: z.string(), to: z.string() })),
     expansions: z.array(z.object({ informal: z.string(), means: z.string() })),
     unknown: z.array(z.string()),
+    names: z.array(z.string()).openapi({ description: 'names the query holds, as written (a card, a person): not corrected, weighed little' }),
     edition: day().nullable(),
     range: z.object({ from: day(), to: day() }).optional(),
     total: count(),

@@ -41,8 +41,10 @@ export interface SearchPlan {
   optionalNameStems: Set<string>
   corrections: Correction[]
   expansions: Array<{ informal: string; means: string }>
-  /** Words of the query found nowhere in the rules, and not corrected. */
+  /** Words of the query found nowhere in the rules, and not corrected (names are not among them). */
   unknown: string[]
+  /** The names the query holds, as written (`Laboratory Maniac`): neither corrected nor weighed as rules words. */
+  names: string[]
   /** Rule numbers the query names (`704.5j`). */
   ruleNumbers: string[]
   /** A pasted passage (many words): ranked by word overlap as much as by bm25. */
@@ -67,6 +69,7 @@ function emptyPlan(mode: SearchPlan['mode']): SearchPlan {
     corrections: [],
     expansions: [],
     unknown: [],
+    names: [],
     ruleNumbers: [],
     passage: false,
     phrases: []
@@ -118,6 +121,17 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
 
   // Names (a card's, a person's) are not typos: they are neither corrected nor weighed as rules words.
   const names = findNames(query, tokens, known)
+  // Each run of name words once, as written (`E. Honda, Sumo Champion`).
+  let run: [number, number] | undefined
+  for (const index of [...names].sort((a, b) => a - b)) {
+    const token = tokens[index]
+    if (run && names.has(index - 1) && /^[\s.,'’-]*$/.test(query.slice(run[1], token.start))) run[1] = token.end
+    else {
+      if (run) plan.names.push(query.slice(run[0], run[1]))
+      run = [token.start, token.end]
+    }
+  }
+  if (run) plan.names.push(query.slice(run[0], run[1]))
 
   // Each word as searched: itself, or its correction (a lower-case word the rules do not hold).
   const corrected: Array<Correction | undefined> = tokens.map((token, index) =>
@@ -183,7 +197,7 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
     } else if (correction) {
       plan.corrections.push(correction)
       slot = add({ display: correction.to, words: [correction.to], stems: [correction.stem], prefix: false, weight })
-    } else if (!consumed.has(index)) plan.unknown.push(query.slice(token.start, token.end))
+    } else if (!consumed.has(index) && !name) plan.unknown.push(query.slice(token.start, token.end))
     slotOf[index] = slot
     if (weak) plan.optionalNameStems.add(token.stem)
     if (name) return
@@ -282,11 +296,12 @@ function findNames(query: string, tokens: Token[], known: (index: number) => boo
       end++
     }
     const run: number[] = []
-    for (let at = index; at <= last; at++) run.push(at)
+    // A sentence's first word (`Can`, `If`, `My`) does not start a name.
+    for (let at = index; at <= last; at++) if (run.length > 0 || !stopWords.has(tokens[at].word)) run.push(at)
     const words = run.filter((at) => capital[at])
     const unknownWord = run.some((at) => capital[at] && !known(at))
     if (words.length >= 2 && unknownWord) for (const at of run) names.add(at)
-    else if (words.length === 1 && !known(index) && !startsSentence(index)) names.add(index)
+    else if (words.length === 1 && !known(words[0]) && !startsSentence(words[0]) && !stopWords.has(tokens[words[0]].word)) names.add(words[0])
     index = last + 1
   }
   return names

@@ -53,7 +53,7 @@ ${notes.length > 0 ? html`<ul class="meta search-notes">${notes}</ul>` : ''}
   })
 }
 
-/** How the query was read, one item a line, as the CLI prints it: fallback, note, corrections, expansions, words left out. */
+/** How the query was read, one item a line, as the CLI prints it: fallback, note, corrections, expansions, names, words left out. */
 function renderReading(result: SearchResult): Markup[] {
   const items: Markup[] = []
   if (result.fallback) items.push(html`<li class="fallback">${result.fallback}</li>`)
@@ -64,6 +64,7 @@ function renderReading(result: SearchResult): Markup[] {
     items.push(html`<li class="corrections">showing results for <strong>${to}</strong> (not ${from})</li>`)
   }
   for (const expansion of result.expansions) items.push(html`<li class="expansion"><strong>${expansion.informal}</strong> read as ${expansion.means}</li>`)
+  if (result.names.length > 0) items.push(html`<li class="names">read as names, weighed little: ${result.names.join('; ')}</li>`)
   if (result.unknown.length > 0) items.push(html`<li class="unknown">not in the rules, left out: ${result.unknown.join(' ')}</li>`)
   return items
 }
