@@ -37,6 +37,7 @@ export { translateNumber, translateVersion, type NumberTranslation, type Transla
 export { getTerm, listTerms, sensesOf, type GlossaryTerm, type GlossaryEntry } from './query/glossary.js'
 export { search, maxQueryLength, type SearchOptions, type SearchHit, type SearchVersion, type SearchResult, type SearchKind } from './query/search.js'
 export { resolveRuleName, type ResolvedRuleName } from './query/resolve-name.js'
+export { AmbiguousNameError, type NameRead, type NameReading } from './query/names.js'
 export {
   diffEditions,
   summarizeDiff,
