@@ -19,10 +19,9 @@ import type { Crdb } from '../store/database.js'
 import { listTermVersionSpans, listTitleVersionSpans, type NamedVersion } from '../store/names.js'
 import { readGeneration } from '../store/search.js'
 import { listAliases } from '../store/terms.js'
-import { corpusPath, readCorpusJson, rewriteVocabularySchema } from '../vocabulary/corpus-files.js'
+import { corpusPath, informalWordsSchema, readCorpusJson, rewriteVocabularySchema } from '../vocabulary/corpus-files.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { termKey } from '../vocabulary/term-key.js'
-import { informalPhrases } from './search/informal-words.js'
 
 /** How a name that is not printed as asked was read. */
 export type NameReading = 'spelling' | 'inflection' | 'informal' | 'abbreviation' | 'era' | 'shortened'
@@ -331,9 +330,12 @@ function buildNameIndex(db: Crdb, generation: string): NameIndex {
 
   const informal = new Map<string, string[]>()
   const eras = new Map<string, string[]>()
-  for (const phrase of informalPhrases()) {
-    push(informal, compactOf(phrase.phrase), phrase.means)
-    push(eras, compactOf(phrase.phrase), phrase.means)
+  // The table search reads (search/informal-words.ts), read as it is written: a name is matched whole, not by stems.
+  for (const entry of readCorpusJson(corpusPath('informal-words.json'), informalWordsSchema, 'informal words').entries) {
+    for (const spelling of entry.informal) {
+      push(informal, compactOf(spelling), entry.means)
+      push(eras, compactOf(spelling), entry.means)
+    }
   }
   const vocabulary = readCorpusJson(corpusPath('rewrite-vocabulary.json'), rewriteVocabularySchema, 'rewrite vocabulary')
   for (const rewrite of vocabulary.rewrites) {
