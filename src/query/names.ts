@@ -98,6 +98,12 @@ const indexes = new WeakMap<Crdb, NameIndex>()
 /** Words a name is looked up without, at either end. */
 const leadingArticle = /^(?:the|a|an)\s+/
 const trailingGeneric = /[\s-]+(?:triggers?|triggered abilit(?:y|ies)|abilit(?:y|ies)|rule|effects?)$/
+/** Short English words that are never read as initials (`as` is not Aura Swap). */
+const commonWords = new Set(
+  'a an and any are as at be but by can do for get go has how if in is it its me my new no not now of old on one or our out so the to two up us use was we who why yes you'.split(
+    ' '
+  )
+)
 /** A keyword and its parameter: `protection from white`, `affinity for artifacts`, `enchant creature`. */
 const parameter = /^(.+?)\s+(?:from|for|with)(?:\s+.*)?$/
 
@@ -265,6 +271,7 @@ function initialsAsked(name: string): string[] {
   if (/\s/.test(name)) return []
   if (/^\p{L}(?:\/\p{L})+$/u.test(name)) return [name]
   const letters = compactOf(name)
+  if (commonWords.has(letters)) return []
   if (!/^\p{L}{2,7}$/u.test(letters)) return []
   return letters.length > 2 && letters.endsWith('s') ? [letters, letters.slice(0, -1)] : [letters]
 }
