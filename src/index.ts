@@ -46,6 +46,7 @@ export {
   type SearchMode
 } from './query/search.js'
 export { resolveRuleName, type ResolvedRuleName } from './query/resolve-name.js'
+export { AmbiguousNameError, type NameRead, type NameReading } from './query/names.js'
 export {
   diffEditions,
   summarizeDiff,

@@ -64,7 +64,10 @@ export const registerGet: RegisterCommand = (program, context) => {
             given = lineage.inForce[0].number
           }
           // A name (trample, legend rule) is read as the rule it names in the edition asked about.
-          let number = resolveRuleName(db, given, at).number
+          const resolved = resolveRuleName(db, given, at)
+          let number = resolved.number
+          // A name read rather than found as typed says how (on stderr: the answer stays the rule).
+          if (resolved.read && !context.json()) context.io.err(`crdb: read "${resolved.read.asked}" as ${resolved.name} (${number}): ${resolved.read.by}\n`)
           // A number from another numbering is read as the rule it named, under its number in the edition asked.
           if (!printRuleSources && (options.subtree || options.neighbours || options.refs)) {
             const found = getRule(db, number, at, { numberedAs })

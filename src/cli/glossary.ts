@@ -62,6 +62,8 @@ export const registerGlossary: RegisterCommand = (program, context) => {
       const lines = [
         layout.bold(term.term) + (term.obsolete ? layout.dim(' (obsolete)') : '') + (names.length ? layout.dim(`  also: ${names.join('; ')}`) : '')
       ]
+      // A name read rather than found as typed says how, so a wrong reading shows.
+      if (term.read) lines.push(layout.dim(`  (read "${term.read.asked}" as ${term.term}: ${term.read.by})`))
       for (const line of term.definition.split('\n')) {
         // A numbered sense hangs after its number.
         const number = /^\d{1,2}\. /.exec(line)?.[0] ?? ''

@@ -8,6 +8,7 @@ import { resolveEdition } from './editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { findReferences } from './get.js'
 import { findTermAt, findTermsNamed, listAliases, listAliasesOf, listTermNamesAt, listTermsAt, type TermRow } from '../store/terms.js'
+import { AmbiguousNameError, type NameRead, readName } from './names.js'
 
 /** A glossary term as one edition has it. */
 export interface GlossaryTerm {
@@ -39,6 +40,12 @@ export interface GlossaryTerm {
   lastEdition: string
   /** Provenance: the source this definition was read from, and its line there. */
   source: { uri: string; sha256: string; line: number }
+  /**
+   * How the name asked was read, where the edition does not print it as asked
+   * (`mana abilities`: `{ asked: 'mana abilities', by: 'inflection' }`); absent
+   * for a name found as typed.
+   */
+  read?: NameRead
 }
 
 /** A glossary entry in a list of terms. */
@@ -55,9 +62,12 @@ export interface GlossaryEntry {
  * Glossary term `term` in the edition that answers `at` (default: the newest),
  * found by any of its names, case-insensitive: `life total`, `Life`, `LIFE, LIFE TOTAL`.
  * A name shared by two terms (`legend` for `Legend` and `Legend, Legendary`) finds
- * the term of that exact name first.
+ * the term of that exact name first. A name the edition does not print is read
+ * the way people type names (plurals, inflections, abbreviations, informal and other eras' names: `mana abilities`, `cda`,
+ * `state based actions`, `mana value` in 2009), and the answer says how in `read`.
  *
- * @throws {CrdbError} `E_NOT_FOUND` (naming up to three close terms), `E_BAD_DATE`, `E_USAGE`.
+ * @throws {CrdbError} `E_NOT_FOUND` (naming up to three close terms), `E_BAD_DATE`, `E_USAGE`;
+ *   {@link AmbiguousNameError} (`E_AMBIGUOUS`) for a name read as several terms (`source`).
  */
 export function getTerm(db: Crdb, term: string, at: EditionSelector = {}): GlossaryTerm {
   const name = termKey(term)
@@ -65,11 +75,25 @@ export function getTerm(db: Crdb, term: string, at: EditionSelector = {}): Gloss
   const edition = resolveEdition(db, at, 'getTerm')
   const rows = findTermsNamed(db, name, edition)
   let row: TermRow | undefined = rows[0]
+  let read: NameRead | undefined
   if (!row) {
     // Older headings list their names with a slash ('Life/Life Total'); read any heading's parts.
     const names = listTermNamesAt(db, edition)
     const heading = names.find((candidate) => namesOf(candidate.key).includes(name))
     if (heading) row = findTermAt(db, heading.key, edition)
+    if (!row) {
+      const reading = readName(db, term, edition, ['term'])
+      if (reading && reading.targets.length > 1)
+        throw new AmbiguousNameError(
+          term,
+          edition,
+          reading.targets.map((target) => target.label)
+        )
+      if (reading) {
+        row = findTermAt(db, reading.targets[0].key, edition)
+        read = reading.read
+      }
+    }
     if (!row) {
       const close = closeTerms(db, names, name)
       throw new CrdbError(
@@ -91,7 +115,8 @@ export function getTerm(db: Crdb, term: string, at: EditionSelector = {}): Gloss
     validFrom: row.firstDate,
     validTo: row.validTo,
     lastEdition: row.lastDate,
-    source: { uri: row.uri, sha256: row.sha256, line: row.line }
+    source: { uri: row.uri, sha256: row.sha256, line: row.line },
+    ...(read ? { read } : {})
   }
 }
 

@@ -57,7 +57,11 @@ export const errorSchema = z
         note: z.string()
       })
       .optional()
-      .openapi({ description: 'for a rule number that names several rules in the edition asked (E_AMBIGUOUS, 300): every candidate, in numbers' })
+      .openapi({ description: 'for a rule number that names several rules in the edition asked (E_AMBIGUOUS, 300): every candidate, in numbers' }),
+    candidates: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: 'for a name that names several terms or rules in the edition asked (E_AMBIGUOUS, 300): every candidate (source)' })
   })
   .openapi('Error')
 
@@ -220,6 +224,10 @@ export const glossaryTermSchema = z
     validTo: until(),
     lastEdition: day(),
     source: z.object({ uri: z.string(), sha256: z.string(), line: z.int() }),
+    read: z
+      .object({ asked: z.string(), by: z.enum(['spelling', 'inflection', 'informal', 'abbreviation', 'era', 'shortened']) })
+      .optional()
+      .openapi({ description: 'how a name the edition does not print as asked was read (mana abilities: inflection; cda: abbreviation)' }),
     truncated: flags.truncated
   })
   .openapi('GlossaryTerm')

@@ -8,6 +8,7 @@ import { cors } from 'hono/cors'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import type { Crdb } from '../store/database.js'
 import { AmbiguousNumberError } from '../query/get.js'
+import { AmbiguousNameError } from '../query/names.js'
 import { RuleMovedError } from '../query/moved.js'
 import { explainError } from '../query/answer-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
@@ -94,10 +95,11 @@ export function createServerApp(options: AppOptions): ServerApp {
   return { app, lookup: answers.lookup }
 }
 
-/** What an error answer carries beside the error: where a moved rule went, the candidates of an ambiguous number. */
+/** What an error answer carries beside the error: where a moved rule went, the candidates of an ambiguous number or name. */
 function extraOf(error: CrdbError): Record<string, unknown> | undefined {
   if (error instanceof RuleMovedError) return { whereabouts: error.whereabouts }
   if (error instanceof AmbiguousNumberError) return { translation: error.translation }
+  if (error instanceof AmbiguousNameError) return { candidates: error.candidates }
   return undefined
 }
 

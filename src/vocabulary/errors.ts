@@ -17,7 +17,7 @@ export type ErrorCode =
   | 'E_BAD_NUMBER' // a rule number that is not one
   | 'E_BAD_DATE' // a date that is not YYYY-MM-DD or not a real day
   | 'E_NOT_FOUND' // a rule, term or edition that does not exist
-  | 'E_AMBIGUOUS' // a rule number that names several rules in the edition asked (a split or a merge)
+  | 'E_AMBIGUOUS' // a rule number that names several rules in the edition asked (a split or a merge), or a name several terms or rules
   | 'E_USAGE' // a command line that does not fit
   | 'E_BAD_ERA' // an era that is not a preset name or a date
   | 'E_BAD_STATE' // a game state (for the state-based-action engine) that is not valid
