@@ -182,11 +182,12 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
   }
 
   const quoted = plan.passage ? findQuoted(query, tokens) : new Set<number>()
+  const title = plan.passage ? findTitle(query, tokens) : new Set<number>()
   tokens.forEach((token, index) => {
     if (!keptIndex.has(index)) return
     const weak = weakStopWords.has(token.word) && content.length > 1
     const name = names.has(index)
-    const weight = (name ? nameWeight : weak ? 0.3 : 1) * (quoted.has(index) ? quotedWeight : 1)
+    const weight = (name ? nameWeight : weak ? 0.3 : 1) * (quoted.has(index) ? quotedWeight : 1) * (title.has(index) ? titleWeight : 1)
     const twin = numberTwin(token.word)
     const correction = corrected[index]
     let slot: number | undefined
@@ -235,6 +236,17 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
 
 /** How much more a word a long question puts in quotes weighs: what the asker stresses ("damage going on the stack"). */
 const quotedWeight = 1.5
+
+/** How much more the words of a long question's title weigh (a short first line or sentence: `Mulligan.`). */
+const titleWeight = 1.25
+
+/** The words of a long question's title: its first sentence or line, when it has at most eight words. */
+function findTitle(query: string, tokens: Token[]): Set<number> {
+  const end = query.search(/[.?!:]\s|\n/)
+  if (end < 0) return new Set()
+  const inside = tokens.flatMap((token, index) => (token.end <= end ? [index] : []))
+  return new Set(inside.length <= 8 ? inside : [])
+}
 
 /** The words of a query between quotes (straight or curly) of a short quotation (at most twelve words). */
 function findQuoted(query: string, tokens: Token[]): Set<number> {

@@ -40,6 +40,16 @@ export function correctWord(db: Crdb, cache: SearchCache, word: string): Correct
   return correction
 }
 
+/** Edits from one word to another, two letters swapped counting as one (`haev` -> `have`). */
+function editsBetween(a: string, b: string): number {
+  if (a.length === b.length && a !== b) {
+    let at = 0
+    while (a[at] === b[at]) at++
+    if (a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2)) return 1
+  }
+  return distance(a, b)
+}
+
 /** Endings a stem's words add to it (`protect` -> `protection`), tried when a typed word is longer than a stem. */
 const endings = ['e', 's', 'es', 'ed', 'er', 'ing', 'ion', 'ions', 'ity', 'al', 'y', 'ies', 'ive', 'ment', 'able', 'ible', 'ance', 'ence', 'ness']
 
@@ -56,7 +66,7 @@ function findCorrection(db: Crdb, cache: SearchCache, word: string): Correction 
     // A stem is shorter than its words (`protect` of `protection`): it may be up to four letters shorter than the word.
     const gap = word.length - candidate.length
     if (gap > limit + 4 || -gap > limit) continue
-    let edits = Math.min(distance(stem, candidate), distance(word, candidate))
+    let edits = Math.min(editsBetween(stem, candidate), editsBetween(word, candidate))
     // Against the stem's words too: `protecton` is one edit from `protection`, two from `protect`.
     if (edits > 1 && gap > 0) for (const ending of endings) edits = Math.min(edits, distance(word, candidate + ending))
     if (edits > limit || edits === 0) continue
@@ -64,7 +74,7 @@ function findCorrection(db: Crdb, cache: SearchCache, word: string): Correction 
   }
   if (!best) return undefined
   // A typo of a small word (`haev`, `whcih`) is that word: left out, not read as a rules word.
-  for (const small of stopWords) if (Math.abs(small.length - word.length) <= best[1] && distance(small, word) <= Math.min(best[1], 2)) return undefined
+  for (const small of stopWords) if (Math.abs(small.length - word.length) <= best[1] && editsBetween(small, word) <= Math.min(best[1], 2)) return undefined
   return { from: word, to: spell(best[0], word, stem), stem: best[0] }
 }
 
