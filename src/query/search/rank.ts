@@ -130,7 +130,7 @@ export function isTermWord(plan: SearchPlan, vocabulary: Vocabulary, word: numbe
 }
 
 /** Read where the plan's terms are in `text` (once for the text's two scores, as a rule and as examples). */
-function scan(matcher: Matcher, plan: SearchPlan, vocabulary: Vocabulary, text: IndexedText): void {
+function scan(matcher: Matcher, plan: SearchPlan, text: IndexedText): void {
   if (matcher.scanned === text) return
   matcher.scanned = text
   const { termOf, several, counts } = matcher
@@ -206,7 +206,7 @@ function everyIn(set: Set<string>, other: Set<string>): boolean {
  */
 export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWeights, vocabulary: Vocabulary, heading?: Heading): Score {
   const matcher = matcherOf(plan, vocabulary)
-  scan(matcher, plan, vocabulary, text)
+  scan(matcher, plan, text)
   const { counts } = matcher
   // The fields read, in this order: name, text, examples (each with its length normalisation).
   const nameLength = text.nameEnd
