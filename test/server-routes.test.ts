@@ -468,7 +468,7 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       const typo = await page('/search?q=deathtuch')
       expect(typo).toContain('<li class="corrections">showing results for <strong>deathtouch</strong> (not deathtuch)</li>')
       expect(await page('/search?q=ETB%20trigger')).toContain('<li class="expansion"><strong>ETB</strong> read as enters the battlefield</li>')
-      expect(await page('/search?q=%3Cscript%3E%20zqxjv%20trample')).toContain('<li class="unknown">not in the rules, left out: zqxjv</li>')
+      expect(await page('/search?q=%3Cscript%3E%20zqxjv%20trample')).toContain('<li class="unknown">not in the rules, left out: script zqxjv</li>')
       expect(await page('/search?q=***')).toContain('<li class="reading">the query has no word to search for (no letter or digit)</li>')
       expect(await page('/search?q=x&mode=exact', 400)).toContain('E_USAGE')
       expect(await page('/search')).toContain('name="q"')

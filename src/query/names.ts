@@ -87,8 +87,8 @@ interface NameIndex {
   initials: Map<string, Named[]>
   /** Names by their first words, compact (`summoningsickness` for `summoning sickness rule`). */
   beginnings: Map<string, Named[]>
-  /** Informal phrase, compact -> the rules' words it means. */
-  informal: Map<string, string[]>
+  /** Informal phrase, compact -> the rules' words it means, and the editions it applies to (`from`, `until`). */
+  informal: Map<string, Array<{ means: string; from?: string; until?: string }>>
   /** Name, compact -> the names other eras give it (rewrite vocabulary and informal table). */
   eras: Map<string, string[]>
 }
@@ -124,15 +124,22 @@ export function readName(
   const tiers: Array<[NameReading, () => Named[]]> = [
     ['spelling', () => index.compact.get(compactOf(name)) ?? []],
     ['inflection', () => formsOf(name).flatMap((form) => index.inflected.get(form) ?? [])],
-    ['informal', () => (index.informal.get(compactOf(name)) ?? []).flatMap((means) => namedBy(index, means))],
+    ['informal', () => meaningsOn(index, name, edition).flatMap((means) => namedBy(index, means))],
     ['abbreviation', () => initialsAsked(name).flatMap((initials) => index.initials.get(initials) ?? [])],
-    ['shortened', () => shortenedNames(index, name)]
+    ['shortened', () => shortenedNames(index, name, edition)]
   ]
   for (const [by, find] of tiers) {
     const found = targetsIn(index, find(), edition, kinds)
     if (found.targets.length > 0) return { targets: found.targets, read: { asked: input.trim(), by: found.era && by === 'spelling' ? 'era' : by } }
   }
   return undefined
+}
+
+/** What the informal phrase `name` means in the edition dated `edition` (an entry may apply only from or until a day). */
+function meaningsOn(index: NameIndex, name: string, edition: string): string[] {
+  return (index.informal.get(compactOf(name)) ?? [])
+    .filter((entry) => (entry.from === undefined || edition >= entry.from) && (entry.until === undefined || edition < entry.until))
+    .map((entry) => entry.means)
 }
 
 /** The names `words` finds by spelling, then inflection (for the rules' words of an informal phrase). */
@@ -143,13 +150,13 @@ function namedBy(index: NameIndex, words: string): Named[] {
 }
 
 /** Names cut short or lengthened: without a generic last word, a keyword without its parameter, a name `name` begins. */
-function shortenedNames(index: NameIndex, name: string): Named[] {
+function shortenedNames(index: NameIndex, name: string, edition: string): Named[] {
   const shorter = name.replace(trailingGeneric, '')
   if (shorter !== name && shorter !== '') {
     const named = [
       ...(index.compact.get(compactOf(shorter)) ?? []),
       ...formsOf(shorter).flatMap((form) => index.inflected.get(form) ?? []),
-      ...(index.informal.get(compactOf(shorter)) ?? []).flatMap((means) => namedBy(index, means)),
+      ...meaningsOn(index, shorter, edition).flatMap((means) => namedBy(index, means)),
       ...initialsAsked(shorter).flatMap((initials) => index.initials.get(initials) ?? [])
     ]
     if (named.length > 0) return named
@@ -335,13 +342,14 @@ function buildNameIndex(db: Crdb, generation: string): NameIndex {
   for (const name of termKeys.keys()) index({ kind: 'term', name })
   for (const name of titleVersions.keys()) index({ kind: 'title', name })
 
-  const informal = new Map<string, string[]>()
+  const informal = new Map<string, Array<{ means: string; from?: string; until?: string }>>()
   const eras = new Map<string, string[]>()
   // The table search reads (search/informal-words.ts), read as it is written: a name is matched whole, not by stems.
   for (const entry of readCorpusJson(corpusPath('informal-words.json'), informalWordsSchema, 'informal words').entries) {
     for (const spelling of entry.informal) {
-      push(informal, compactOf(spelling), entry.means)
-      push(eras, compactOf(spelling), entry.means)
+      push(informal, compactOf(spelling), { means: entry.means, from: entry.from, until: entry.until })
+      // An entry of some editions only names another era's word (`mv`: converted mana cost before 2021).
+      if (entry.from === undefined && entry.until === undefined) push(eras, compactOf(spelling), entry.means)
     }
   }
   const vocabulary = readCorpusJson(corpusPath('rewrite-vocabulary.json'), rewriteVocabularySchema, 'rewrite vocabulary')
