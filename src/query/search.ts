@@ -282,7 +282,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
           // A rule inherits its headings (704.5c: "state-based actions"): weak evidence for the words its text lacks.
           const heading = version.kind === 'rule' && score.coverage < 1 ? headingOf(db, cache, version.key, version.lastDate, planStems) : undefined
           const own = heading && heading.stems.size > 0 ? scoreText(plan, text, ruleFields, cache.vocabulary, heading) : score
-          addCandidate(version.kind, version, text, finalScore(own, plan.passage), own.nameMatch === 1 && !plan.passage)
+          addCandidate(version.kind, version, text, finalScore(own, plan.passage) * (plan.passage && version.kind === 'term' ? passageTermShare : 1), own.nameMatch === 1 && !plan.passage)
         }
       }
     }
@@ -541,6 +541,12 @@ function boostRelated(
     if (candidate && candidate.score < score) candidate.score = score
   }
 }
+
+/**
+ * In a long question a glossary definition, a sentence or two, matches a few of its many words by chance
+ * as well as the rule that answers it does: a term weighs this much of its score there.
+ */
+const passageTermShare = 0.7
 
 /** How much a name the query holds as a phrase adds (a share of the best score), and the rules its term cites. */
 const namedShare = 0.3
