@@ -89,6 +89,7 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
     expect(row('2013-02-01')).toContain('only 30 glossary terms')
     // The picker: each option with its set, the edition shown named.
     expect(html).toContain('<option value="2009-07-11">2009-07-11 · M10 Magic 2010</option>')
+    expect(html).toContain('<option value="2013-02-01">2013-02-01 · GTC Gatecrash, truncated copy</option>')
     const m10 = await page('/rules/704.5k?edition=M10')
     expect(m10).toContain('Edition <strong>2009-07-11</strong> (M10 Magic 2010).')
   })

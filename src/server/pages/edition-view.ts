@@ -24,11 +24,11 @@ export function readEditionView(c: Context, state: ServerState, keep?: Record<st
   return { at, edition, picker: { path, at, edition, editions: editions.map((e) => e.effectiveDate), sets: setNames(editions), keep } }
 }
 
-/** The set each edition came with, by edition (`M10 Magic 2010`), as the picker and the history pages show it. */
+/** The set each edition came with, by edition (`M10 Magic 2010`; `GTC Gatecrash, truncated copy` for an edition stored truncated), as the picker and the history pages show it. */
 export function setNames(editions: readonly EditionSummary[]): ReadonlyMap<string, string> {
   let names = namesByList.get(editions)
   if (!names) {
-    names = new Map(editions.flatMap((e) => (e.set ? [[e.effectiveDate, `${e.set.code} ${e.set.name}`] as const] : [])))
+    names = new Map(editions.flatMap((e) => (e.set ? [[e.effectiveDate, `${e.set.code} ${e.set.name}${e.truncated ? ', truncated copy' : ''}`] as const] : [])))
     namesByList.set(editions, names)
   }
   return names
