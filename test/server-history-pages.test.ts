@@ -7,11 +7,12 @@
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getRule } from '../src/query/get.js'
-import { getTerm } from '../src/query/glossary.js'
+import { getTerm, listTerms } from '../src/query/glossary.js'
 import { listEditions } from '../src/query/editions.js'
 import { ruleHistory, termHistory } from '../src/query/history.js'
 import { findRuleLineageId, findTermLineageId } from '../src/query/lineage.js'
 import { createApp } from '../src/server/app.js'
+import { termSlug } from '../src/server/pages/glossary.js'
 import type { Crdb } from '../src/store/database.js'
 import { archiveAvailable, openArchiveDatabase } from './helpers.js'
 
@@ -137,5 +138,22 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
     const slug = await app.request('/glossary/legend-rule/history')
     expect([slug.status, slug.headers.get('location')]).toEqual([301, '/glossary/legend%20rule/history'])
     await page('/glossary/no-such-term-at-all/history', 404)
+  })
+
+  it('answers the anchor slug of every term of an edition (as /cr writes it) with a redirect to that term', async () => {
+    for (const edition of ['2026-01-16', '2003-07-01']) {
+      const cr = await page(`/cr?edition=${edition}`)
+      const wrong: string[] = []
+      for (const term of listTerms(db, { edition })) {
+        const slug = termSlug(term.key)
+        expect(cr).toContain(`<dt id="term-${slug}">`)
+        if (slug === term.key) continue
+        const response = await app.request(`/glossary/${slug}?edition=${edition}`)
+        const location = `/glossary/${encodeURIComponent(term.key)}?edition=${edition}`
+        if (response.status !== 301 || response.headers.get('location') !== location)
+          wrong.push(`${slug}: ${response.status} ${response.headers.get('location')}`)
+      }
+      expect(wrong, edition).toEqual([])
+    }
   })
 })

@@ -52,8 +52,9 @@ ${step.examples.map((example) => html`<p class="example">Example: ${example}</p>
     const fold = foldMinorSteps(history.steps)
     const shown = fold.shown.map(({ step, index }) => section(step, index))
     const folded = fold.folded.map(({ step, index }) => section(step, index))
+    const newest = history.steps.at(-1)!
     const body = html`<h1>History of ${history.number}</h1>
-<p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. Removed words are <del>struck</del>, added words <ins>marked</ins>.</p>
+<p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. Removed words are <del>struck</del>, added words <ins>marked</ins>. <a href="${ruleHref(newest.number, newest.editions.at(-1))}">${newest.number} as it ${newest.validTo ? `stood until ${newest.validTo}` : 'stands now'}</a>.</p>
 ${renderBars(history, state)}
 ${joinMarkup(shown, '\n')}
 ${renderFolded(fold, joinMarkup(folded, '\n'))}`
