@@ -82,7 +82,7 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
     const editions = listEditions(db)
     const html = await page('/')
     expect(html).not.toMatch(/<td>update<\/td>/)
-    const row = (date: string): string => new RegExp(`<tr><td><a href="/cr\\?edition=${date}">${date}</a></td>(.*?)</tr>`).exec(html)?.[1] ?? ''
+    const row = (date: string): string => new RegExp(`<tr><td class="date"><a href="/cr\\?edition=${date}">${date}</a></td>(.*?)</tr>`).exec(html)?.[1] ?? ''
     expect(row('2009-07-11')).toContain('<abbr title="set code">M10</abbr> Magic 2010')
     const truncated = editions.filter((edition) => edition.truncated)
     expect(truncated.map((edition) => edition.effectiveDate)).toContain('2013-02-01')
@@ -91,6 +91,8 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
     // The picker: each option with its set, the edition shown named.
     expect(html).toContain('<option value="2009-07-11">2009-07-11 · M10 Magic 2010</option>')
     expect(html).toContain('<option value="2013-02-01">2013-02-01 · GTC Gatecrash, truncated copy</option>')
+    expect(await page('/glossary?edition=2013-02-01')).toContain('<p class="notice">The stored copy of this edition is truncated')
+    expect(await page('/glossary?edition=2013-05-01')).not.toContain('is truncated')
     const m10 = await page('/rules/704.5k?edition=M10')
     expect(m10).toContain('Edition <strong>2009-07-11</strong> (M10 Magic 2010).')
   })

@@ -52,8 +52,10 @@ export function registerGlossaryPages(app: Hono, state: ServerState): void {
     const items = terms.map(
       (term) => html`<li><a href="${termHref(term.key, view.edition)}">${term.term}</a>${term.obsolete && html` <span class="tag">obsolete</span>`}</li>`
     )
+    const truncated = state.editions().find((edition) => edition.effectiveDate === view.edition)?.truncated
     const body = html`<h1>Glossary of ${view.edition}</h1>
 <p class="meta">${plural(terms.length, 'term')}.</p>
+${truncated && html`<p class="notice">The stored copy of this edition is truncated: its glossary stops after these ${plural(terms.length, 'term')}. The terms after them are missing from this copy, not removed from the rules; the editions before and after have them.</p>`}
 <ul class="toc">${items}</ul>`
     return c.html(renderPage({ title: `Glossary (${view.edition})`, body, picker: view.picker }))
   })

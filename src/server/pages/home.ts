@@ -40,7 +40,7 @@ export function registerHomePage(app: Hono, state: ServerState): void {
           html` <strong class="tag warn">truncated</strong> <span class="meta">the stored copy stops early: only ${plural(edition.terms, 'glossary term')}</span>`
         const set = edition.set ? html`<abbr title="set code">${edition.set.code}</abbr> ${edition.set.name}` : html`<span class="meta">no set known</span>`
         const diff = before && html`<a href="${href('/diff', { from: before.effectiveDate, to: edition.effectiveDate })}">changes</a>`
-        return html`<tr><td><a href="${href('/cr', { edition: edition.effectiveDate })}">${edition.effectiveDate}</a></td><td>${set}${tags}${truncated}</td><td class="num">${edition.rules}</td><td class="num">${edition.examples}</td><td class="num">${edition.terms}</td><td>${diff}</td></tr>`
+        return html`<tr><td class="date"><a href="${href('/cr', { edition: edition.effectiveDate })}">${edition.effectiveDate}</a></td><td>${set}${tags}${truncated}</td><td class="num">${edition.rules}</td><td class="num">${edition.examples}</td><td class="num">${edition.terms}</td><td>${diff}</td></tr>`
       })
       .reverse()
     const eras = eraPresets.map((preset) => html`<li><a href="/eras/${preset.name}">${preset.name}</a>: ${preset.summary}</li>`)
