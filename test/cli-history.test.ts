@@ -43,6 +43,10 @@ describe.skipIf(!archiveAvailable())('crdb diff, history, blame', () => {
     expect(split.stdout).toContain('409.1  2002-10-07 to 2003-07-01 (2 editions)  split (part of 409.1 went to other rules) and reworded')
     expect(split.stdout).toContain('601.2  2009-07-11 to 2010-02-01 (3 editions)  renumbered from 409.1 and reworded')
     expect(split.stdout).toMatch(/^\d+ reference-only and \d+ typography-only changes folded; --all shows them$/m)
+    // A merge is called a merge: 419 and other rules became 615 in 2009-07-11.
+    expect(crdb(['history', '615', '--edition', '2009-07-11']).stdout).toContain(
+      '615  2009-07-11 to 2009-10-01 (2 editions)  merged from 419 with other rules and reworded'
+    )
     // The JSON keeps every step.
     expect(JSON.parse(crdb(['--json', 'history', '704.5j', '--all']).stdout)).toEqual(JSON.parse(crdb(['--json', 'history', '704.5j']).stdout))
     const forward = JSON.parse(crdb(['--json', 'history', '--from', '420.5e']).stdout)

@@ -63,7 +63,7 @@ export function describeFolded(counts: Record<MinorKind, number>): string {
 /**
  * How a wording came from the one before, in words: `first seen`, `reworded`,
  * `renumbered from 420.5e`, `renumbered from 420.5e and reworded`, `split from
- * 409.1`, `merged from 502.3`, with a note for a minor or examples-only change.
+ * 409.1`, `merged from 419 with other rules`, with a note for a minor or examples-only change.
  */
 export function describeHistoryStep(step: HistoryStep): string {
   const change = step.change
@@ -90,7 +90,7 @@ export function describeHistoryStep(step: HistoryStep): string {
           : `split (part of ${from} went to other rules)`
         : change.kind === 'merge'
           ? renumbered
-            ? `merged from ${from} and other rules`
+            ? `merged from ${from} with other rules`
             : `merged with other rules into ${from}`
           : renumbered
             ? `continues ${from} (a link set by hand)`
