@@ -79,7 +79,10 @@ export function describeHistoryStep(step: HistoryStep): string {
         : change.examplesChanged
           ? 'only examples'
           : ''
-  if (change.kind === 'changed') return wording === 'reworded' || wording === '' ? 'reworded' : `${wording} changed`
+  const sameNumber = wording === 'reworded' || wording === '' ? 'reworded' : `${wording} changed`
+  if (change.kind === 'changed') return sameNumber
+  // A link the override file sets: the same words as any other step, saying who linked it.
+  if (change.kind === 'override' && !renumbered) return `${sameNumber} (linked by hand)`
   const how =
     change.kind === 'moved' || change.kind === 'moved-changed'
       ? `renumbered from ${from}`
@@ -92,8 +95,7 @@ export function describeHistoryStep(step: HistoryStep): string {
           ? renumbered
             ? `merged from ${from} with other rules`
             : `merged with other rules into ${from}`
-          : renumbered
-            ? `continues ${from} (a link set by hand)`
-            : 'continued (a link set by hand)'
-  return wording === '' ? how : wording === 'reworded' ? `${how} and reworded` : `${how}, ${wording} changed`
+          : `renumbered from ${from}`
+  const described = wording === '' ? how : wording === 'reworded' ? `${how} and reworded` : `${how}, ${wording} changed`
+  return change.kind === 'override' ? `${described} (linked by hand)` : described
 }
