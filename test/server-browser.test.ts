@@ -131,6 +131,22 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     await page.close()
   })
 
+  it('shows the folded steps of a history when their toggle is opened, without JavaScript', async () => {
+    const plain = await browser.newContext({ javaScriptEnabled: false })
+    const page = await plain.newPage()
+    await page.goto(server.url + '/rules/601.2?edition=2024-11-08')
+    const folded = page.locator('details.folded li').first()
+    expect(await folded.isVisible()).toBe(false)
+    await page.locator('details.folded summary').click()
+    expect(await folded.isVisible()).toBe(true)
+    expect(await folded.textContent()).toMatch(/only (cross-references|typography) changed/)
+    // The citation is there to select and copy.
+    expect(await page.locator('#citation-text').textContent()).toMatch(
+      /^Comprehensive Rules 601\.2 \(edition of 2024-11-08, FDN Foundations\): http:\/\/127\.0\.0\.1:\d+\/id\//
+    )
+    await plain.close()
+  })
+
   it('searches from the home page, without JavaScript too', async () => {
     for (const javaScriptEnabled of [true, false]) {
       const plain = await browser.newContext({ javaScriptEnabled })
@@ -262,6 +278,7 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     ['diff', '/diff?from=2025-11-14&to=2026-01-16'],
     ['glossary', '/glossary'],
     ['term', '/glossary/legend%20rule'],
+    ['term-history', '/glossary/legend%20rule/history'],
     ['search', '/search?q=legend%20rule'],
     ['search-notes', '/search?q=What%20does%20%22deathtuch%22%20do%20after%20ETB%3F'],
     ['eras', '/eras'],

@@ -3,6 +3,7 @@
  * across renames).
  */
 import { ruleHistory, termHistory, type TermHistory } from '../query/history.js'
+import { describeFolded, describeHistoryStep, foldMinorSteps } from '../query/history-steps.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { addSelectorOptions, readSelector } from './selector.js'
@@ -19,14 +20,15 @@ export const registerHistory: RegisterCommand = (program, context) => {
     .argument('[number]', 'the rule (its newest wording is the starting point), e.g. 704.5j')
     .option('--from <number>', 'start at the oldest wording of this number and follow it forward, e.g. 420.5e')
     .option('--term <name>', 'the history of a glossary term instead, e.g. "legend rule"')
+    .option('--all', 'show every step, also those that changed only cross-references or typography (folded into one line by default)')
   addSelectorOptions(historyCommand, 'start from the wording of the rules').action(
-    (number: string | undefined, options: EditionSelector & { from?: string; term?: string }) => {
+    (number: string | undefined, options: EditionSelector & { from?: string; term?: string; all?: boolean }) => {
       if (options.term !== undefined) {
         if (number || options.from || Object.keys(readSelector(options)).length > 0) {
           throw new CrdbError('E_USAGE', 'give --term NAME alone, without a rule number, --from or an edition')
         }
         const history = context.withDatabase(true, (db) => termHistory(db, options.term!))
-        context.print(history, () => renderTermHistory(history, textLayout(context.io)))
+        context.print(history, () => renderTermHistory(history, textLayout(context.io), options.all === true))
         return
       }
       if (!number && !options.from) throw new CrdbError('E_USAGE', 'give a rule number, or --from NUMBER')
@@ -38,25 +40,13 @@ export const registerHistory: RegisterCommand = (program, context) => {
       const s = textLayout(context.io)
       context.print(history, () => {
         const lines = [s.bold(`${history.number}: ${history.steps.length} wordings, numbered ${history.numbers.join(' -> ')}`), '']
-        for (const step of history.steps) {
+        const fold = foldMinorSteps(history.steps)
+        for (const { step } of options.all ? history.steps.map((step) => ({ step })) : fold.shown) {
           const span = `${step.validFrom} to ${step.validTo ?? 'now'} (${step.editions.length} edition${step.editions.length === 1 ? '' : 's'})`
-          const how = step.change
-            ? step.change.kind === 'changed'
-              ? 'changed'
-              : step.change.kind === 'split' || step.change.kind === 'merge'
-                ? `${step.change.kind === 'split' ? 'split' : 'merged'} from ${step.change.fromNumber}`
-                : `${step.change.kind === 'moved' ? 'renumbered' : 'renumbered and changed'} from ${step.change.fromNumber}`
-            : 'first seen'
-          const notes = step.change?.referencesOnly
-            ? ', only cross-references'
-            : step.change?.typographyOnly
-              ? ', only typography'
-              : step.change?.examplesChanged
-                ? ', only examples'
-                : ''
-          lines.push(s.bold(`${step.number}  ${span}  ${how}${notes}`))
+          lines.push(s.bold(`${step.number}  ${span}  ${describeHistoryStep(step)}`))
           lines.push(...s.wrap(step.change?.textChanges.length ? s.changes(step.change.textChanges) : step.text, '    '))
         }
+        if (fold.folded.length > 0 && !options.all) lines.push('', `${describeFolded(fold.counts)} folded; --all shows them`)
         return lines.join('\n') + '\n'
       })
     }
@@ -64,9 +54,10 @@ export const registerHistory: RegisterCommand = (program, context) => {
 }
 
 /** The text of a glossary term's history. */
-function renderTermHistory(history: TermHistory, s: TextLayout): string {
+function renderTermHistory(history: TermHistory, s: TextLayout, all: boolean): string {
   const lines = [s.bold(`"${history.term}": ${history.steps.length} definitions, named ${history.names.map((name) => `"${name}"`).join(' -> ')}`), '']
-  for (const [index, step] of history.steps.entries()) {
+  const fold = foldMinorSteps(history.steps)
+  for (const { step, index } of all ? history.steps.map((step, index) => ({ step, index })) : fold.shown) {
     if (step.missingBefore) {
       const span =
         step.missingBefore.editions.length === 1 ? step.missingBefore.editions[0] : `${step.missingBefore.editions[0]} to ${step.missingBefore.editions.at(-1)}`
@@ -81,5 +72,6 @@ function renderTermHistory(history: TermHistory, s: TextLayout): string {
     lines.push(s.bold(`"${step.term}"  ${span}  ${how}`))
     lines.push(...s.wrap(step.change?.textChanges.length ? s.changes(step.change.textChanges) : step.definition, '    '))
   }
+  if (fold.folded.length > 0 && !all) lines.push('', `${describeFolded(fold.counts)} folded; --all shows them`)
   return lines.join('\n') + '\n'
 }

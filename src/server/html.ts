@@ -37,6 +37,8 @@ export interface Picker {
   edition: string
   /** Every edition, oldest first. */
   editions: readonly string[]
+  /** The set each edition came with, by edition (`M10 Magic 2010`), where known. */
+  sets?: ReadonlyMap<string, string>
   /** Other query parameters the page keeps (a search query). */
   keep?: Record<string, string | undefined>
 }
@@ -101,11 +103,13 @@ function renderPicker(picker: Picker): Markup {
     link({}, 'newest', !picker.at.date && !picker.at.edition && !picker.at.era),
     ...eraPresets.map((preset) => link({ era: preset.name }, preset.name, picker.at.era === preset.name))
   ]
-  const options = [...picker.editions]
-    .reverse()
-    .map((edition) => html`<option value="${edition}"${edition === picker.edition && html` selected`}>${edition}${edition === newest && ' (newest)'}</option>`)
+  const options = [...picker.editions].reverse().map((edition) => {
+    const set = picker.sets?.get(edition)
+    return html`<option value="${edition}"${edition === picker.edition && html` selected`}>${edition}${set && ` · ${set}`}${edition === newest && ' (newest)'}</option>`
+  })
+  const set = picker.sets?.get(picker.edition)
   return html`<nav class="picker" aria-label="Edition">
-<p>Edition <strong>${picker.edition}</strong>${picker.edition === newest && ' (the newest)'}. Era: ${joinMarkup(eras, ' ')}</p>
+<p>Edition <strong>${picker.edition}</strong>${set && ` (${set})`}${picker.edition === newest && ', the newest'}. Era: ${joinMarkup(eras, ' ')}</p>
 <form method="get" action="${picker.path}">${keep}<label>Edition <select name="edition">${options}</select></label> <button type="submit">Show</button></form>
 <form method="get" action="${picker.path}">${keep}<label>In force on <input type="date" name="date" value="${picker.at.date ?? ''}" min="${picker.editions[0] ?? ''}"></label> <button type="submit">Show</button></form>
 </nav>`

@@ -36,6 +36,9 @@ mark{background:var(--mark);color:inherit}
 ins{background:var(--add);color:var(--add-fg);text-decoration:none}del{background:var(--del);color:var(--del-fg)}
 .change{border-top:1px solid var(--line);padding:.5rem 0}
 .change h3{font-size:1.02rem;margin:.3rem 0}
+.crumbs ol{list-style:none;display:flex;flex-wrap:wrap;margin:0 0 .4rem;padding:0;font-size:.93rem}.crumbs li+li::before{content:"›";margin:0 .45rem;color:var(--muted)}
+.citation code{overflow-wrap:anywhere;user-select:all}.tag.warn{color:var(--accent);border-color:var(--accent)}td.date{white-space:nowrap}details.folded{margin:.6rem 0}details.folded summary{cursor:pointer;color:var(--muted)}
+nav.picker form{min-width:0;max-width:100%}nav.picker select{max-width:100%}
 .side{display:none}
 @media (min-width:900px){.side{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.inline.has-side{display:none}}
 .side>div{background:var(--panel);padding:.4rem .6rem;border-radius:4px}

@@ -12,6 +12,7 @@ import { plural, renderPage, renderRuleText, ruleAnchor } from '../html.js'
 import { html, joinMarkup } from '../markup.js'
 import type { ServerState } from '../state.js'
 import { readEditionView } from './edition-view.js'
+import { termSlug } from './glossary.js'
 
 /** Register `/cr`. */
 export function registerCrPage(app: Hono, state: ServerState): void {
@@ -40,7 +41,7 @@ export function registerCrPage(app: Hono, state: ServerState): void {
     })
     const terms = listTermDefinitions(state.db, { edition })
     const glossary = terms.map(
-      (term) => html`<dt id="term-${slug(term.key)}">${term.term}</dt><dd>${renderRuleText(term.definition, edition, inPage, true)}</dd>`
+      (term) => html`<dt id="term-${termSlug(term.key)}">${term.term}</dt><dd>${renderRuleText(term.definition, edition, inPage, true)}</dd>`
     )
     const count = sections.reduce((total, rules) => total + rules.length, 0)
     const body = html`<h1>The Comprehensive Rules, edition of ${edition}</h1>
@@ -60,12 +61,4 @@ function depthOf(number: string): number {
   if (!parts || parts.rule === undefined) return 0
   if (parts.subrule === undefined) return 1
   return parts.letter === undefined ? 2 : 3
-}
-
-/** A term key as an anchor id. */
-function slug(key: string): string {
-  return key
-    .replace(/[^a-z0-9]+/gi, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase()
 }

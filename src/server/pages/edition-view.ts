@@ -3,6 +3,7 @@
  * its own: `index.ts` imports every page, and no page imports it back.
  */
 import type { Context } from 'hono'
+import type { EditionSummary } from '../../query/editions.js'
 import type { Picker } from '../html.js'
 import { editionOf, readSelector, type At } from '../selector.js'
 import type { ServerState } from '../state.js'
@@ -19,5 +20,19 @@ export function readEditionView(c: Context, state: ServerState, keep?: Record<st
   const at = readSelector((name) => c.req.query(name))
   const edition = editionOf(state.db, at)
   const path = new URL(c.req.url).pathname
-  return { at, edition, picker: { path, at, edition, editions: state.editions().map((e) => e.effectiveDate), keep } }
+  const editions = state.editions()
+  return { at, edition, picker: { path, at, edition, editions: editions.map((e) => e.effectiveDate), sets: setNames(editions), keep } }
 }
+
+/** The set each edition came with, by edition (`M10 Magic 2010`; `GTC Gatecrash, truncated copy` for an edition stored truncated), as the picker and the history pages show it. */
+export function setNames(editions: readonly EditionSummary[]): ReadonlyMap<string, string> {
+  let names = namesByList.get(editions)
+  if (!names) {
+    names = new Map(editions.flatMap((e) => (e.set ? [[e.effectiveDate, `${e.set.code} ${e.set.name}${e.truncated ? ', truncated copy' : ''}`] as const] : [])))
+    namesByList.set(editions, names)
+  }
+  return names
+}
+
+/** The names of a list of editions, made once per list (the state keeps one list per database content). */
+const namesByList = new WeakMap<readonly EditionSummary[], ReadonlyMap<string, string>>()

@@ -32,9 +32,15 @@ export function registerHomePage(app: Hono, state: ServerState): void {
       .map((edition, index) => {
         const before = editions[index - 1]
         const point = points[index]
-        const kind = !before ? 'first stored' : point.rewrite ? 'large revision' : 'update'
+        const tags = [!before && 'first stored', point.rewrite && 'large revision', edition.set?.code.includes('_') && 'mid-cycle update'].map(
+          (tag) => tag && html` <span class="tag">${tag}</span>`
+        )
+        const truncated =
+          edition.truncated &&
+          html` <strong class="tag warn">truncated</strong> <span class="meta">the stored copy stops early: only ${plural(edition.terms, 'glossary term')}</span>`
+        const set = edition.set ? html`<abbr title="set code">${edition.set.code}</abbr> ${edition.set.name}` : html`<span class="meta">no set known</span>`
         const diff = before && html`<a href="${href('/diff', { from: before.effectiveDate, to: edition.effectiveDate })}">changes</a>`
-        return html`<tr><td><a href="${href('/cr', { edition: edition.effectiveDate })}">${edition.effectiveDate}</a></td><td class="num">${edition.rules}</td><td class="num">${edition.examples}</td><td class="num">${edition.terms}</td><td>${kind}</td><td>${diff}</td></tr>`
+        return html`<tr><td class="date"><a href="${href('/cr', { edition: edition.effectiveDate })}">${edition.effectiveDate}</a></td><td>${set}${tags}${truncated}</td><td class="num">${edition.rules}</td><td class="num">${edition.examples}</td><td class="num">${edition.terms}</td><td>${diff}</td></tr>`
       })
       .reverse()
     const eras = eraPresets.map((preset) => html`<li><a href="/eras/${preset.name}">${preset.name}</a>: ${preset.summary}</li>`)
@@ -56,7 +62,7 @@ ${renderTimeline(points)}
 <h2>Every edition</h2>
 <div class="table-wrap"><table>
 <caption class="visually-hidden">Every stored edition, newest first</caption>
-<thead><tr><th scope="col">Effective</th><th scope="col" class="num">Rules</th><th scope="col" class="num">Examples</th><th scope="col" class="num">Terms</th><th scope="col">Kind</th><th scope="col">Diff</th></tr></thead>
+<thead><tr><th scope="col">Effective</th><th scope="col">Came with (set)</th><th scope="col" class="num">Rules</th><th scope="col" class="num">Examples</th><th scope="col" class="num">Terms</th><th scope="col">Diff</th></tr></thead>
 <tbody>
 ${joinMarkup(rows, '\n')}
 </tbody></table></div>`

@@ -7,12 +7,14 @@ import type { Context, Hono } from 'hono'
 import { CrdbError } from '../../vocabulary/errors.js'
 import { AmbiguousNumberError, getNeighbours, getRule, getSubtree, nearestNumbers, type RuleVersion } from '../../query/get.js'
 import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/history.js'
+import { describeFolded, describeHistoryStep, foldMinorSteps, type FoldedSteps } from '../../query/history-steps.js'
 import { parentOf, parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { href, plural, renderPage, renderRuleText, renderWordChanges, ruleHref } from '../html.js'
-import { html, joinMarkup, type Markup } from '../markup.js'
+import { html, joinMarkup, type Markup, type MarkupValue } from '../markup.js'
 import type { ServerState } from '../state.js'
 import { renderHistoryBars } from '../svg.js'
-import { readEditionView, type EditionView } from './edition-view.js'
+import { citeRule, renderCitation } from './citation.js'
+import { readEditionView, setNames, type EditionView } from './edition-view.js'
 
 /** Register `/rules/{number}` and `/history/{number}`. */
 export function registerRulePages(app: Hono, state: ServerState): void {
@@ -27,33 +29,40 @@ export function registerRulePages(app: Hono, state: ServerState): void {
       if (error instanceof AmbiguousNumberError) return renderAmbiguousNumber(c, view, error)
       throw error
     }
-    return c.html(renderPage({ title: `${rule.number} (${rule.edition})`, body: renderRuleBody(state, rule), picker: view.picker }))
+    const citation = renderCitation(citeRule(rule, new URL(c.req.url).origin, setNames(state.editions()).get(rule.edition)))
+    return c.html(renderPage({ title: `${rule.number} (${rule.edition})`, body: renderRuleBody(state, rule, citation), picker: view.picker }))
   })
 
   app.get('/history/:number', (c) => {
     const view = readEditionView(c, state)
     const key = parseRuleNumber(c.req.param('number'))
     const history = ruleHistory(state.db, key, { at: Object.keys(view.at).length ? { edition: view.edition } : undefined })
-    const steps = history.steps.map((step, index) => {
+    const sets = setNames(state.editions())
+    const section = (step: HistoryStep, index: number): Markup => {
       const before = history.steps[index - 1]
       const text = step.change?.textChanges.length ? renderWordChanges(step.change.textChanges) : step.text
       return html`<section class="change" id="${`wording-${index + 1}`}">
-<h2>${step.number} <span class="meta">${step.validFrom} to ${step.validTo ?? 'now'}, ${plural(step.editions.length, 'edition')}</span></h2>
-<p class="meta">${describeStep(step)}${before && html` · <a href="${diffHref(before, step)}">see the diff</a>`} · <a href="${ruleHref(step.number, step.editions[0])}">read it in ${step.editions[0]}</a></p>
+<h2>${step.number} <span class="meta">${renderSpan(step, sets)}, ${plural(step.editions.length, 'edition')}</span></h2>
+<p class="meta">${describeHistoryStep(step)}${before && html` · <a href="${diffHref(before, step)}">see the diff</a>`} · <a href="${ruleHref(step.number, step.editions[0])}">read it in ${step.editions[0]}</a></p>
 <p class="rule-text">${text}</p>
 ${step.examples.map((example) => html`<p class="example">Example: ${example}</p>`)}
 <p class="meta">Source: ${step.source.uri}, line ${step.source.line}</p>
 </section>`
-    })
+    }
+    const fold = foldMinorSteps(history.steps)
+    const shown = fold.shown.map(({ step, index }) => section(step, index))
+    const folded = fold.folded.map(({ step, index }) => section(step, index))
+    const newest = history.steps.at(-1)!
     const body = html`<h1>History of ${history.number}</h1>
-<p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. Removed words are <del>struck</del>, added words <ins>marked</ins>.</p>
+<p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. Removed words are <del>struck</del>, added words <ins>marked</ins>. <a href="${ruleHref(newest.number, newest.editions.at(-1))}">${newest.number} as it ${newest.validTo ? `stood until ${newest.validTo}` : 'stands now'}</a>.</p>
 ${renderBars(history, state)}
-${joinMarkup(steps, '\n')}`
+${joinMarkup(shown, '\n')}
+${renderFolded(fold, joinMarkup(folded, '\n'))}`
     return c.html(renderPage({ title: `History of ${history.number}`, body, picker: view.picker }))
   })
 }
 
-function renderRuleBody(state: ServerState, rule: RuleVersion): Markup {
+function renderRuleBody(state: ServerState, rule: RuleVersion, citation: Markup): Markup {
   const { db } = state
   const edition = rule.edition
   const around = getNeighbours(db, rule.number, { edition })
@@ -73,25 +82,64 @@ function renderRuleBody(state: ServerState, rule: RuleVersion): Markup {
     html`<h2>Subrules</h2><ul>${children.map((sub) => html`<li><a href="${ruleHref(sub.number, edition)}">${sub.number}</a> ${renderRuleText(clipText(sub.text, 160), edition)}</li>`)}</ul>`
   const parent = parentOf(rule.number)
   const examples = rule.examples.map((example) => html`<p class="example">Example: ${renderRuleText(example, edition)}</p>`)
-  return html`<nav aria-label="Around this rule" class="meta">${neighbour('Previous', around.previous)} · ${parent && html`<a href="${ruleHref(parent, edition)}">Up: ${parent}</a> · `}${neighbour('Next', around.next)}</nav>
+  return html`${renderBreadcrumb(state, rule)}
+<nav aria-label="Around this rule" class="meta">${neighbour('Previous', around.previous)} · ${parent && html`<a href="${ruleHref(parent, edition)}">Up: ${parent}</a> · `}${neighbour('Next', around.next)}</nav>
 <h1>${rule.number}</h1>
 ${rule.numbering && html`<p class="notice">${rule.numbering.note}.${rule.numbering.kind === 'translated' ? html` <a href="${ruleHref(rule.number, edition)}">${rule.number} in the edition of ${edition}</a>` : ''}</p>`}
 <p class="rule-text">${renderRuleText(rule.text, edition)}</p>
 ${joinMarkup(examples, '\n')}
 <p class="meta">In force ${rule.validFrom} to ${rule.validTo ?? 'now'} (shown: the edition of ${edition}). Source: ${rule.source.uri}, line ${rule.source.line}. <a href="${href('/cr', { edition }) + `#r${rule.number}`}">In the whole edition</a>${rule.id ? html` · <a href="/id/${rule.id}" title="the permalink that survives every renumbering">Its permanent id: ${rule.id}</a>` : ''} · <a href="${href(`/v1/rules/${rule.number}`, { edition })}">JSON</a></p>
+${citation}
 ${subrules}
 ${history && renderHistorySection(history, state)}`
 }
 
-function renderHistorySection(history: RuleHistory, state: ServerState): Markup {
-  const items = history.steps.map((step, index) => {
-    const before = history.steps[index - 1]
-    return html`<li><a href="${ruleHref(step.number, step.editions[0])}">${step.number}</a> ${step.validFrom} to ${step.validTo ?? 'now'}: ${describeStep(step)}${before && html` (<a href="${diffHref(before, step)}">diff</a>)`}</li>`
+/** Where the rule sits: its section and rule, with their titles, then each level down to it (`7 Additional Rules › 704 State-Based Actions › 704.5`). */
+function renderBreadcrumb(state: ServerState, rule: RuleVersion): Markup {
+  const numbers: string[] = []
+  for (let number = parentOf(rule.number); number; number = parentOf(number)) numbers.unshift(number)
+  // Only sections and rules (no dot) have titles; deeper levels are sentences, named by number.
+  const titled = (number: string, text: string): string => (number.includes('.') ? number : `${number} ${clipText(text, 60)}`)
+  const crumbs = numbers.map((number) => {
+    let text = ''
+    try {
+      text = getRule(state.db, number, { edition: rule.edition }).text
+    } catch (error) {
+      if (!(error instanceof CrdbError || error instanceof AmbiguousNumberError)) throw error
+    }
+    return html`<li><a href="${ruleHref(number, rule.edition)}">${titled(number, text)}</a></li>`
   })
+  return html`<nav aria-label="Breadcrumb" class="crumbs"><ol>${crumbs}<li aria-current="page">${titled(rule.number, rule.text)}</li></ol></nav>`
+}
+
+/** A wording's span, with the set its first edition came with: `2009-07-11 (M10 Magic 2010) to 2010-02-01`. */
+function renderSpan(step: HistoryStep, sets: ReadonlyMap<string, string>): string {
+  const set = sets.get(step.validFrom)
+  return `${step.validFrom}${set ? ` (${set})` : ''} to ${step.validTo ?? 'now'}`
+}
+
+/** The minor steps of a history in one collapsed line with their count: a toggle (no script) shows them. */
+function renderFolded(fold: FoldedSteps<HistoryStep>, content: MarkupValue): Markup | false {
+  return (
+    fold.folded.length > 0 &&
+    html`<details class="folded"><summary>${describeFolded(fold.counts)} folded (show them)</summary>
+${content}
+</details>`
+  )
+}
+
+function renderHistorySection(history: RuleHistory, state: ServerState): Markup {
+  const sets = setNames(state.editions())
+  const item = (step: HistoryStep, index: number): Markup => {
+    const before = history.steps[index - 1]
+    return html`<li><a href="${ruleHref(step.number, step.editions[0])}">${step.number}</a> ${renderSpan(step, sets)}: ${describeHistoryStep(step)}${before && html` (<a href="${diffHref(before, step)}">diff</a>)`}</li>`
+  }
+  const fold = foldMinorSteps(history.steps)
   return html`<h2>History</h2>
 <p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. <a href="/history/${encodeURIComponent(history.number)}">Every wording with its changes</a>.</p>
 ${renderBars(history, state)}
-<ol>${items}</ol>`
+<ol>${fold.shown.map(({ step, index }) => item(step, index))}</ol>
+${renderFolded(fold, html`<ol>${fold.folded.map(({ step, index }) => item(step, index))}</ol>`)}`
 }
 
 function renderBars(history: RuleHistory, state: ServerState): Markup {
@@ -102,29 +150,10 @@ function renderBars(history: RuleHistory, state: ServerState): Markup {
       validFrom: step.validFrom,
       validTo: step.validTo,
       href: ruleHref(step.number, step.editions[0]),
-      label: `${step.number}, ${step.validFrom} to ${step.validTo ?? 'now'}: ${describeStep(step)}`
+      label: `${step.number}, ${step.validFrom} to ${step.validTo ?? 'now'}: ${describeHistoryStep(step)}`
     })),
     newest
   )
-}
-
-/** How a wording came from the one before, in words. */
-function describeStep(step: HistoryStep): string {
-  if (!step.change) return 'first seen'
-  const how =
-    step.change.kind === 'changed'
-      ? 'reworded'
-      : step.change.kind === 'moved'
-        ? `renumbered from ${step.change.fromNumber}`
-        : `renumbered from ${step.change.fromNumber} and reworded`
-  const note = step.change.referencesOnly
-    ? ', only cross-references'
-    : step.change.typographyOnly
-      ? ', only typography'
-      : step.change.examplesChanged && step.change.kind === 'changed' && step.change.textChanges.every((part) => part.kind === 'same')
-        ? ', only examples'
-        : ''
-  return how + note
 }
 
 /** The diff between the last edition of one wording and the first of the next, at the change. */
