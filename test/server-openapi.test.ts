@@ -86,7 +86,15 @@ expectTypeOf<Fit<Attestation, typeof schemas.attestationSchema>>().toEqualTypeOf
 expectTypeOf<Fit<RuleSources, typeof schemas.ruleSourcesSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<
   Fit<
-    RuleVersion & { subtree?: RuleVersion[]; neighbours?: RuleNeighbours; refs?: RuleReference[]; sources?: RuleSources; stale?: true; truncated?: true },
+    RuleVersion & {
+      subtree?: RuleVersion[]
+      subtreePage?: { total: number; next: string | null }
+      neighbours?: RuleNeighbours
+      refs?: RuleReference[]
+      sources?: RuleSources
+      stale?: true
+      truncated?: true
+    },
     typeof schemas.ruleAnswerSchema
   >
 >().toEqualTypeOf<'same'>()

@@ -161,6 +161,13 @@ export const ruleSourcesSchema = z
 export const ruleAnswerSchema = ruleVersionSchema
   .extend({
     subtree: z.array(ruleVersionSchema).optional(),
+    subtreePage: z
+      .object({
+        total: count().openapi({ description: 'the rules of the whole subtree' }),
+        next: z.string().nullable().openapi({ description: 'the cursor of the next page; null on the last' })
+      })
+      .optional()
+      .openapi({ description: 'with limit or cursor: the subtree is one page of it' }),
     neighbours: ruleNeighboursSchema.optional(),
     refs: z.array(ruleReferenceSchema).optional(),
     sources: ruleSourcesSchema.optional(),
@@ -251,6 +258,7 @@ export const searchResultSchema = z
     edition: day().nullable(),
     range: z.object({ from: day(), to: day() }).optional(),
     total: count(),
+    offset: count().optional().openapi({ description: 'the offset asked for (present only then): the hits are those from offset + 1 of total' }),
     hits: z.array(
       z.object({
         kind: z.enum(['rule', 'example', 'term']),

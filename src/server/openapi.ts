@@ -81,19 +81,25 @@ export const apiRoutes = {
     method: 'get',
     path: '/v1/rules/{number}',
     summary:
-      'A rule as it stood (crdb get); a number from another numbering is followed through the lineage (numbering says so; numbered_as names the numbering); include adds subtree, neighbours, refs or sources in the shapes of crdb get --subtree, --neighbours, --refs, --sources',
+      'A rule as it stood (crdb get), by number or by name (a rule title such as trample, a glossary term such as legend rule, read in the edition asked); a number from another numbering is followed through the lineage (numbering says so; numbered_as names the numbering); include adds subtree, neighbours, refs or sources in the shapes of crdb get --subtree, --neighbours, --refs, --sources; limit and cursor page a subtree (subtreePage, Link rel=next)',
     request: { params: ruleParams, query: ruleQuery },
     responses: {
       ...answers('the rule', ruleAnswerSchema),
-      300: { description: 'a number that names several rules (a split or a merge): the candidates', content: json(errorSchema) }
+      300: {
+        description: 'a number that names several rules (a split or a merge: translation) or a name of several rules (candidates)',
+        content: json(errorSchema)
+      }
     }
   }),
   history: createRoute({
     method: 'get',
     path: '/v1/rules/{number}/history',
-    summary: 'Every wording of a rule across renumberings (crdb history)',
+    summary: 'Every wording of a rule across renumberings (crdb history), by number or by name as GET /v1/rules/{number} reads it',
     request: { params: ruleParams, query: historyQuery },
-    responses: answers('the history', ruleHistorySchema)
+    responses: {
+      ...answers('the history', ruleHistorySchema),
+      300: { description: 'a name of several rules: the candidates', content: json(errorSchema) }
+    }
   }),
   glossary: createRoute({
     method: 'get',
@@ -112,7 +118,8 @@ export const apiRoutes = {
   search: createRoute({
     method: 'get',
     path: '/v1/search',
-    summary: 'Full-text search over rules, examples and the glossary (crdb search)',
+    summary:
+      'Full-text search over rules, examples and the glossary (crdb search): one edition (date, edition, era), every edition (all=true) or the editions of a range of days (from, to); offset pages the hits (Link rel=next, prev, first)',
     request: { query: searchQuery },
     responses: answers('the hits', searchResultSchema)
   }),
