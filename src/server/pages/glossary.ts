@@ -7,6 +7,7 @@ import { getTerm, listTerms } from '../../query/glossary.js'
 import { AmbiguousNameError } from '../../query/names.js'
 import { href, plural, renderPage, renderRuleText } from '../html.js'
 import { html, joinMarkup } from '../markup.js'
+import { renderSource } from '../public-source.js'
 import type { ServerState } from '../state.js'
 import { readEditionView } from './edition-view.js'
 
@@ -48,7 +49,7 @@ export function registerGlossaryPages(app: Hono, state: ServerState): void {
 ${term.read && html`<p class="notice">Read "${term.read.asked}" as ${term.term} (${term.read.by}).</p>`}
 ${names.length > 0 && html`<p class="meta">Also found as: ${names.join('; ')}</p>`}
 ${joinMarkup(lines, '\n')}
-<p class="meta">In force ${term.validFrom} to ${term.validTo ?? 'now'} (shown: the edition of ${view.edition}). Source: ${term.source.uri}, line ${term.source.line}. <a href="${href('/glossary', { edition: view.edition })}">All terms</a> · <a href="${href(`/v1/glossary/${encodeURIComponent(term.key)}`, { edition: view.edition })}">JSON</a></p>`
+<p class="meta">In force ${term.validFrom} to ${term.validTo ?? 'now'} (shown: the edition of ${view.edition}). ${renderSource(state, term.source)}. <a href="${href('/glossary', { edition: view.edition })}">All terms</a> · <a href="${href(`/v1/glossary/${encodeURIComponent(term.key)}`, { edition: view.edition })}">JSON</a></p>`
     return c.html(renderPage({ title: `${term.term} (${view.edition})`, body, picker: view.picker }))
   })
 }

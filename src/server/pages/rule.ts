@@ -10,6 +10,7 @@ import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/his
 import { parentOf, parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { href, plural, renderPage, renderRuleText, renderWordChanges, ruleHref } from '../html.js'
 import { html, joinMarkup, type Markup } from '../markup.js'
+import { renderSource } from '../public-source.js'
 import type { ServerState } from '../state.js'
 import { renderHistoryBars } from '../svg.js'
 import { readEditionView, type EditionView } from './edition-view.js'
@@ -42,7 +43,7 @@ export function registerRulePages(app: Hono, state: ServerState): void {
 <p class="meta">${describeStep(step)}${before && html` · <a href="${diffHref(before, step)}">see the diff</a>`} · <a href="${ruleHref(step.number, step.editions[0])}">read it in ${step.editions[0]}</a></p>
 <p class="rule-text">${text}</p>
 ${step.examples.map((example) => html`<p class="example">Example: ${example}</p>`)}
-<p class="meta">Source: ${step.source.uri}, line ${step.source.line}</p>
+<p class="meta">${renderSource(state, step.source)}</p>
 </section>`
     })
     const body = html`<h1>History of ${history.number}</h1>
@@ -78,7 +79,7 @@ function renderRuleBody(state: ServerState, rule: RuleVersion): Markup {
 ${rule.numbering && html`<p class="notice">${rule.numbering.note}.${rule.numbering.kind === 'translated' ? html` <a href="${ruleHref(rule.number, edition)}">${rule.number} in the edition of ${edition}</a>` : ''}</p>`}
 <p class="rule-text">${renderRuleText(rule.text, edition)}</p>
 ${joinMarkup(examples, '\n')}
-<p class="meta">In force ${rule.validFrom} to ${rule.validTo ?? 'now'} (shown: the edition of ${edition}). Source: ${rule.source.uri}, line ${rule.source.line}. <a href="${href('/cr', { edition }) + `#r${rule.number}`}">In the whole edition</a>${rule.id ? html` · <a href="/id/${rule.id}" title="the permalink that survives every renumbering">Its permanent id: ${rule.id}</a>` : ''} · <a href="${href(`/v1/rules/${rule.number}`, { edition })}">JSON</a></p>
+<p class="meta">In force ${rule.validFrom} to ${rule.validTo ?? 'now'} (shown: the edition of ${edition}). ${renderSource(state, rule.source)}. <a href="${href('/cr', { edition }) + `#r${rule.number}`}">In the whole edition</a>${rule.id ? html` · <a href="/id/${rule.id}" title="the permalink that survives every renumbering">Its permanent id: ${rule.id}</a>` : ''} · <a href="${href(`/v1/rules/${rule.number}`, { edition })}">JSON</a></p>
 ${subrules}
 ${history && renderHistorySection(history, state)}`
 }
