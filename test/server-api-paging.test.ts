@@ -67,6 +67,12 @@ describe.skipIf(!archiveAvailable())('/v1 for bots', () => {
     expect(subtree.map((rule) => rule.number)).toEqual(getSubtree(db, '702.19').map((rule) => rule.number))
     // Its history too.
     expect((await get('/v1/rules/trample/history')).body.number).toBe('702.19')
+    // The page of a name goes to its rule in the edition shown.
+    const page = await app.request('/rules/trample?era=2003')
+    expect(page.status).toBe(302)
+    expect(page.headers.get('location')).toBe(`/rules/${old.body.number}?edition=${old.body.edition}`)
+    expect((await app.request('/rules/source')).status).toBe(300)
+    expect((await app.request('/rules/zqxjv')).status).toBe(404)
   })
 
   it('answers an ambiguous name 300 with its candidates, an unknown one 404, a bad one 400', async () => {

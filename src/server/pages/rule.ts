@@ -7,6 +7,7 @@ import type { Context, Hono } from 'hono'
 import { CrdbError } from '../../vocabulary/errors.js'
 import { AmbiguousNumberError, getNeighbours, getRule, getSubtree, nearestNumbers, type RuleVersion } from '../../query/get.js'
 import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/history.js'
+import { resolveRuleName } from '../../query/resolve-name.js'
 import { parentOf, parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { href, plural, renderPage, renderRuleText, renderWordChanges, ruleHref } from '../html.js'
 import { html, joinMarkup, type Markup } from '../markup.js'
@@ -19,6 +20,9 @@ import { readEditionView, type EditionView } from './edition-view.js'
 export function registerRulePages(app: Hono, state: ServerState): void {
   app.get('/rules/:number', (c) => {
     const view = readEditionView(c, state)
+    // A name (trample, legend rule) goes to the rule it names in the edition shown, as crdb get reads it.
+    if (!/\d/.test(c.req.param('number')))
+      return c.redirect(ruleHref(resolveRuleName(state.db, c.req.param('number'), { edition: view.edition }).number, view.edition), 302)
     const key = parseRuleNumber(c.req.param('number'))
     let rule: RuleVersion
     try {
