@@ -113,7 +113,10 @@ export const apiRoutes = {
     path: '/v1/glossary/{term}',
     summary: 'A glossary term found by any of its names (crdb glossary TERM)',
     request: { params: termParams, query: selectorQuery },
-    responses: answers('the term', glossaryTermSchema)
+    responses: {
+      ...answers('the term', glossaryTermSchema),
+      300: { description: 'a name of several terms: the candidates', content: json(errorSchema) }
+    }
   }),
   search: createRoute({
     method: 'get',
