@@ -150,6 +150,8 @@ const names = [
   'all',
   'kind',
   'limit',
+  'offset',
+  'cursor',
   'mode',
   'direction',
   'history',

@@ -27,6 +27,7 @@ import type { TermDiff } from '../src/query/term-diff.js'
 import type { EditionVerification } from '../src/query/verification.js'
 import type { Whereabouts } from '../src/query/moved.js'
 import type { ErrorBody } from '../src/server/errors.js'
+import type { Published } from '../src/server/public-source.js'
 import type * as schemas from '../src/server/answer-schemas.js'
 import { openApiDocument } from '../src/server/openapi.js'
 import { findLooseSchemas, type OpenApiDocument } from './openapi-conformance.js'
@@ -79,35 +80,45 @@ type Fit<T, S extends z.ZodType> = [T] extends [z.infer<S>]
   : 'the type has values the schema refuses'
 
 // The answer schemas match the library types: checked when the type checker reads this file (`npm run typecheck`).
-expectTypeOf<Fit<RuleVersion, typeof schemas.ruleVersionSchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<RuleNeighbours, typeof schemas.ruleNeighboursSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<RuleVersion>, typeof schemas.ruleVersionSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<RuleNeighbours>, typeof schemas.ruleNeighboursSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<RuleReference, typeof schemas.ruleReferenceSchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<Attestation, typeof schemas.attestationSchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<RuleSources, typeof schemas.ruleSourcesSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<Attestation>, typeof schemas.attestationSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<RuleSources>, typeof schemas.ruleSourcesSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<
   Fit<
-    RuleVersion & { subtree?: RuleVersion[]; neighbours?: RuleNeighbours; refs?: RuleReference[]; sources?: RuleSources; stale?: true; truncated?: true },
+    Published<
+      RuleVersion & {
+        subtree?: RuleVersion[]
+        subtreePage?: { total: number; next: string | null }
+        neighbours?: RuleNeighbours
+        refs?: RuleReference[]
+        sources?: RuleSources
+        stale?: true
+        truncated?: true
+      }
+    >,
     typeof schemas.ruleAnswerSchema
   >
 >().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<RuleHistory & { stale?: true }, typeof schemas.ruleHistorySchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<RuleHistory & { stale?: true }>, typeof schemas.ruleHistorySchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<GlossaryEntry, typeof schemas.glossaryEntrySchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<GlossaryTerm & { truncated?: true }, typeof schemas.glossaryTermSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<GlossaryTerm & { truncated?: true }>, typeof schemas.glossaryTermSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<SearchResult, typeof schemas.searchResultSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<CiteReport, typeof schemas.citeReportSchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<Lineage & { stale?: true }, typeof schemas.lineageSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<Lineage & { stale?: true }>, typeof schemas.lineageSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<TermDiff, typeof schemas.termDiffSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<EditionDiff & { stale?: true }, typeof schemas.editionDiffSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<
   Fit<Pick<EditionDiff, 'from' | 'to' | 'section' | 'summary'> & { terms?: Pick<TermDiff, 'summary'>; stale?: true }, typeof schemas.diffSummarySchema>
 >().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<EditionSummary, typeof schemas.editionSummarySchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<EditionSummary>, typeof schemas.editionSummarySchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<EraListing, typeof schemas.eraListingSchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<SourceSummary & { verification?: EditionVerification }, typeof schemas.sourceSummarySchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<CheckAnswer, typeof schemas.checkAnswerSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<SourceSummary & { verification?: EditionVerification }>, typeof schemas.sourceSummarySchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<CheckAnswer>, typeof schemas.checkAnswerSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<CheckRun, typeof schemas.checkRunSchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<CheckAnswer & { history?: CheckRun[] }, typeof schemas.checkWithHistorySchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<EraChecksAnswer, typeof schemas.eraChecksSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<CheckAnswer & { history?: CheckRun[] }>, typeof schemas.checkWithHistorySchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<EraChecksAnswer>, typeof schemas.eraChecksSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<GameState, typeof schemas.gameStateComponent>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<SbaResult & { era: string | null }, typeof schemas.sbaAnswerSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<ErrorBody & { whereabouts?: Whereabouts }>().toExtend<z.infer<typeof schemas.errorSchema>>()

@@ -20,6 +20,8 @@ import { createApp } from '../src/server/app.js'
 import { maxBodyBytes } from '../src/server/api.js'
 import { startServer, type RunningServer } from '../src/server/node.js'
 import { openApiDocument } from '../src/server/openapi.js'
+import { publishSources } from '../src/server/public-source.js'
+import { createState } from '../src/server/state.js'
 import { join } from 'node:path'
 import { driverOf, openDatabase, type Crdb } from '../src/store/database.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
@@ -61,10 +63,14 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
   let app: Hono
   // Every /v1 answer of these tests is checked against the OpenAPI document as it is made.
   let conformance: ConformanceLog
+  /** An answer as `/v1` gives it: each source as its edition and official source, not the path (the CLI's `uri`). */
+  let published: (answer: unknown) => unknown
   beforeAll(() => {
     db = openArchiveDatabase()!
     app = createApp({ db, version: 'test' })
     conformance = checkAnswers(app, document)
+    const state = createState(db, 'test')
+    published = (answer) => roundTrip(publishSources(state, answer))
   })
   afterAll(() => db?.close())
 
@@ -86,21 +92,21 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
 
   describe('JSON API', () => {
     it('answers the editions, eras and sources as the CLI prints them', async () => {
-      expect((await get('/v1/editions')).body).toEqual(roundTrip(listEditions(db)))
-      expect((await get('/v1/editions')).body).toEqual(await cliJson(['editions']))
+      expect((await get('/v1/editions')).body).toEqual(published(listEditions(db)))
+      expect((await get('/v1/editions')).body).toEqual(published(await cliJson(['editions'])))
       expect((await get('/v1/eras')).body).toEqual(await cliJson(['eras']))
       expect((await get('/v1/eras')).body).toEqual(roundTrip(listEras(db)))
-      expect((await get('/v1/sources')).body).toEqual(await cliJson(['sources']))
-      expect((await get('/v1/sources?only=official')).body).toEqual(await cliJson(['sources', '--official']))
-      expect((await get('/v1/sources?only=dumps')).body).toEqual(roundTrip(listSources(db, { only: 'dumps' })))
+      expect((await get('/v1/sources')).body).toEqual(published(await cliJson(['sources'])))
+      expect((await get('/v1/sources?only=official')).body).toEqual(published(await cliJson(['sources', '--official'])))
+      expect((await get('/v1/sources?only=dumps')).body).toEqual(published(listSources(db, { only: 'dumps' })))
       await expectError('/v1/sources?only=some', 400, 'E_USAGE')
     })
 
     it('answers a rule in any edition, date or era, as crdb get --json does', async () => {
-      expect((await get('/v1/rules/704.5j')).body).toEqual(await cliJson(['get', '704.5j']))
-      expect((await get('/v1/rules/704.5j?era=2009')).body).toEqual(await cliJson(['get', '704.5j', '--era', '2009']))
-      expect((await get('/v1/rules/420.5e?date=2005-01-01')).body).toEqual(roundTrip(getRule(db, '420.5e', { date: '2005-01-01' })))
-      expect((await get('/v1/rules/100.1?edition=1999-04-23')).body).toEqual(roundTrip(getRule(db, '100.1', { edition: '1999-04-23' })))
+      expect((await get('/v1/rules/704.5j')).body).toEqual(published(await cliJson(['get', '704.5j'])))
+      expect((await get('/v1/rules/704.5j?era=2009')).body).toEqual(published(await cliJson(['get', '704.5j', '--era', '2009'])))
+      expect((await get('/v1/rules/420.5e?date=2005-01-01')).body).toEqual(published(getRule(db, '420.5e', { date: '2005-01-01' })))
+      expect((await get('/v1/rules/100.1?edition=1999-04-23')).body).toEqual(published(getRule(db, '100.1', { edition: '1999-04-23' })))
       // People's spellings of a number work as in the CLI.
       expect((await get('/v1/rules/rule%20704.5J')).body.number).toBe('704.5j')
     })
@@ -108,11 +114,11 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
     it('adds subtree, neighbours, refs and sources in the shapes of the CLI views', async () => {
       const { body } = await get('/v1/rules/704.5?era=2009&include=subtree,neighbours,refs,sources')
       const at = { edition: body.edition }
-      expect(body.subtree).toEqual(roundTrip(getSubtree(db, '704.5', at)))
-      expect(body.subtree).toEqual(await cliJson(['get', '704.5', '--subtree', '--era', '2009']))
-      expect(body.neighbours).toEqual(roundTrip(getNeighbours(db, '704.5', at)))
+      expect(body.subtree).toEqual(published(getSubtree(db, '704.5', at)))
+      expect(body.subtree).toEqual(published(await cliJson(['get', '704.5', '--subtree', '--era', '2009'])))
+      expect(body.neighbours).toEqual(published(getNeighbours(db, '704.5', at)))
       expect(body.refs).toEqual(roundTrip(getReferences(db, '704.5', at)))
-      expect(body.sources).toEqual(await cliJson(['get', '704.5', '--sources', '--era', '2009']))
+      expect(body.sources).toEqual(published(await cliJson(['get', '704.5', '--sources', '--era', '2009'])))
       await expectError('/v1/rules/704.5?include=subtree,everything', 400, 'E_USAGE')
     })
 
@@ -133,11 +139,11 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       const archive = inject('archiveDatabase')!
       const rule = (await get('/v1/rules/100.1?edition=2013-02-01')).body
       expect(rule.truncated).toBe(true)
-      expect(rule).toEqual((await cliRun(archive, ['get', '100.1', '--edition', '2013-02-01'])).json)
+      expect(rule).toEqual(published((await cliRun(archive, ['get', '100.1', '--edition', '2013-02-01'])).json))
       expect((await get('/v1/rules/100.1')).body.truncated).toBeUndefined()
       const term = (await get('/v1/glossary/attack%20left%20option?edition=2013-02-01')).body
       expect(term.truncated).toBe(true)
-      expect(term).toEqual((await cliRun(archive, ['glossary', 'attack', 'left', 'option', '--edition', '2013-02-01'])).json)
+      expect(term).toEqual(published((await cliRun(archive, ['glossary', 'attack', 'left', 'option', '--edition', '2013-02-01'])).json))
       const missing = await expectError('/v1/glossary/untap?edition=2013-02-01', 404, 'E_NOT_FOUND')
       expect(missing).toMatch(/^no glossary term "untap" in the edition of 2013-02-01; the edition of 2013-02-01 is truncated \(/)
       expect((await cliRun(archive, ['glossary', 'untap', '--edition', '2013-02-01'])).err).toContain(`crdb: E_NOT_FOUND: ${missing}\n`)
@@ -145,7 +151,7 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       const moved = await get('/v1/rules/420.5e')
       expect(moved.status).toBe(200)
       expect(moved.body).toMatchObject({ number: '704.5j', numbering: { kind: 'translated', asked: '420.5e' } })
-      expect(moved.body).toEqual((await cliRun(archive, ['get', '420.5e'])).json)
+      expect(moved.body).toEqual(published((await cliRun(archive, ['get', '420.5e'])).json))
       const gone = await get('/v1/rules/212.6b')
       expect(gone.status).toBe(404)
       expect(gone.body.whereabouts).toMatchObject({ number: '212.6b', lastInForce: '2009-05-01', now: [] })
@@ -153,11 +159,11 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
     })
 
     it('answers a history, forward from an old number too', async () => {
-      expect((await get('/v1/rules/704.5j/history')).body).toEqual(await cliJson(['history', '704.5j']))
+      expect((await get('/v1/rules/704.5j/history')).body).toEqual(published(await cliJson(['history', '704.5j'])))
       const forward = (await get('/v1/rules/420.5e/history?direction=forward')).body
-      expect(forward).toEqual(await cliJson(['history', '--from', '420.5e']))
+      expect(forward).toEqual(published(await cliJson(['history', '--from', '420.5e'])))
       expect(forward.numbers).toContain('704.5k')
-      expect((await get('/v1/rules/704.5j/history?date=2010-01-01')).body).toEqual(roundTrip(ruleHistory(db, '704.5j', { at: { date: '2010-01-01' } })))
+      expect((await get('/v1/rules/704.5j/history?date=2010-01-01')).body).toEqual(published(ruleHistory(db, '704.5j', { at: { date: '2010-01-01' } })))
       await expectError('/v1/rules/704.5j/history?direction=sideways', 400, 'E_USAGE')
       await expectError('/v1/rules/999.9/history', 404, 'E_NOT_FOUND')
     })
@@ -165,8 +171,8 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
     it('answers the glossary and its terms', async () => {
       expect((await get('/v1/glossary?era=2009')).body).toEqual(await cliJson(['glossary', '--list', '--era', '2009']))
       expect((await get('/v1/glossary')).body).toEqual(roundTrip(listTerms(db)))
-      expect((await get('/v1/glossary/LIFE%20TOTAL?era=2003')).body).toEqual(await cliJson(['glossary', 'life', 'total', '--era', '2003']))
-      expect((await get('/v1/glossary/legend%20rule')).body).toEqual(roundTrip(getTerm(db, 'legend rule')))
+      expect((await get('/v1/glossary/LIFE%20TOTAL?era=2003')).body).toEqual(published(await cliJson(['glossary', 'life', 'total', '--era', '2003'])))
+      expect((await get('/v1/glossary/legend%20rule')).body).toEqual(published(getTerm(db, 'legend rule')))
       const unknown = await expectError('/v1/glossary/zzzz%20qqqq', 404, 'E_NOT_FOUND')
       expect(unknown).toContain('zzzz qqqq')
     })
@@ -208,9 +214,9 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
     })
 
     it("answers an era's checks and one check", async () => {
-      expect((await get('/v1/checks?era=2009')).body).toEqual(await cliJson(['era', '2009', '--checks']))
+      expect((await get('/v1/checks?era=2009')).body).toEqual(published(await cliJson(['era', '2009', '--checks'])))
       const legend = (await get('/v1/checks/legend-rule?era=2003&history=true')).body
-      expect(legend).toEqual(await cliJson(['check', 'legend-rule', '--era', '2003', '--history']))
+      expect(legend).toEqual(published(await cliJson(['check', 'legend-rule', '--era', '2003', '--history'])))
       expect(legend.number).toBe(
         openRules(db, { era: '2003' }).check('legend-rule').inForce ? (openRules(db, { era: '2003' }).check('legend-rule') as any).number : undefined
       )
@@ -527,7 +533,7 @@ describe.skipIf(!archiveAvailable())('HTTP app on a database file that changes u
     writer.close()
     const history = await json(urls.history)
     expect(history.body.stale).toBe(true)
-    expect(history.body).toEqual((await cliRun(path, ['history', '704.5j'])).json)
+    expect(history.body).toEqual(roundTrip(publishSources(createState(reader, 'test'), (await cliRun(path, ['history', '704.5j'])).json)))
     expect(history.tag).not.toBe(before.history.tag)
     expect((await json(urls.history, { 'if-none-match': before.history.tag! })).status).toBe(200)
     expect((await json(urls.diff)).body.stale).toBe(true)

@@ -26,6 +26,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
     .option('--section <number>', 'only rules (and examples) of this section, rule or subrule, e.g. 7, 704, 704.5')
     .addOption(new Option('--kind <kind>', 'only hits of this kind: rule, example or term (repeatable, or comma-separated)').argParser(collectKinds))
     .option('--limit <n>', 'at most this many hits (default 10)', parseLimit)
+    .option('--offset <n>', 'leave out the first n hits: the next page starts at --offset plus the hits shown', parseOffset)
   addSelectorOptions(command, 'search the rules').action(
     (
       words: string[],
@@ -36,6 +37,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
         section?: string
         kind?: SearchKind[]
         limit?: number
+        offset?: number
         exact?: boolean
         text?: boolean
       }
@@ -60,6 +62,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
           section: options.section,
           kinds: options.kind,
           limit: options.limit,
+          offset: options.offset,
           mode
         })
       )
@@ -97,7 +100,11 @@ export const registerSearch: RegisterCommand = (program, context) => {
             ? `in the editions of ${result.range.from} to ${result.range.to}`
             : 'in every edition'
         if (result.total === 0) lines.push(layout.dim(`no hits for ${query} ${scope} (searched as ${result.expression || result.searchedFor})`))
-        else
+        else if (result.offset !== undefined) {
+          const shown = result.hits.length === 0 ? 'none' : `${result.offset + 1} to ${result.offset + result.hits.length}`
+          const next = result.offset + result.hits.length < result.total ? ` (next: --offset ${result.offset + result.hits.length})` : ''
+          lines.push(layout.dim(`hits ${shown} of ${result.total} ${scope}${next}`))
+        } else
           lines.push(
             layout.dim(
               `${result.hits.length < result.total ? `${result.hits.length} of ${result.total}` : result.total} hit${result.total === 1 ? '' : 's'} ${scope}`
@@ -119,6 +126,12 @@ function collectKinds(value: string, previous: SearchKind[] | undefined): Search
     if (kind !== 'rule' && kind !== 'example' && kind !== 'term') throw new CrdbError('E_USAGE', `--kind ${kind}: expected rule, example or term`)
   }
   return [...(previous ?? []), ...(kinds as SearchKind[])]
+}
+
+function parseOffset(value: string): number {
+  const offset = Number(value)
+  if (!/^\d+$/.test(value.trim()) || offset > 10_000) throw new CrdbError('E_USAGE', `--offset ${value}: expected a whole number from 0 to 10000`)
+  return offset
 }
 
 function parseLimit(value: string): number {

@@ -70,6 +70,11 @@ export interface SearchOptions {
   /** At most this many hits (default 10, at most 1000). */
   limit?: number
   /**
+   * Leave out this many of the best hits first (default 0): the page of hits from `offset + 1`. The
+   * result then says `offset`; `total` counts every hit, so the next page starts at `offset + hits.length`.
+   */
+  offset?: number
+  /**
    * `auto` (default): the query syntax applies when the query is written as a query, not as a
    * sentence (the rule is in docs/search.md); `query`: it always applies; `text`: quotes, parentheses,
    * `*` and AND/OR/NOT are only punctuation and words.
@@ -148,8 +153,10 @@ export interface SearchResult {
   edition: string | null
   /** With `from`/`to`: the editions the range covers. */
   range?: { from: string; to: string }
-  /** Hits before `limit`. */
+  /** Hits before `limit` (and `offset`). */
   total: number
+  /** The `offset` asked for, present only when it was given: `hits` are those from `offset + 1`. */
+  offset?: number
   hits: SearchHit[]
   /**
    * The query was a rule number (`704.5j`, `rule 704`, `CR 510.1c`, `section 7`, `§704`): the rule it
@@ -193,8 +200,13 @@ interface Candidate {
  */
 export function search(db: Crdb, query: string, options: SearchOptions = {}): SearchResult {
   try {
-    const result = runSearch(db, query, options)
-    return result.mode === 'boolean' && result.total === 0 ? fallBack(db, result, options) : result
+    if (options === null || typeof options !== 'object' || options.offset === undefined) return searchOnce(db, query, options)
+    // A page of hits: the first `offset + limit`, ranked as always, less the first `offset`.
+    const { offset, ...rest } = options
+    if (!Number.isInteger(offset) || offset < 0 || offset > maxOffset)
+      throw new CrdbError('E_USAGE', `offset must be a whole number from 0 to ${maxOffset}, not ${offset}`)
+    const result = searchOnce(db, query, rest, offset)
+    return { ...result, offset, hits: result.hits.slice(offset) }
   } catch (error) {
     if (error instanceof CrdbError) throw error
     const message = (error as Error).message ?? String(error)
@@ -204,20 +216,32 @@ export function search(db: Crdb, query: string, options: SearchOptions = {}): Se
   }
 }
 
-const optionNames = new Set(['at', 'all', 'from', 'to', 'section', 'kinds', 'limit', 'mode'])
+const optionNames = new Set(['at', 'all', 'from', 'to', 'section', 'kinds', 'limit', 'offset', 'mode'])
+
+/** The largest `offset`: a page starts within the first ten thousand hits. */
+const maxOffset = 10_000
+
+/**
+ * One search (the ranked fallback of an exact query that found nothing included): its first
+ * `skip + limit` hits, for a page that leaves out the first `skip`.
+ */
+function searchOnce(db: Crdb, query: string, options: SearchOptions, skip = 0): SearchResult {
+  const result = runSearch(db, query, options, skip)
+  return result.mode === 'boolean' && result.total === 0 ? fallBack(db, result, options, skip) : result
+}
 
 /** An exact query that found nothing: the ranked search of its words (not those after NOT), saying so. */
-function fallBack(db: Crdb, exact: SearchResult, options: SearchOptions): SearchResult {
+function fallBack(db: Crdb, exact: SearchResult, options: SearchOptions, skip: number): SearchResult {
   const words = positiveTerms(parseQuery(exact.query).tree)
     .map((term) => term.text)
     .join(' ')
-  const ranked = runSearch(db, words, { ...options, mode: 'text' })
+  const ranked = runSearch(db, words, { ...options, mode: 'text' }, skip)
   const shown = words.length > 80 ? `${words.slice(0, 79)}…` : words
   const { note: _, ...rest } = ranked
   return { ...rest, query: exact.query, readAs: 'query', fallback: `the exact query found nothing: showing ranked results for its words (${shown})` }
 }
 
-function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResult {
+function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): SearchResult {
   if (typeof options !== 'object' || options === null) throw new CrdbError('E_USAGE', "search: options must be an object such as { at: { era: '2009' } }")
   for (const name in options) {
     // A selector's key given beside the options (`{ era: '2009' }`) would search the newest edition unasked.
@@ -235,8 +259,10 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
     if (!allKinds.includes(kind)) throw new CrdbError('E_USAGE', `"${kind}" is not a kind of hit (expected rule, example or term)`)
   }
   if (kinds.size === 0) throw new CrdbError('E_USAGE', 'no kind of hit to search for (give rule, example or term)')
-  const limit = options.limit ?? 10
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CrdbError('E_USAGE', `limit must be a whole number from 1 to 1000, not ${limit}`)
+  const asked = options.limit ?? 10
+  if (!Number.isInteger(asked) || asked < 1 || asked > 1000) throw new CrdbError('E_USAGE', `limit must be a whole number from 1 to 1000, not ${asked}`)
+  // A page (`offset`) ranks the hits it leaves out too.
+  const limit = asked + skip
   const section = options.section === undefined ? undefined : sortKeyOf(parseRuleNumber(options.section))
   const { edition, range, rangeGiven } = resolveSearchScope(db, options)
   const oneEdition = edition !== null

@@ -19,6 +19,19 @@ const count = () => z.int().min(0)
 const orNull = <S extends z.ZodType>(schema: S) => z.union([schema, z.null()])
 const severities = () => z.object({ error: count(), warning: count(), info: count() })
 
+/**
+ * Where a text was read from, in place of the path the database was built from (`crdb --json` prints
+ * that path as `uri`; see `public-source.ts`).
+ */
+const publicSource = () => ({
+  edition: day().nullable().openapi({ description: 'the official edition the text is (its effective date); null for a secondary dump' }),
+  file: z.string().openapi({ description: "its file name in the archive of editions (corpus/manifest.json), or a dump's", example: '2009-07-11.txt' }),
+  url: z.string().nullable().openapi({
+    description: 'where Wizards of the Coast published it (the manifest URL); null where none is known',
+    example: 'http://www.wizards.com:80/magic/comprules/MagicCompRules_20110715.txt'
+  })
+})
+
 /** `stale` and `truncated`, present only when they apply (see `AnswerFlags`). */
 const flags = {
   stale: z.literal(true).optional().openapi({ description: 'present when derived data the answer depends on is out of date (an interrupted build)' }),
@@ -79,7 +92,7 @@ export const ruleVersionSchema = z
     validFrom: day(),
     validTo: until(),
     lastEdition: day(),
-    source: z.object({ uri: z.string(), sha256: z.string(), line: z.int() }),
+    source: z.object({ ...publicSource(), sha256: z.string(), line: z.int() }),
     numbering: z
       .object({
         kind: z.enum(['translated', 'reused']),
@@ -109,7 +122,7 @@ export const attestationSchema = z
     id: z.int(),
     source: z.object({
       id: z.int(),
-      uri: z.string(),
+      ...publicSource(),
       kind: z.string(),
       format: z.string(),
       date: day().nullable(),
@@ -149,7 +162,7 @@ export const ruleSourcesSchema = z
         firstDate: day(),
         lastDate: day(),
         validTo: until(),
-        source: z.object({ uri: z.string(), line: z.int() }),
+        source: z.object({ ...publicSource(), line: z.int() }),
         attestations: z.array(attestationSchema)
       })
     ),
@@ -161,6 +174,13 @@ export const ruleSourcesSchema = z
 export const ruleAnswerSchema = ruleVersionSchema
   .extend({
     subtree: z.array(ruleVersionSchema).optional(),
+    subtreePage: z
+      .object({
+        total: count().openapi({ description: 'the rules of the whole subtree' }),
+        next: z.string().nullable().openapi({ description: 'the cursor of the next page; null on the last' })
+      })
+      .optional()
+      .openapi({ description: 'with limit or cursor: the subtree is one page of it' }),
     neighbours: ruleNeighboursSchema.optional(),
     refs: z.array(ruleReferenceSchema).optional(),
     sources: ruleSourcesSchema.optional(),
@@ -196,7 +216,7 @@ export const ruleHistorySchema = z
             examplesChanged: z.boolean()
           })
           .optional(),
-        source: z.object({ uri: z.string(), line: z.int() })
+        source: z.object({ ...publicSource(), line: z.int() })
       })
     ),
     numbers: z.array(z.string()),
@@ -223,7 +243,7 @@ export const glossaryTermSchema = z
     validFrom: day(),
     validTo: until(),
     lastEdition: day(),
-    source: z.object({ uri: z.string(), sha256: z.string(), line: z.int() }),
+    source: z.object({ ...publicSource(), sha256: z.string(), line: z.int() }),
     read: z
       .object({ asked: z.string(), by: z.enum(['spelling', 'inflection', 'informal', 'abbreviation', 'era', 'shortened']) })
       .optional()
@@ -251,6 +271,7 @@ export const searchResultSchema = z
     edition: day().nullable(),
     range: z.object({ from: day(), to: day() }).optional(),
     total: count(),
+    offset: count().optional().openapi({ description: 'the offset asked for (present only then): the hits are those from offset + 1 of total' }),
     hits: z.array(
       z.object({
         kind: z.enum(['rule', 'example', 'term']),
@@ -358,7 +379,7 @@ export const editionSummarySchema = z
     effectiveDate: day(),
     set: z.object({ code: z.string(), name: z.string() }).nullable(),
     validTo: until(),
-    source: z.object({ uri: z.string(), sha256: z.string(), encoding: z.string(), lineEnding: z.string(), bytes: count() }),
+    source: z.object({ ...publicSource(), sha256: z.string(), encoding: z.string(), lineEnding: z.string(), bytes: count() }),
     dateStatement: z.string(),
     rules: count(),
     examples: count(),
@@ -380,7 +401,7 @@ export const eraListingSchema = z
 export const sourceSummarySchema = z
   .object({
     id: z.int(),
-    uri: z.string(),
+    ...publicSource(),
     kind: z.string(),
     format: z.string(),
     sha256: z.string(),

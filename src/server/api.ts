@@ -19,19 +19,21 @@ import { listEras } from '../query/eras.js'
 import { citeText } from '../query/cite/resolve.js'
 import { diffEditions } from '../query/diff.js'
 import { listEditions } from '../query/editions.js'
-import { getNeighbours, getReferences, getRule, getSubtree } from '../query/get.js'
+import { getNeighbours, getReferences, getRule, getSubtree, type RuleNeighbours, type RuleReference, type RuleVersion } from '../query/get.js'
 import { getTerm, listTerms } from '../query/glossary.js'
 import { ruleHistory } from '../query/history.js'
 import { getLineage } from '../query/lineage.js'
+import { resolveRuleName } from '../query/resolve-name.js'
 import { search } from '../query/search.js'
-import { getRuleSources } from '../query/sources.js'
+import { getRuleSources, type RuleSources } from '../query/sources.js'
 import { listSourcesVerified } from '../query/verification.js'
 import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
-import { citeRequestSchema, type ruleAnswerSchema } from './answer-schemas.js'
+import { citeRequestSchema } from './answer-schemas.js'
 import { errorBody, statusOf } from './errors.js'
 import { apiRoutes, maxBodyBytes, maxCiteBytes } from './openapi.js'
 import { errorOfIssues } from './parameters.js'
+import { publishSources } from './public-source.js'
 import { editionOf } from './selector.js'
 import type { ServerState } from './state.js'
 
@@ -41,47 +43,70 @@ export { maxBodyBytes } from './openapi.js'
 export function registerApi(app: Hono, state: ServerState): void {
   const { db } = state
 
-  serveRoute(app, apiRoutes.editions, (c) => c.json(listEditions(db), 200))
+  serveRoute(app, apiRoutes.editions, (c) => c.json(publishSources(state, listEditions(db)), 200))
   serveRoute(app, apiRoutes.eras, (c) => c.json(listEras(db), 200))
-  serveRoute(app, apiRoutes.sources, (c, { query }) => c.json(listSourcesVerified(db, { only: query.only }), 200))
+  serveRoute(app, apiRoutes.sources, (c, { query }) => c.json(publishSources(state, listSourcesVerified(db, { only: query.only })), 200))
 
   serveRoute(app, apiRoutes.rule, (c, { param, query }) => {
-    const { at, include = [], numbered_as: numberedAs } = query
-    const rule = getRule(db, param.number, at, { numberedAs })
+    const { at, include = [], numbered_as: numberedAs, limit, cursor } = query
+    // A name (trample, legend rule) is the rule it names in the edition asked, as crdb get reads it.
+    const rule = getRule(db, resolveRuleName(db, param.number, at).number, at, { numberedAs })
     const edition = { edition: rule.edition }
-    const answer: z.infer<typeof ruleAnswerSchema> = { ...rule }
+    const answer: RuleAnswer = { ...rule }
     for (const part of include) {
-      if (part === 'subtree') answer.subtree = getSubtree(db, rule.number, edition)
-      else if (part === 'neighbours') answer.neighbours = getNeighbours(db, rule.number, edition)
+      if (part === 'subtree') {
+        const subtree = getSubtree(db, rule.number, edition)
+        if (limit === undefined && cursor === undefined) answer.subtree = subtree
+        else {
+          const page = pageOf(subtree, limit ?? 100, cursor)
+          answer.subtree = page.rules
+          answer.subtreePage = { total: subtree.length, next: page.next }
+          if (page.next !== null) c.header('Link', `<${linkWith(c, 'cursor', page.next)}>; rel="next"`)
+        }
+      } else if (part === 'neighbours') answer.neighbours = getNeighbours(db, rule.number, edition)
       else if (part === 'refs') answer.refs = getReferences(db, rule.number, edition)
       else answer.sources = getRuleSources(db, rule.number, edition)
     }
     return c.json(
-      flagged(db, include.length === 0 ? rule : answer, { edition: rule.edition, needs: include.includes('sources') ? 'reconciliation' : undefined }),
+      publishSources(
+        state,
+        flagged(db, include.length === 0 ? rule : answer, { edition: rule.edition, needs: include.includes('sources') ? 'reconciliation' : undefined })
+      ),
       200
     )
   })
 
   serveRoute(app, apiRoutes.history, (c, { param, query }) => {
     const { at, direction } = query
-    const history = ruleHistory(db, param.number, { at: Object.keys(at).length ? at : undefined, direction })
-    return c.json(flagged(db, history, { needs: 'lineage' }), 200)
+    const number = resolveRuleName(db, param.number, at).number
+    const history = ruleHistory(db, number, { at: Object.keys(at).length ? at : undefined, direction })
+    return c.json(publishSources(state, flagged(db, history, { needs: 'lineage' })), 200)
   })
 
   serveRoute(app, apiRoutes.lineage, (c, { param, query }) => {
     const lineage = getLineage(db, param.id, query.at)
-    return c.json(flagged(db, lineage, { needs: 'lineage' }), 200)
+    return c.json(publishSources(state, flagged(db, lineage, { needs: 'lineage' })), 200)
   })
 
   serveRoute(app, apiRoutes.glossary, (c, { query }) => c.json(listTerms(db, { edition: editionOf(db, query.at) }), 200))
   serveRoute(app, apiRoutes.term, (c, { param, query }) => {
     const term = getTerm(db, param.term, query.at)
-    return c.json(flagged(db, term, { edition: term.edition }), 200)
+    return c.json(publishSources(state, flagged(db, term, { edition: term.edition })), 200)
   })
 
   serveRoute(app, apiRoutes.search, (c, { query }) => {
-    const { q, at, all, section, kind, limit, mode } = query
-    return c.json(search(db, q, { at, all, section, kinds: kind, limit, mode }), 200)
+    const { q, at, all, from, to, section, kind, limit, offset, mode } = query
+    const result = search(db, q, { at, all, from, to, section, kinds: kind, limit, offset, mode })
+    // A page (offset given) names its neighbours as RFC 8288 links, the same query with another offset.
+    if (result.offset !== undefined) {
+      const size = limit ?? 10
+      const links: string[] = []
+      const at = (offset: number): string => `<${linkWith(c, 'offset', String(offset))}>`
+      if (result.offset > 0) links.push(`${at(0)}; rel="first"`, `${at(Math.max(0, result.offset - size))}; rel="prev"`)
+      if (result.offset + result.hits.length < result.total) links.push(`${at(result.offset + result.hits.length)}; rel="next"`)
+      if (links.length > 0) c.header('Link', links.join(', '))
+    }
+    return c.json(result, 200)
   })
 
   serveRoute(app, apiRoutes.diff, (c, { query }) => {
@@ -99,8 +124,10 @@ export function registerApi(app: Hono, state: ServerState): void {
     return c.json(flagged(db, diff, { needs: 'lineage' }), 200)
   })
 
-  serveRoute(app, apiRoutes.checks, (c, { query }) => c.json(listEraChecks(state.eraRules(query.at)), 200))
-  serveRoute(app, apiRoutes.check, (c, { param, query }) => c.json(describeCheck(state.eraRules(query.at), param.id, query.history), 200))
+  serveRoute(app, apiRoutes.checks, (c, { query }) => c.json(publishSources(state, listEraChecks(state.eraRules(query.at))), 200))
+  serveRoute(app, apiRoutes.check, (c, { param, query }) =>
+    c.json(publishSources(state, describeCheck(state.eraRules(query.at), param.id, query.history)), 200)
+  )
 
   serveRoute(
     app,
@@ -143,6 +170,39 @@ export function registerApi(app: Hono, state: ServerState): void {
       })
     ]
   )
+}
+
+/** `GET /v1/rules/{number}` before its sources are published: the rule, with what `include` asked for. */
+type RuleAnswer = RuleVersion & {
+  subtree?: RuleVersion[]
+  subtreePage?: { total: number; next: string | null }
+  neighbours?: RuleNeighbours
+  refs?: RuleReference[]
+  sources?: RuleSources
+}
+
+/** The request's path and query with parameter `name` set to `value`: a link to another page of the answer. */
+function linkWith(c: Context, name: string, value: string): string {
+  const url = new URL(c.req.url)
+  url.searchParams.set(name, value)
+  return `${url.pathname}${url.search}`
+}
+
+/**
+ * At most `limit` rules of a subtree, those after the rule numbered `cursor` (from the first without
+ * one), and the cursor of the next page (`null` on the last).
+ *
+ * @throws {CrdbError} `E_USAGE` for a cursor that is not a rule of the subtree.
+ */
+function pageOf(rules: RuleVersion[], limit: number, cursor: string | undefined): { rules: RuleVersion[]; next: string | null } {
+  let start = 0
+  if (cursor !== undefined) {
+    const index = rules.findIndex((rule) => rule.number === cursor)
+    if (index < 0) throw new CrdbError('E_USAGE', `cursor=${cursor}: not a rule of the subtree of ${rules[0].number} (give the next cursor of the page before)`)
+    start = index + 1
+  }
+  const page = rules.slice(start, start + limit)
+  return { rules: page, next: start + limit < rules.length ? page[page.length - 1].number : null }
 }
 
 /** What a schema of a route's request reads, or undefined when the route has none. */

@@ -81,19 +81,25 @@ export const apiRoutes = {
     method: 'get',
     path: '/v1/rules/{number}',
     summary:
-      'A rule as it stood (crdb get); a number from another numbering is followed through the lineage (numbering says so; numbered_as names the numbering); include adds subtree, neighbours, refs or sources in the shapes of crdb get --subtree, --neighbours, --refs, --sources',
+      'A rule as it stood (crdb get), by number or by name (a rule title such as trample, a glossary term such as legend rule, read in the edition asked); a number from another numbering is followed through the lineage (numbering says so; numbered_as names the numbering); include adds subtree, neighbours, refs or sources in the shapes of crdb get --subtree, --neighbours, --refs, --sources; limit and cursor page a subtree (subtreePage, Link rel=next)',
     request: { params: ruleParams, query: ruleQuery },
     responses: {
       ...answers('the rule', ruleAnswerSchema),
-      300: { description: 'a number that names several rules (a split or a merge): the candidates', content: json(errorSchema) }
+      300: {
+        description: 'a number that names several rules (a split or a merge: translation) or a name of several rules (candidates)',
+        content: json(errorSchema)
+      }
     }
   }),
   history: createRoute({
     method: 'get',
     path: '/v1/rules/{number}/history',
-    summary: 'Every wording of a rule across renumberings (crdb history)',
+    summary: 'Every wording of a rule across renumberings (crdb history), by number or by name as GET /v1/rules/{number} reads it',
     request: { params: ruleParams, query: historyQuery },
-    responses: answers('the history', ruleHistorySchema)
+    responses: {
+      ...answers('the history', ruleHistorySchema),
+      300: { description: 'a name of several rules: the candidates', content: json(errorSchema) }
+    }
   }),
   glossary: createRoute({
     method: 'get',
@@ -107,12 +113,16 @@ export const apiRoutes = {
     path: '/v1/glossary/{term}',
     summary: 'A glossary term found by any of its names (crdb glossary TERM)',
     request: { params: termParams, query: selectorQuery },
-    responses: answers('the term', glossaryTermSchema)
+    responses: {
+      ...answers('the term', glossaryTermSchema),
+      300: { description: 'a name of several terms: the candidates', content: json(errorSchema) }
+    }
   }),
   search: createRoute({
     method: 'get',
     path: '/v1/search',
-    summary: 'Full-text search over rules, examples and the glossary (crdb search)',
+    summary:
+      'Full-text search over rules, examples and the glossary (crdb search): one edition (date, edition, era), every edition (all=true) or the editions of a range of days (from, to); offset pages the hits (Link rel=next, prev, first)',
     request: { query: searchQuery },
     responses: answers('the hits', searchResultSchema)
   }),
@@ -184,7 +194,7 @@ export const apiRoutes = {
 } satisfies Record<string, RouteConfig>
 
 const description =
-  'The Magic: The Gathering Comprehensive Rules, every edition since 1999, read-only. Every route takes one edition selector (date, edition or era; none: the newest edition) and answers in the shapes `crdb --json` prints. As there, an answer taken from a truncated edition carries `truncated: true`, one that depends on derived data (lineage, reconciliation of the dumps) left out of date by an interrupted build carries `stale: true`, and a rule number that moved answers 404 with `whereabouts` beside the error. Answers carry an ETag (304 on If-None-Match) and Cache-Control.'
+  'The Magic: The Gathering Comprehensive Rules, every edition since 1999, read-only. Every route takes one edition selector (date, edition or era; none: the newest edition) and answers in the shapes `crdb --json` prints, except that a source is its edition and official source (edition, file, url) where the CLI prints the path it was read from (uri). As there, an answer taken from a truncated edition carries `truncated: true`, one that depends on derived data (lineage, reconciliation of the dumps) left out of date by an interrupted build carries `stale: true`, and a rule number that moved answers 404 with `whereabouts` beside the error. Answers carry an ETag (304 on If-None-Match) and Cache-Control.'
 
 /** The OpenAPI 3.1 document of {@link apiRoutes}. */
 function describeApi(): ReturnType<OpenAPIHono['getOpenAPI31Document']> {

@@ -7,6 +7,7 @@
  */
 import { z } from '@hono/zod-openapi'
 import { CrdbError, type ErrorCode } from '../vocabulary/errors.js'
+import { parseDate } from '../vocabulary/dates.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import type { SearchKind, SearchMode } from '../query/search.js'
 import { readPoint, readSelector, type At } from './selector.js'
@@ -99,6 +100,38 @@ const optionalText = (name: string, description: string) =>
     .transform((value) => value || undefined)
     .openapi({ type: 'string', description })
 
+/** A day (`YYYY-MM-DD`); absent or empty: undefined. */
+const optionalDay = (name: string, description: string) =>
+  once(name)
+    .optional()
+    .transform(
+      readWith((value: string | undefined): string | undefined => {
+        if (value === undefined || value === '') return undefined
+        try {
+          return parseDate(value)
+        } catch (error) {
+          if (error instanceof CrdbError) throw new CrdbError(error.code, `${name}: ${error.message}`)
+          throw error
+        }
+      })
+    )
+    .openapi({ type: 'string', format: 'date', description })
+
+/** A whole number from `min` to `max`; absent or empty: undefined. */
+const wholeNumber = (name: string, min: number, max: number, description: string) =>
+  once(name)
+    .optional()
+    .transform(
+      readWith((value: string | undefined): number | undefined => {
+        if (value === undefined || value === '') return undefined
+        const number = Number(value)
+        if (!/^\d+$/.test(value.trim()) || number < min || number > max)
+          throw new CrdbError('E_USAGE', `${name}=${clip(value)}: expected a whole number from ${min} to ${max}`)
+        return number
+      })
+    )
+    .openapi({ type: 'integer', minimum: min, maximum: max, description })
+
 /** The edition selector's parameters, documented one by one. */
 const selectorShape = {
   date: once('date').optional().openapi({ format: 'date', description: 'the edition in force on this day (YYYY-MM-DD)' }),
@@ -121,20 +154,35 @@ function withSelector<S extends z.ZodRawShape>(shape: S) {
 /** The selector alone. */
 export const selectorQuery = withSelector({})
 
-/** A rule number in the path, read by the library's reader (any case, `rule 704.5j`). */
-const ruleNumber = once('number')
-  .check((context) => {
-    try {
-      parseRuleNumber(context.value)
-    } catch (error) {
-      if (!(error instanceof CrdbError)) throw error
-      context.issues.push({ code: 'custom', message: error.message, input: context.value, params: { code: error.code } })
-    }
-  })
-  .openapi({ description: 'a rule number: 704.5j, 704, 7', example: '704.5j' })
+/** The longest name a rule route reads (a title or a glossary term; the longest the CR prints is under 60 characters). */
+const maxRuleName = 120
 
-/** `{number}` of the rule routes. */
-export const ruleParams = z.object({ number: ruleNumber })
+/**
+ * A rule number or a name in the path, as `crdb get` reads it: input with a digit is a rule number
+ * (read by the library's reader), words are a rule's title or a glossary term, read by the route.
+ */
+const ruleNumberOrName = once('number')
+  .check((context) => {
+    const value = context.value
+    const problem = (message: string, code: ErrorCode): void => {
+      context.issues.push({ code: 'custom', message, input: value, params: { code } })
+    }
+    if (/\d/.test(value) || value.trim() === '') {
+      try {
+        parseRuleNumber(value)
+      } catch (error) {
+        if (!(error instanceof CrdbError)) throw error
+        problem(error.message, error.code)
+      }
+    } else if (value.length > maxRuleName) problem(`"${clip(value)}" is not a rule number, and longer than a name (${maxRuleName} characters)`, 'E_BAD_NUMBER')
+  })
+  .openapi({
+    description: 'a rule number (704.5j, 704, 7), or a name as crdb get reads it: a rule title (trample) or a glossary term (legend rule)',
+    example: '704.5j'
+  })
+
+/** `{number}` of the rule routes: a rule number or a name (see {@link ruleNumberOrName}). */
+export const ruleParams = z.object({ number: ruleNumberOrName })
 
 /** `{term}` of `/v1/glossary/{term}`. */
 export const termParams = z.object({ term: once('term').openapi({ description: 'the term, by any of its names, any case', example: 'legend rule' }) })
@@ -161,7 +209,30 @@ const numberedAs = once('numbered_as')
 /** The query of `GET /v1/rules/{number}`. */
 export const ruleQuery = withSelector({
   include: listOf('include', ruleIncludes, `expected a comma list of ${ruleIncludes.join(', ')}`, 'comma list of subtree, neighbours, refs, sources'),
-  numbered_as: numberedAs
+  numbered_as: numberedAs,
+  limit: wholeNumber(
+    'limit',
+    1,
+    1000,
+    'with include=subtree: at most this many rules of the subtree (default: all of them; with cursor: 100); the answer then says subtreePage'
+  ),
+  cursor: once('cursor')
+    .optional()
+    .transform(readWith((value: string | undefined): string | undefined => (value ? parseRuleNumber(value) : undefined)))
+    .openapi({
+      type: 'string',
+      description: "with include=subtree: the rules after this one (the page before's subtreePage.next; the Link header's rel=next)",
+      example: '702.19c'
+    })
+}).check((context) => {
+  const { include, limit, cursor } = context.value
+  if ((limit !== undefined || cursor !== undefined) && !include?.includes('subtree'))
+    context.issues.push({
+      code: 'custom',
+      message: `${limit !== undefined ? 'limit' : 'cursor'} pages a subtree: give include=subtree with it`,
+      input: context.value,
+      params: { code: 'E_USAGE' }
+    })
 })
 
 /** The query of `GET /v1/rules/{number}/history`. */
@@ -178,6 +249,14 @@ export const searchQuery = withSelector({
     .string({ error: (issue) => (issue.input === undefined ? 'give a query: q=...' : 'q: give it once') })
     .openapi({ description: 'words, a question, or a query with "phrases", prefix*, AND, OR, NOT, ( ) (see mode)', example: 'legend rule' }),
   all: boolean('all', 'search every version of every edition'),
+  from: optionalDay('from', 'search every version in force at some time from this day (YYYY-MM-DD; with to, until that day; without it, until now)'),
+  to: optionalDay('to', 'search every version in force at some time until this day (YYYY-MM-DD)'),
+  offset: wholeNumber(
+    'offset',
+    0,
+    10_000,
+    'leave out the first offset hits: a page of limit hits from offset + 1 (the answer then says offset; total counts every hit; the Link header names the next and previous pages)'
+  ),
   mode: oneOf(
     'mode',
     ['auto', 'query', 'text'] as const satisfies readonly SearchMode[],
@@ -190,23 +269,14 @@ export const searchQuery = withSelector({
     'expected rule, example or term',
     'comma list of rule, example, term'
   ),
-  limit: once('limit')
-    .optional()
-    .transform(
-      readWith((value: string | undefined): number | undefined => {
-        if (value === undefined || value === '') return undefined
-        const limit = Number(value)
-        if (!/^\d+$/.test(value.trim()) || limit < 1 || limit > 1000)
-          throw new CrdbError('E_USAGE', `limit=${clip(value)}: expected a whole number from 1 to 1000`)
-        return limit
-      })
-    )
-    .openapi({ type: 'integer', minimum: 1, maximum: 1000, description: 'at most this many hits (1 to 1000, default 10)' })
+  limit: wholeNumber('limit', 1, 1000, 'at most this many hits (1 to 1000, default 10)')
 }).check((context) => {
-  if (context.value.all && Object.keys(context.value.at).length > 0)
+  const { all, from, to, at } = context.value
+  const scopes = [Object.keys(at).length > 0 && 'one of date, edition and era', all && 'all=true', (from ?? to) !== undefined && 'from/to'].filter(Boolean)
+  if (scopes.length > 1)
     context.issues.push({
       code: 'custom',
-      message: 'give all=true or one of date, edition and era, not both',
+      message: `give ${scopes.join(' or ')}, not ${scopes.length > 2 ? 'several' : 'both'}: one edition, every edition or the editions of a range of days`,
       input: context.value,
       params: { code: 'E_USAGE' }
     })

@@ -12,6 +12,7 @@ import { describeFolded, foldMinorSteps } from '../../query/history-steps.js'
 import { findTermLineageId } from '../../query/lineage.js'
 import { href, plural, renderPage, renderRuleText, renderWordChanges } from '../html.js'
 import { html, joinMarkup, type Markup } from '../markup.js'
+import { renderSource } from '../public-source.js'
 import type { ServerState } from '../state.js'
 import { citeTerm, renderCitation } from './citation.js'
 import { readEditionView, setNames } from './edition-view.js'
@@ -94,7 +95,7 @@ ${truncated && html`<p class="notice">The stored copy of this edition is truncat
 ${term.read && html`<p class="notice">Read "${term.read.asked}" as ${term.term} (${term.read.by}).</p>`}
 ${names.length > 0 && html`<p class="meta">Also found as: ${names.join('; ')}</p>`}
 ${joinMarkup(lines, '\n')}
-<p class="meta">In force ${term.validFrom} to ${term.validTo ?? 'now'} (shown: the edition of ${view.edition}). Source: ${term.source.uri}, line ${term.source.line}. <a href="${href('/glossary', { edition: view.edition })}">All terms</a> · <a href="${href(`/v1/glossary/${encodeURIComponent(term.key)}`, { edition: view.edition })}">JSON</a></p>
+<p class="meta">In force ${term.validFrom} to ${term.validTo ?? 'now'} (shown: the edition of ${view.edition}). ${renderSource(state, term.source)}. <a href="${href('/glossary', { edition: view.edition })}">All terms</a> · <a href="${href(`/v1/glossary/${encodeURIComponent(term.key)}`, { edition: view.edition })}">JSON</a></p>
 <nav aria-label="This term over time"><p><a href="${termHistoryHref(term.key)}">Its history</a>: ${plural(history.steps.length, 'definition')} since ${history.steps[0]?.validFrom ?? term.validFrom}${
       changed
         ? html` · <a href="${termHistoryHref(term.key) + `#definition-${at + 1}`}">the diff of this definition</a> (${describeTermStep(step, at)}, ${step.validFrom}) · <a href="${href('/diff', { from: before.editions.at(-1), to: step.editions[0] })}">every change of that edition</a>`

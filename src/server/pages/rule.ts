@@ -8,9 +8,11 @@ import { CrdbError } from '../../vocabulary/errors.js'
 import { AmbiguousNumberError, getNeighbours, getRule, getSubtree, nearestNumbers, type RuleVersion } from '../../query/get.js'
 import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/history.js'
 import { describeFolded, describeHistoryStep, foldMinorSteps, type FoldedSteps } from '../../query/history-steps.js'
+import { resolveRuleName } from '../../query/resolve-name.js'
 import { parentOf, parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { href, plural, renderPage, renderRuleText, renderWordChanges, ruleHref } from '../html.js'
 import { html, joinMarkup, type Markup, type MarkupValue } from '../markup.js'
+import { renderSource } from '../public-source.js'
 import type { ServerState } from '../state.js'
 import { renderHistoryBars } from '../svg.js'
 import { citeRule, renderCitation } from './citation.js'
@@ -20,6 +22,9 @@ import { readEditionView, setNames, type EditionView } from './edition-view.js'
 export function registerRulePages(app: Hono, state: ServerState): void {
   app.get('/rules/:number', (c) => {
     const view = readEditionView(c, state)
+    // A name (trample, legend rule) goes to the rule it names in the edition shown, as crdb get reads it.
+    if (!/\d/.test(c.req.param('number')))
+      return c.redirect(ruleHref(resolveRuleName(state.db, c.req.param('number'), { edition: view.edition }).number, view.edition), 302)
     const key = parseRuleNumber(c.req.param('number'))
     let rule: RuleVersion
     try {
@@ -46,7 +51,7 @@ export function registerRulePages(app: Hono, state: ServerState): void {
 <p class="meta">${describeHistoryStep(step)}${before && html` · <a href="${diffHref(before, step)}">see the diff</a>`} · <a href="${ruleHref(step.number, step.editions[0])}">read it in ${step.editions[0]}</a></p>
 <p class="rule-text">${text}</p>
 ${step.examples.map((example) => html`<p class="example">Example: ${example}</p>`)}
-<p class="meta">Source: ${step.source.uri}, line ${step.source.line}</p>
+<p class="meta">${renderSource(state, step.source)}</p>
 </section>`
     }
     const fold = foldMinorSteps(history.steps)
@@ -88,7 +93,7 @@ function renderRuleBody(state: ServerState, rule: RuleVersion, citation: Markup)
 ${rule.numbering && html`<p class="notice">${rule.numbering.note}.${rule.numbering.kind === 'translated' ? html` <a href="${ruleHref(rule.number, edition)}">${rule.number} in the edition of ${edition}</a>` : ''}</p>`}
 <p class="rule-text">${renderRuleText(rule.text, edition)}</p>
 ${joinMarkup(examples, '\n')}
-<p class="meta">In force ${rule.validFrom} to ${rule.validTo ?? 'now'} (shown: the edition of ${edition}). Source: ${rule.source.uri}, line ${rule.source.line}. <a href="${href('/cr', { edition }) + `#r${rule.number}`}">In the whole edition</a>${rule.id ? html` · <a href="/id/${rule.id}" title="the permalink that survives every renumbering">Its permanent id: ${rule.id}</a>` : ''} · <a href="${href(`/v1/rules/${rule.number}`, { edition })}">JSON</a></p>
+<p class="meta">In force ${rule.validFrom} to ${rule.validTo ?? 'now'} (shown: the edition of ${edition}). ${renderSource(state, rule.source)}. <a href="${href('/cr', { edition }) + `#r${rule.number}`}">In the whole edition</a>${rule.id ? html` · <a href="/id/${rule.id}" title="the permalink that survives every renumbering">Its permanent id: ${rule.id}</a>` : ''} · <a href="${href(`/v1/rules/${rule.number}`, { edition })}">JSON</a></p>
 ${citation}
 ${subrules}
 ${history && renderHistorySection(history, state)}`
