@@ -118,7 +118,7 @@ function matcherOf(plan: SearchPlan, vocabulary: Vocabulary): Matcher {
     near: new Uint8Array(2 * plan.pairs.length),
     pairsEnding: plan.terms.map((_, term) => plan.pairs.flatMap(([, second], pair) => (second === term ? [pair] : []))),
     lastAt: new Int32Array(plan.terms.length),
-    found: new Uint8Array(plan.terms.length),
+    found: new Uint8Array(plan.terms.length)
   }
   matchers.set(plan, matcher)
   return matcher
@@ -264,7 +264,6 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
   let score = (bm + near) * (plan.passage ? coverage : coverage * coverage)
   // In the part of the rules the query names ("the SBA for poison": 704), a rule ranks a little higher.
   if (heading?.named) score *= 1.3
-
 
   // A name that is the query (or the query with question words around it).
   let nameMatch = 0

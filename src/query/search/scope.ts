@@ -110,8 +110,12 @@ const maxMatchedIds = 2_000_000
 const maxMatches = 5000
 /** The most texts kept read (the index of every edition holds about 17,000). */
 const maxTexts = 60_000
-/** The most ranges whose masks are kept (one byte per text each). */
-const maxMasks = 64
+/**
+ * The most ranges whose masks are kept (one byte per text each: 17 KB for the 17,000 texts of every
+ * edition). Enough for every edition's own range (108 so far) and some ranges of dates: a server
+ * asked in many editions (the real questions name 72) would otherwise read them again and again.
+ */
+const maxMasks = 256
 
 const caches = new WeakMap<Crdb, SearchCache>()
 
