@@ -40,7 +40,7 @@ import {
   type ScopeVersion,
   type Vocabulary
 } from './search/scope.js'
-import { headingOf } from './search/headings.js'
+import { headingsFor } from './search/headings.js'
 import { snippetOf } from './search/snippet.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
 import { matchBestTexts, type ScopeRange } from '../store/search.js'
@@ -262,7 +262,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
   const texts = indexedTextsOf(db, cache, wantedIds)
 
   const groups: Groups = { rule: new Map(), example: new Map(), term: new Map() }
-  const planStems = new Set(plan.terms.flatMap((term) => term.stems))
+  const headingOf = headingsFor(db, cache, new Set(plan.terms.flatMap((term) => term.stems)))
   const addCandidate = (kind: SearchKind, version: ScopeVersion, text: IndexedText, score: number, byName: boolean): void => {
     const candidate: Candidate = { kind, version, text, score, byName }
     const group = groups[kind].get(version.key)
@@ -280,7 +280,8 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
         for (const version of versions) {
           if (!kinds.has(version.kind)) continue
           // A rule inherits its headings (704.5c: "state-based actions"): weak evidence for the words its text lacks.
-          const heading = version.kind === 'rule' && score.coverage < 1 ? headingOf(db, cache, version.key, version.lastDate, planStems) : undefined
+          const heading = version.kind === 'rule' && score.coverage < 1 ? headingOf(version.key, version.lastDate) : undefined
+          // A heading holding none of the query's words changes nothing: the score stands.
           const own = heading && heading.stems.size > 0 ? scoreText(plan, text, ruleFields, cache.vocabulary, heading) : score
           addCandidate(version.kind, version, text, finalScore(own, plan.passage), own.nameMatch === 1 && !plan.passage)
         }
@@ -302,8 +303,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
   const hits = best.map((group) => hitOf(plan, cache.vocabulary, scope.validTo, group))
   // Each hit's stable id: the lineage of its best-scoring version.
   for (let index = 0; index < hits.length; index++) {
-    const { kind, key, lastDate } = best[index][0].version
-    const id = findLineageIdAt(db, kind, key, lastDate)
+    const id = lineageIdOf(db, best[index][0].version)
     if (id !== undefined) hits[index].id = id
   }
   const searched = plan.terms.flatMap((term) => term.words.map((word) => `"${word.replace(/"/g, '""')}"`))
@@ -430,6 +430,22 @@ function findCandidateTexts(
     return { ids: matchBestTexts(db, candidateExpression(plan)!, most) }
   }
   return { ids: scope.holding ? scope.holding(lists) : unionOf(lists) }
+}
+
+/**
+ * The lineage ids of the versions kept (a version is kept per handle until the database changes, and
+ * so is its id): the same hits come back search after search, and each id is a query of its own.
+ */
+const lineageIds = new WeakMap<ScopeVersion, string | null>()
+
+/** The stable id of the lineage of `version` (read once per version kept), or `undefined` before the lineage has ids. */
+function lineageIdOf(db: Crdb, version: ScopeVersion): string | undefined {
+  let id = lineageIds.get(version)
+  if (id === undefined) {
+    id = findLineageIdAt(db, version.kind, version.key, version.lastDate) ?? null
+    lineageIds.set(version, id)
+  }
+  return id ?? undefined
 }
 
 /** The candidates of each kind by key: one group per hit (with several editions, every matching version in it). */

@@ -85,6 +85,7 @@ export interface SearchCache {
   /** The ids of the texts each full-text expression matches, ascending (a word's, a boolean query's), and their sum of lengths. */
   matches: Map<string, Int32Array>
   matchedIds: number
+  /** How many texts hold each stem read so far ({@link loadStemCounts}): a stem not loaded is not known to be absent. */
   stemCounts: Map<string, number>
   /** Searches on this handle so far: the versions read are kept from the second on. */
   searches: number
@@ -147,14 +148,13 @@ export function searchCacheOf(db: Crdb): SearchCache {
   return cache
 }
 
-/** How many texts hold each stem (0 for none), read once per handle. */
-export function stemCountsOf(db: Crdb, cache: SearchCache, stems: string[]): Map<string, number> {
+/** Read how many texts hold each of these stems into {@link SearchCache.stemCounts} (0 for none), once per handle. */
+export function loadStemCounts(db: Crdb, cache: SearchCache, stems: string[]): void {
   const missing = stems.filter((stem) => !cache.stemCounts.has(stem))
   if (missing.length > 0) {
     const counts = readStemCounts(db, missing)
     for (const stem of missing) cache.stemCounts.set(stem, counts.get(stem) ?? 0)
   }
-  return new Map(stems.map((stem) => [stem, cache.stemCounts.get(stem)!]))
 }
 
 /**
