@@ -26,7 +26,7 @@ import { findReferences, getRule, type RuleVersion } from './get.js'
 import { candidateExpression, candidateWords, describePlan, planBoolean, planRanked, type SearchPlan } from './search/plan.js'
 import { checkQueryLength, emitFlat, parseQuery, positiveTerms, toFtsExpression } from './search/query-language.js'
 import { readQueryMode, type SearchMode } from './search/read-mode.js'
-import { exampleFields, finalScore, isTermWord, ruleFields, scoreText } from './search/rank.js'
+import { exampleFields, finalScore, markTermWords, ruleFields, scoreText } from './search/rank.js'
 import {
   indexedTextsOf,
   scopeOf,
@@ -280,7 +280,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
         for (const version of versions) {
           if (!kinds.has(version.kind)) continue
           // A rule inherits its headings (704.5c: "state-based actions"): weak evidence for the words its text lacks.
-          const heading = version.kind === 'rule' && score.coverage < 1 ? headingOf(version.key, version.lastDate) : undefined
+          const heading = version.kind === 'rule' && score.coverage < 1 ? headingOf(version) : undefined
           // A heading holding none of the query's words changes nothing: the score stands.
           const own = heading && heading.stems.size > 0 ? scoreText(plan, text, ruleFields, cache.vocabulary, heading) : score
           addCandidate(version.kind, version, text, finalScore(own, plan.passage), own.nameMatch === 1 && !plan.passage)
@@ -640,16 +640,26 @@ function kindOrder(kind: SearchKind): number {
   return kind === 'rule' ? 0 : kind === 'term' ? 1 : 2
 }
 
+/**
+ * Where the words of a text's field are ({@link wordSpans}), found for the texts shown only (the
+ * cache keeps a text's words as ids) and kept while the text is: the same hits come back search after search.
+ */
+const spansKept = new WeakMap<IndexedText, { text?: number[]; examples?: number[] }>()
+
+/** The spans of the words of `text`'s `field`. */
+function spansOf(text: IndexedText, field: 'text' | 'examples'): number[] {
+  let kept = spansKept.get(text)
+  if (!kept) spansKept.set(text, (kept = {}))
+  return (kept[field] ??= wordSpans(text[field]))
+}
+
 function hitOf(plan: SearchPlan, vocabulary: Vocabulary, validTo: (lastDate: string) => string | null, group: Candidate[]): SearchHit {
   const best = group[0]
-  // The cache keeps a text's words as ids: where they are is found again for the texts shown only.
   const snippetFor = ({ kind, text }: Candidate): { snippet: string; highlights: Array<[number, number]> } => {
     const shown = kind === 'example' ? text.examples : text.text
-    const spans = wordSpans(shown)
+    const spans = spansOf(text, kind === 'example' ? 'examples' : 'text')
     const first = kind === 'example' ? text.textEnd : text.nameEnd
-    const hit: boolean[] = []
-    for (let index = 0; index < spans.length >> 1; index++) hit.push(isTermWord(plan, vocabulary, text.words[first + index]))
-    return snippetOf(shown, spans, hit)
+    return snippetOf(shown, spans, markTermWords(plan, vocabulary, text.words, first, spans.length >> 1))
   }
   const shown = snippetFor(best)
   const versions = [...group]

@@ -5,7 +5,7 @@
  */
 import type { Crdb } from '../../store/database.js'
 import { readRuleTitles } from '../../store/search.js'
-import type { SearchCache } from './scope.js'
+import type { ScopeVersion, SearchCache } from './scope.js'
 import { stopWords, tokenize } from './words.js'
 
 /**
@@ -101,18 +101,22 @@ function chainOf(kept: HeadingCache, key: string, day: string): TitleChain | und
   return chain
 }
 
+/** The chain of titles of each version read (a version is kept per handle, and its chain with it; `null`: none). */
+const chainsOfVersions = new WeakMap<ScopeVersion, TitleChain | null>()
+
 /**
- * The headings rules inherit in one search, whose query's stems are `asked`: for rule `key`
- * (`704.5c`) in the edition of `day`, its ancestors' titles, weighed by level, and in full where
+ * The headings rules inherit in one search, whose query's stems are `asked`: for a version of rule
+ * `704.5c`, the titles of its ancestors in its last edition, weighed by level, and in full where
  * `asked` holds a rule's whole title. A heading keeps only the stems `asked` holds (a score looks up
  * no other): one that holds none is no heading. Each is worked out once per search and chain.
  */
-export function headingsFor(db: Crdb, cache: SearchCache, asked: ReadonlySet<string>): (key: string, day: string) => Heading {
+export function headingsFor(db: Crdb, cache: SearchCache, asked: ReadonlySet<string>): (version: ScopeVersion) => Heading {
   const kept = headingCacheOf(db, cache)
   const made = new Map<TitleChain, Heading>()
-  return (key, day) => {
-    const chain = chainOf(kept, key, day)
-    if (!chain) return none
+  return (version) => {
+    let chain = chainsOfVersions.get(version)
+    if (chain === undefined) chainsOfVersions.set(version, (chain = chainOf(kept, version.key, version.lastDate) ?? null))
+    if (chain === null) return none
     let heading = made.get(chain)
     if (!heading) made.set(chain, (heading = headingOfChain(chain, asked)))
     return heading

@@ -124,9 +124,12 @@ function matcherOf(plan: SearchPlan, vocabulary: Vocabulary): Matcher {
   return matcher
 }
 
-/** Whether the word of vocabulary id `word` is one of the plan's terms (a snippet marks it). */
-export function isTermWord(plan: SearchPlan, vocabulary: Vocabulary, word: number): boolean {
-  return matcherOf(plan, vocabulary).termOf[word] !== 0
+/** Whether each of the `count` words of `words` from `first` (vocabulary ids) is one of the plan's terms (a snippet marks them). */
+export function markTermWords(plan: SearchPlan, vocabulary: Vocabulary, words: Int32Array, first: number, count: number): boolean[] {
+  const { termOf } = matcherOf(plan, vocabulary)
+  const marks: boolean[] = []
+  for (let index = 0; index < count; index++) marks.push(termOf[words[first + index]] !== 0)
+  return marks
 }
 
 /** Read where the plan's terms are in `text` (once for the text's two scores, as a rule and as examples). */
