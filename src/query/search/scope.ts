@@ -97,13 +97,24 @@ export interface SearchCache {
   ruleVersions: Map<string, ScopeVersion[]>
   /** Per version id: 1 once it is in `contentVersions`. */
   versionsKept: Uint8Array
-  /** Per range of dates (`from/to`, `*`), per content id: how many of its versions are in it (0: none; a few ranges kept). */
-  masks: Map<string, Uint8Array>
+  /** Per range of dates (`from/to`, `*`): its mask (a few hundred ranges kept). */
+  masks: Map<string, RangeMask>
   /** Per content id, the last union it was counted in (to join lists of ids without sorting them all). */
   marks: Int32Array
   stamp: number
   /** Anything else a module keeps per handle (the vocabulary for typo correction). */
   extra: Map<string, unknown>
+}
+
+/** Which contents a range of dates holds. */
+interface RangeMask {
+  /** Per content id: how many of its versions are in the range (0: none). */
+  counts: Uint8Array
+  /**
+   * The versions in the range of the contents that have others too, found once: a content's versions
+   * in a range are all kept when its mask is made (those kept after it are outside), so they do not change.
+   */
+  versions: Map<number, readonly ScopeVersion[]>
 }
 
 /** The most ids {@link SearchCache.matches} keeps (4 bytes each), and the most expressions. */
@@ -264,7 +275,7 @@ export function scopeOf(db: Crdb, cache: SearchCache, range: ScopeRange): Scope 
       validTo
     }
   }
-  const mask = maskOf(db, cache, range)
+  const { counts: mask, versions: inRangeVersions } = maskOf(db, cache, range)
   // In force at some time of the range: first date <= to, last date >= from (by the dates' places among the editions').
   const toPlace = range === null ? 0 : placeOf(dates, range.to)
   const fromPlace = range === null ? 0 : placeOf(dates, range.from)
@@ -281,7 +292,10 @@ export function scopeOf(db: Crdb, cache: SearchCache, range: ScopeRange): Scope 
     if (!inside) return undefined
     // Versions kept after the mask was made are outside the range: while there are none, all are in it.
     const versions = cache.contentVersions.get(id)!
-    return inside === versions.length ? versions : versions.filter(inRange)
+    if (inside === versions.length) return versions
+    let kept = inRangeVersions.get(id)
+    if (!kept) inRangeVersions.set(id, (kept = versions.filter(inRange)))
+    return kept
   }
   return {
     versionsFor: () => versionsOf,
@@ -322,10 +336,10 @@ export function scopeOf(db: Crdb, cache: SearchCache, range: ScopeRange): Scope 
  * Which contents have a version in `range`, made once per range from its versions (read through
  * the index of dates), which join the versions kept per content (each once).
  */
-function maskOf(db: Crdb, cache: SearchCache, range: ScopeRange): Uint8Array {
+function maskOf(db: Crdb, cache: SearchCache, range: ScopeRange): RangeMask {
   const name = range === null ? '*' : `${range.from}/${range.to}`
-  let mask = cache.masks.get(name)
-  if (mask) return mask
+  const known = cache.masks.get(name)
+  if (known) return known
   const rows = readAllVersions(db, range)
   let top = 0
   let topVersion = 0
@@ -333,7 +347,7 @@ function maskOf(db: Crdb, cache: SearchCache, range: ScopeRange): Uint8Array {
     if (row[4] > top) top = row[4]
     if (row[8] > topVersion) topVersion = row[8]
   }
-  mask = new Uint8Array(top + 1)
+  const mask = new Uint8Array(top + 1)
   if (topVersion >= cache.versionsKept.length) {
     const kept = new Uint8Array(topVersion + 1)
     kept.set(cache.versionsKept)
@@ -349,8 +363,9 @@ function maskOf(db: Crdb, cache: SearchCache, range: ScopeRange): Uint8Array {
     else cache.contentVersions.set(contentId, [versionOf(row, cache.dates)])
   }
   if (cache.masks.size >= maxMasks) cache.masks.clear()
-  cache.masks.set(name, mask)
-  return mask
+  const made = { counts: mask, versions: new Map() }
+  cache.masks.set(name, made)
+  return made
 }
 
 /** A version read. */
