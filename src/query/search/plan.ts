@@ -188,7 +188,15 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
       plan.terms[seen].weight = Math.max(plan.terms[seen].weight, term.weight)
       return seen
     }
-    plan.terms.push({ ...term, docs, idf: idfOf(docs, cache.textCount) })
+    plan.terms.push({
+      display: term.display,
+      words: term.words,
+      stems: term.stems,
+      prefix: term.prefix,
+      weight: term.weight,
+      docs,
+      idf: idfOf(docs, cache.textCount)
+    })
     byStem.set(term.stems[0], plan.terms.length - 1)
     return plan.terms.length - 1
   }

@@ -121,13 +121,15 @@ function matcherOf(plan: SearchPlan, vocabulary: Vocabulary): Matcher {
   })
   let wanted = 0
   for (const term of plan.terms) wanted += term.weight * term.idf
+  const pairsEnding: number[][] = plan.terms.map(() => [])
+  for (let pair = 0; pair < plan.pairs.length; pair++) pairsEnding[plan.pairs[pair][1]].push(pair)
   const matcher: Matcher = {
     size,
     termOf,
     several,
     counts: new Int32Array(3 * plan.terms.length),
     near: new Uint8Array(2 * plan.pairs.length),
-    pairsEnding: plan.terms.map((_, term) => plan.pairs.flatMap(([, second], pair) => (second === term ? [pair] : []))),
+    pairsEnding,
     lastAt: new Int32Array(plan.terms.length),
     found: new Uint8Array(plan.terms.length),
     seen: new Int32Array(plan.terms.length),
