@@ -26,7 +26,7 @@ import { findReferences, getRule, type RuleVersion } from './get.js'
 import { candidateExpression, candidateWords, describePlan, planBoolean, planRanked, type SearchPlan } from './search/plan.js'
 import { checkQueryLength, emitFlat, parseQuery, positiveTerms, toFtsExpression } from './search/query-language.js'
 import { readQueryMode, type SearchMode } from './search/read-mode.js'
-import { exampleFields, finalScore, isTermWord, ruleFields, scoreText } from './search/rank.js'
+import { exampleFields, finalScore, markTermWords, ruleFields, scoreText } from './search/rank.js'
 import {
   indexedTextsOf,
   scopeOf,
@@ -40,7 +40,7 @@ import {
   type ScopeVersion,
   type Vocabulary
 } from './search/scope.js'
-import { headingOf } from './search/headings.js'
+import { headingsFor } from './search/headings.js'
 import { snippetOf } from './search/snippet.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
 import { matchBestTexts, type ScopeRange } from '../store/search.js'
@@ -288,7 +288,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
   const texts = indexedTextsOf(db, cache, wantedIds)
 
   const groups: Groups = { rule: new Map(), example: new Map(), term: new Map() }
-  const planStems = new Set(plan.terms.flatMap((term) => term.stems))
+  const headingOf = headingsFor(db, cache, new Set(plan.terms.flatMap((term) => term.stems)))
   const addCandidate = (kind: SearchKind, version: ScopeVersion, text: IndexedText, score: number, byName: boolean): void => {
     const candidate: Candidate = { kind, version, text, score, byName }
     const group = groups[kind].get(version.key)
@@ -306,7 +306,8 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
         for (const version of versions) {
           if (!kinds.has(version.kind)) continue
           // A rule inherits its headings (704.5c: "state-based actions"): weak evidence for the words its text lacks.
-          const heading = version.kind === 'rule' && score.coverage < 1 ? headingOf(db, cache, version.key, version.lastDate, planStems) : undefined
+          const heading = version.kind === 'rule' && score.coverage < 1 ? headingOf(version) : undefined
+          // A heading holding none of the query's words changes nothing: the score stands.
           const own = heading && heading.stems.size > 0 ? scoreText(plan, text, ruleFields, cache.vocabulary, heading) : score
           addCandidate(
             version.kind,
@@ -334,8 +335,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
   const hits = best.map((group) => hitOf(plan, cache.vocabulary, scope.validTo, group))
   // Each hit's stable id: the lineage of its best-scoring version.
   for (let index = 0; index < hits.length; index++) {
-    const { kind, key, lastDate } = best[index][0].version
-    const id = findLineageIdAt(db, kind, key, lastDate)
+    const id = lineageIdOf(db, best[index][0].version)
     if (id !== undefined) hits[index].id = id
   }
   const searched = plan.terms.flatMap((term) => term.words.map((word) => `"${word.replace(/"/g, '""')}"`))
@@ -462,6 +462,22 @@ function findCandidateTexts(
     return { ids: matchBestTexts(db, candidateExpression(plan)!, most) }
   }
   return { ids: scope.holding ? scope.holding(lists) : unionOf(lists) }
+}
+
+/**
+ * The lineage ids of the versions kept (a version is kept per handle until the database changes, and
+ * so is its id): the same hits come back search after search, and each id is a query of its own.
+ */
+const lineageIds = new WeakMap<ScopeVersion, string | null>()
+
+/** The stable id of the lineage of `version` (read once per version kept), or `undefined` before the lineage has ids. */
+function lineageIdOf(db: Crdb, version: ScopeVersion): string | undefined {
+  let id = lineageIds.get(version)
+  if (id === undefined) {
+    id = findLineageIdAt(db, version.kind, version.key, version.lastDate) ?? null
+    lineageIds.set(version, id)
+  }
+  return id ?? undefined
 }
 
 /** The candidates of each kind by key: one group per hit (with several editions, every matching version in it). */
@@ -662,16 +678,26 @@ function kindOrder(kind: SearchKind): number {
   return kind === 'rule' ? 0 : kind === 'term' ? 1 : 2
 }
 
+/**
+ * Where the words of a text's field are ({@link wordSpans}), found for the texts shown only (the
+ * cache keeps a text's words as ids) and kept while the text is: the same hits come back search after search.
+ */
+const spansKept = new WeakMap<IndexedText, { text?: number[]; examples?: number[] }>()
+
+/** The spans of the words of `text`'s `field`. */
+function spansOf(text: IndexedText, field: 'text' | 'examples'): number[] {
+  let kept = spansKept.get(text)
+  if (!kept) spansKept.set(text, (kept = {}))
+  return (kept[field] ??= wordSpans(text[field]))
+}
+
 function hitOf(plan: SearchPlan, vocabulary: Vocabulary, validTo: (lastDate: string) => string | null, group: Candidate[]): SearchHit {
   const best = group[0]
-  // The cache keeps a text's words as ids: where they are is found again for the texts shown only.
   const snippetFor = ({ kind, text }: Candidate): { snippet: string; highlights: Array<[number, number]> } => {
     const shown = kind === 'example' ? text.examples : text.text
-    const spans = wordSpans(shown)
+    const spans = spansOf(text, kind === 'example' ? 'examples' : 'text')
     const first = kind === 'example' ? text.textEnd : text.nameEnd
-    const hit: boolean[] = []
-    for (let index = 0; index < spans.length >> 1; index++) hit.push(isTermWord(plan, vocabulary, text.words[first + index]))
-    return snippetOf(shown, spans, hit)
+    return snippetOf(shown, spans, markTermWords(plan, vocabulary, text.words, first, spans.length >> 1))
   }
   const shown = snippetFor(best)
   const versions = [...group]

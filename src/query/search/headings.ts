@@ -5,12 +5,13 @@
  */
 import type { Crdb } from '../../store/database.js'
 import { readRuleTitles } from '../../store/search.js'
-import type { SearchCache } from './scope.js'
+import type { ScopeVersion, SearchCache } from './scope.js'
 import { stopWords, tokenize } from './words.js'
 
 /**
- * A heading's stems, each with how much it weighs beside the rule's own text (0..1): a title the
- * query names whole ("the SBA for poison" names 704 "State-Based Actions") weighs as the text does.
+ * A heading's stems (those of the query), each with how much it weighs beside the rule's own text
+ * (0..1): a title the query names whole ("the SBA for poison" names 704 "State-Based Actions")
+ * weighs as the text does.
  */
 export interface Heading {
   stems: ReadonlyMap<string, number>
@@ -28,12 +29,31 @@ interface TitleVersion {
 const levelWeights = { rule: 0.5, block: 0.4, section: 0.15 }
 
 const none: Heading = { stems: new Map(), named: false }
+const untitled: readonly string[] = []
 
-/** The titles of every version of every titled rule, by key, read once per handle. */
-function titlesOf(db: Crdb, cache: SearchCache): Map<string, TitleVersion[]> {
-  let titles = cache.extra.get('titles') as Map<string, TitleVersion[]> | undefined
-  if (titles) return titles
-  titles = new Map()
+/** The title stems a rule inherits in one edition, by level (`rule`: a lettered subrule's parent only). */
+interface TitleChain {
+  rule: readonly string[] | undefined
+  block: readonly string[]
+  section: readonly string[]
+}
+
+/**
+ * What headings keeps per handle: the titles by key, the key whose titles each rule inherits
+ * (`704.5` for 704.5c and its siblings, `704` for 704.5; `null`: none), and the chains by that key
+ * and day, so that siblings in force on the same day share one chain (and one heading per search).
+ */
+interface HeadingCache {
+  titles: Map<string, TitleVersion[]>
+  chainKeys: Map<string, string | null>
+  chains: Map<string, Map<string, TitleChain>>
+}
+
+/** What headings keeps for `db`: the titles of every version of every titled rule read once per handle. */
+function headingCacheOf(db: Crdb, cache: SearchCache): HeadingCache {
+  let kept = cache.extra.get('headings') as HeadingCache | undefined
+  if (kept) return kept
+  const titles = new Map<string, TitleVersion[]>()
   for (const [key, firstDate, lastDate, name] of readRuleTitles(db)) {
     const stems = tokenize(name)
       .filter((token) => !stopWords.has(token.word))
@@ -42,36 +62,81 @@ function titlesOf(db: Crdb, cache: SearchCache): Map<string, TitleVersion[]> {
     if (!list) titles.set(key, (list = []))
     list.push({ firstDate, lastDate, stems })
   }
-  cache.extra.set('titles', titles)
-  return titles
+  kept = { titles, chainKeys: new Map(), chains: new Map() }
+  cache.extra.set('headings', kept)
+  return kept
 }
 
 /** The title stems of rule `key` in force on `day` (none when untitled). */
-function titleOn(titles: Map<string, TitleVersion[]>, key: string, day: string): string[] {
+function titleOn(titles: Map<string, TitleVersion[]>, key: string, day: string): readonly string[] {
   for (const version of titles.get(key) ?? []) if (version.firstDate <= day && version.lastDate >= day) return version.stems
-  return []
+  return untitled
 }
 
-/**
- * The heading rule `key` (`704.5c`) inherits in the edition of `day`: its ancestors' titles, weighed by
- * level, and in full where the query's stems (`asked`) hold a rule's whole title.
- */
-export function headingOf(db: Crdb, cache: SearchCache, key: string, day: string, asked: ReadonlySet<string>): Heading {
+/** The key whose titles rule `key` inherits: a lettered subrule's parent (`704.5`), else its three-digit rule (`704`); `null` for none. */
+function chainKeyOf(key: string): string | null {
   const match = /^(\d)(\d\d)(?:\.(\d+)([a-z]*))?$/.exec(key)
-  if (!match || match[3] === undefined) return none
-  const titles = titlesOf(db, cache)
+  if (!match || match[3] === undefined) return null
+  return match[4] ? `${match[1]}${match[2]}.${match[3]}` : `${match[1]}${match[2]}`
+}
+
+/** The titles rule `key` inherits on `day`, or `undefined` for a rule that inherits none (a section, a three-digit rule). */
+function chainOf(kept: HeadingCache, key: string, day: string): TitleChain | undefined {
+  let chainKey = kept.chainKeys.get(key)
+  if (chainKey === undefined) kept.chainKeys.set(key, (chainKey = chainKeyOf(key)))
+  if (chainKey === null) return undefined
+  let byDay = kept.chains.get(chainKey)
+  if (!byDay) kept.chains.set(chainKey, (byDay = new Map()))
+  let chain = byDay.get(day)
+  if (!chain) {
+    const dot = chainKey.indexOf('.')
+    const block = dot < 0 ? chainKey : chainKey.slice(0, dot)
+    chain = {
+      rule: dot < 0 ? undefined : titleOn(kept.titles, chainKey, day),
+      block: titleOn(kept.titles, block, day),
+      section: titleOn(kept.titles, chainKey[0], day)
+    }
+    byDay.set(day, chain)
+  }
+  return chain
+}
+
+/** The chain of titles of each version read (a version is kept per handle, and its chain with it; `null`: none). */
+const chainsOfVersions = new WeakMap<ScopeVersion, TitleChain | null>()
+
+/**
+ * The headings rules inherit in one search, whose query's stems are `asked`: for a version of rule
+ * `704.5c`, the titles of its ancestors in its last edition, weighed by level, and in full where
+ * `asked` holds a rule's whole title. A heading keeps only the stems `asked` holds (a score looks up
+ * no other): one that holds none is no heading. Each is worked out once per search and chain.
+ */
+export function headingsFor(db: Crdb, cache: SearchCache, asked: ReadonlySet<string>): (version: ScopeVersion) => Heading {
+  const kept = headingCacheOf(db, cache)
+  const made = new Map<TitleChain, Heading>()
+  return (version) => {
+    let chain = chainsOfVersions.get(version)
+    if (chain === undefined) chainsOfVersions.set(version, (chain = chainOf(kept, version.key, version.lastDate) ?? null))
+    if (chain === null) return none
+    let heading = made.get(chain)
+    if (!heading) made.set(chain, (heading = headingOfChain(chain, asked)))
+    return heading
+  }
+}
+
+/** The heading of a chain of titles for a query whose stems are `asked` (see {@link headingsFor}). */
+function headingOfChain(chain: TitleChain, asked: ReadonlySet<string>): Heading {
   const heading = new Map<string, number>()
   let named = false
-  const add = (stems: string[], weight: number): void => {
-    for (const stem of stems) if (weight > (heading.get(stem) ?? 0)) heading.set(stem, weight)
+  const add = (stems: readonly string[], weight: number): void => {
+    for (const stem of stems) if (asked.has(stem) && weight > (heading.get(stem) ?? 0)) heading.set(stem, weight)
   }
-  const addRule = (stems: string[], weight: number): void => {
+  const addRule = (stems: readonly string[], weight: number): void => {
     const whole = stems.length > 0 && stems.every((stem) => asked.has(stem))
     if (whole) named = true
     add(stems, whole ? 1 : weight)
   }
-  if (match[4]) addRule(titleOn(titles, `${match[1]}${match[2]}.${match[3]}`, day), levelWeights.rule)
-  addRule(titleOn(titles, `${match[1]}${match[2]}`, day), levelWeights.block)
-  add(titleOn(titles, match[1], day), levelWeights.section)
+  if (chain.rule) addRule(chain.rule, levelWeights.rule)
+  addRule(chain.block, levelWeights.block)
+  add(chain.section, levelWeights.section)
   return heading.size === 0 ? none : { stems: heading, named }
 }

@@ -8,7 +8,7 @@ import { parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { appliesOn, informalPhrases } from './informal-words.js'
 import { findNamedPhrases, type NamedPhrase } from './named-phrases.js'
 import { positiveTerms, type ParsedQuery } from './query-language.js'
-import { stemCountsOf, type SearchCache } from './scope.js'
+import { loadStemCounts, type SearchCache } from './scope.js'
 import { correctWord, type Correction } from './spelling.js'
 import { foldWord, numberTwin, stemOf, stopWords, tokenize, weakStopWords, type Token } from './words.js'
 
@@ -76,6 +76,13 @@ function emptyPlan(mode: SearchPlan['mode']): SearchPlan {
   }
 }
 
+/** Read the counts of every stem the informal phrases mean (of any edition) into the cache, once per handle. */
+function loadInformalCounts(db: Crdb, cache: SearchCache): void {
+  if (cache.extra.has('informal-counts')) return
+  loadStemCounts(db, cache, [...new Set(informalPhrases().flatMap((phrase) => phrase.meansStems))])
+  cache.extra.set('informal-counts', true)
+}
+
 /** How much a word read as a name (a card's, a person's) weighs beside a rules word. */
 const nameWeight = 0.15
 
@@ -107,17 +114,17 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
     })
   }
 
-  // Word counts for every stem the query may search for.
+  // Word counts for every stem the query may search for (the informal phrases' once per handle).
   const wanted = new Set<string>()
   for (const token of tokens) {
     wanted.add(token.stem)
     const twin = numberTwin(token.word)
     if (twin) wanted.add(stemOf(twin))
   }
-  const phrases = informalPhrases().filter((phrase) => appliesOn(phrase, day))
-  for (const phrase of phrases) for (const stem of phrase.meansStems) wanted.add(stem)
-  const counts = stemCountsOf(db, cache, [...wanted])
-  const known = (index: number): boolean => (counts.get(tokens[index].stem) ?? 0) > 0 || numberTwin(tokens[index].word) !== undefined
+  loadStemCounts(db, cache, [...wanted])
+  loadInformalCounts(db, cache)
+  const docsOf = (stem: string): number => cache.stemCounts.get(stem) ?? 0
+  const known = (index: number): boolean => docsOf(tokens[index].stem) > 0 || numberTwin(tokens[index].word) !== undefined
 
   // Names (a card's, a person's) are not typos: they are neither corrected nor weighed as rules words.
   const names = findNames(query, tokens, known)
@@ -137,13 +144,16 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
   const corrected: Array<Correction | undefined> = tokens.map((token, index) =>
     names.has(index) || known(index) || stopWords.has(token.word) ? undefined : correctWord(db, cache, token.word)
   )
-  for (const correction of corrected) if (correction) stemCountsOf(db, cache, [correction.stem])
+  for (const correction of corrected) if (correction) loadStemCounts(db, cache, [correction.stem])
   const stems = tokens.map((token, index) => corrected[index]?.stem ?? token.stem)
 
-  // Informal phrases (and the era's own words), longest first, each word read once.
+  // Informal phrases (and the era's own words), longest first, each word read once; only those
+  // whose first word the query holds can match (most of the table is looked at no further).
   const consumed = new Set<number>()
   const informal: Array<{ at: number; stems: string[]; meansWords: string[]; meansStems: string[] }> = []
-  for (const phrase of phrases) {
+  const queryStems = new Set(stems)
+  for (const phrase of informalPhrases()) {
+    if (!queryStems.has(phrase.stems[0]) || !appliesOn(phrase, day)) continue
     for (let at = 0; at + phrase.stems.length <= stems.length; at++) {
       if (phrase.stems.some((stem, offset) => stem !== stems[at + offset] || consumed.has(at + offset) || names.has(at + offset))) continue
       for (let offset = 0; offset < phrase.stems.length; offset++) consumed.add(at + offset)
@@ -158,17 +168,19 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
     }
   }
 
-  const content = tokens.filter((token, index) => (!stopWords.has(token.word) || weakStopWords.has(token.word)) && !sections.has(index))
-  const kept = content.length > 0 ? content : tokens
-  const keptIndex = new Set(kept.map((token) => tokens.indexOf(token)))
-  plan.passage = kept.length >= 12
+  const content: number[] = []
+  tokens.forEach((token, index) => {
+    if ((!stopWords.has(token.word) || weakStopWords.has(token.word)) && !sections.has(index)) content.push(index)
+  })
+  const keptIndex = new Set(content.length > 0 ? content : tokens.keys())
+  plan.passage = keptIndex.size >= 12
 
   const byStem = new Map<string, number>()
   const slotOf: Array<number | undefined> = []
   const add = (term: Omit<PlanTerm, 'docs' | 'idf'>): number | undefined => {
     const docs = Math.min(
       cache.textCount,
-      term.stems.reduce((sum, stem) => sum + (counts.get(stem) ?? cache.stemCounts.get(stem) ?? 0), 0)
+      term.stems.reduce((sum, stem) => sum + docsOf(stem), 0)
     )
     if (docs === 0) return undefined
     const seen = byStem.get(term.stems[0])
@@ -176,7 +188,15 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
       plan.terms[seen].weight = Math.max(plan.terms[seen].weight, term.weight)
       return seen
     }
-    plan.terms.push({ ...term, docs, idf: idfOf(docs, cache.textCount) })
+    plan.terms.push({
+      display: term.display,
+      words: term.words,
+      stems: term.stems,
+      prefix: term.prefix,
+      weight: term.weight,
+      docs,
+      idf: idfOf(docs, cache.textCount)
+    })
     byStem.set(term.stems[0], plan.terms.length - 1)
     return plan.terms.length - 1
   }
@@ -193,7 +213,7 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
     let slot: number | undefined
     if (twin) {
       slot = add({ display: token.word, words: [token.word, twin], stems: [token.stem, stemOf(twin)], prefix: false, weight })
-    } else if ((counts.get(token.stem) ?? 0) > 0) {
+    } else if (docsOf(token.stem) > 0) {
       slot = add({ display: token.word, words: [token.word], stems: [token.stem], prefix: false, weight })
     } else if (correction) {
       plan.corrections.push(correction)
@@ -213,7 +233,7 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
     else if (keptIndex.has(index) && !consumed.has(index) && !names.has(index) && slotOf[index] !== undefined) meant.push(plan.terms[slotOf[index]!].stems[0])
   })
   if (informal.length > 0) plan.meantNameStems = meant
-  if (day !== undefined) plan.phrases = findNamedPhrases(db, cache, meant, day, (stem) => counts.get(stem) ?? cache.stemCounts.get(stem) ?? 0)
+  if (day !== undefined) plan.phrases = findNamedPhrases(db, cache, meant, day, docsOf)
   for (const item of informal) {
     let previous: number | undefined
     item.meansWords.forEach((word, offset) => {
@@ -330,7 +350,7 @@ export function planBoolean(db: Crdb, cache: SearchCache, parsed: ParsedQuery): 
       raw.push({ display: token.word, stem: prefix ? foldWord(token.word) : token.stem, prefix, pairWithPrevious: index > 0 })
     })
   }
-  const counts = stemCountsOf(
+  loadStemCounts(
     db,
     cache,
     raw.filter((item) => !item.prefix).map((item) => item.stem)
@@ -342,7 +362,7 @@ export function planBoolean(db: Crdb, cache: SearchCache, parsed: ParsedQuery): 
     let slot = byKey.get(key)
     if (slot === undefined) {
       // A prefix's count is unknown without scanning: weigh it as a fairly rare word.
-      const docs = item.prefix ? Math.max(1, Math.round(cache.textCount / 50)) : Math.max(1, counts.get(item.stem) ?? 1)
+      const docs = item.prefix ? Math.max(1, Math.round(cache.textCount / 50)) : Math.max(1, cache.stemCounts.get(item.stem) ?? 1)
       plan.terms.push({
         display: item.display,
         words: [item.display],

@@ -85,6 +85,15 @@ interface Matcher {
   /** Per term: where it was last seen in the field being read (-1: not yet), and whether a score found it. */
   lastAt: Int32Array
   found: Uint8Array
+  /**
+   * The terms the text read last holds in any field, ascending (the first `seenCount`), and per term
+   * whether it is among them: a score without a heading looks at those only.
+   */
+  seen: Int32Array
+  seenCount: number
+  isSeen: Uint8Array
+  /** The weight of all the plan's terms (`weight * idf` summed, in order): what coverage divides. */
+  wanted: number
 }
 
 const matchers = new WeakMap<SearchPlan, Matcher>()
@@ -110,40 +119,77 @@ function matcherOf(plan: SearchPlan, vocabulary: Vocabulary): Matcher {
       }
     }
   })
+  let wanted = 0
+  for (const term of plan.terms) wanted += term.weight * term.idf
+  const pairsEnding: number[][] = plan.terms.map(() => [])
+  for (let pair = 0; pair < plan.pairs.length; pair++) pairsEnding[plan.pairs[pair][1]].push(pair)
   const matcher: Matcher = {
     size,
     termOf,
     several,
     counts: new Int32Array(3 * plan.terms.length),
     near: new Uint8Array(2 * plan.pairs.length),
-    pairsEnding: plan.terms.map((_, term) => plan.pairs.flatMap(([, second], pair) => (second === term ? [pair] : []))),
+    pairsEnding,
     lastAt: new Int32Array(plan.terms.length),
-    found: new Uint8Array(plan.terms.length)
+    found: new Uint8Array(plan.terms.length),
+    seen: new Int32Array(plan.terms.length),
+    seenCount: 0,
+    isSeen: new Uint8Array(plan.terms.length),
+    wanted
   }
   matchers.set(plan, matcher)
   return matcher
 }
 
-/** Whether the word of vocabulary id `word` is one of the plan's terms (a snippet marks it). */
-export function isTermWord(plan: SearchPlan, vocabulary: Vocabulary, word: number): boolean {
-  return matcherOf(plan, vocabulary).termOf[word] !== 0
+/** Whether each of the `count` words of `words` from `first` (vocabulary ids) is one of the plan's terms (a snippet marks them). */
+export function markTermWords(plan: SearchPlan, vocabulary: Vocabulary, words: Int32Array, first: number, count: number): boolean[] {
+  const { termOf } = matcherOf(plan, vocabulary)
+  const marks: boolean[] = []
+  for (let index = 0; index < count; index++) marks.push(termOf[words[first + index]] !== 0)
+  return marks
 }
 
 /** Read where the plan's terms are in `text` (once for the text's two scores, as a rule and as examples). */
 function scan(matcher: Matcher, plan: SearchPlan, text: IndexedText): void {
   if (matcher.scanned === text) return
   matcher.scanned = text
-  const { termOf, several, counts } = matcher
+  const { termOf, several, counts, seen, isSeen } = matcher
   const words = text.words
   counts.fill(0)
   matcher.near.fill(0)
+  for (let index = 0; index < matcher.seenCount; index++) isSeen[seen[index]] = 0
+  matcher.seenCount = 0
   for (let index = 0; index < text.nameEnd; index++) {
     const term = termOf[words[index]]
-    if (term > 0) counts[3 * (term - 1)]++
-    else if (term < 0) for (const each of several[-term - 1]) counts[3 * each]++
+    if (term > 0) count(matcher, term - 1, 0)
+    else if (term < 0) for (const each of several[-term - 1]) count(matcher, each, 0)
   }
   readField(matcher, plan, words, 1, text.nameEnd, text.textEnd)
   readField(matcher, plan, words, 2, text.textEnd, words.length)
+  // In order of terms (a handful: an insertion sort), as a score adds them up.
+  for (let index = 1; index < matcher.seenCount; index++) {
+    const term = seen[index]
+    let at = index
+    for (; at > 0 && seen[at - 1] > term; at--) seen[at] = seen[at - 1]
+    seen[at] = term
+  }
+}
+
+/** Count one more of `term` in `field` (0: the name, 1: the text, 2: the examples). */
+function count(matcher: Matcher, term: number, field: 0 | 1 | 2): void {
+  matcher.counts[3 * term + field]++
+  if (matcher.isSeen[term] === 0) {
+    matcher.isSeen[term] = 1
+    matcher.seen[matcher.seenCount++] = term
+  }
+}
+
+/** Mark the pairs ending with `term`, at `position` of `field`, whose first term is at most three words back. */
+function markPairs(matcher: Matcher, plan: SearchPlan, term: number, position: number, field: 1 | 2): void {
+  for (const pair of matcher.pairsEnding[term]) {
+    const before = matcher.lastAt[plan.pairs[pair][0]]
+    if (before >= 0 && position - before <= 3) matcher.near[2 * pair + field - 1] = 1
+  }
 }
 
 /**
@@ -151,31 +197,25 @@ function scan(matcher: Matcher, plan: SearchPlan, text: IndexedText): void {
  * pairs of terms found close together there: the second at most three words after the first.
  */
 function readField(matcher: Matcher, plan: SearchPlan, words: Int32Array, field: 1 | 2, from: number, to: number): void {
-  const { termOf, several, counts, lastAt, pairsEnding, near } = matcher
+  const { termOf, several, lastAt } = matcher
   const withPairs = plan.pairs.length > 0
   if (withPairs) lastAt.fill(-1)
   // The first term's last place before this one is the nearest: a pair is close when it is at most three words back.
-  const markPairs = (term: number, position: number): void => {
-    for (const pair of pairsEnding[term]) {
-      const before = lastAt[plan.pairs[pair][0]]
-      if (before >= 0 && position - before <= 3) near[2 * pair + field - 1] = 1
-    }
-  }
   for (let index = from; index < to; index++) {
     const term = termOf[words[index]]
     if (term === 0) continue
     const position = index - from
     if (term > 0) {
-      counts[3 * (term - 1) + field]++
+      count(matcher, term - 1, field)
       if (withPairs) {
-        markPairs(term - 1, position)
+        markPairs(matcher, plan, term - 1, position, field)
         lastAt[term - 1] = position
       }
     } else {
       const terms = several[-term - 1]
       for (const each of terms) {
-        counts[3 * each + field]++
-        if (withPairs) markPairs(each, position)
+        count(matcher, each, field)
+        if (withPairs) markPairs(matcher, plan, each, position, field)
       }
       if (withPairs) for (const each of terms) lastAt[each] = position
     }
@@ -221,12 +261,14 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
 
   let bm = 0
   let found = 0
-  let wanted = 0
   const termFound = matcher.found
   termFound.fill(0)
-  for (let index = 0; index < plan.terms.length; index++) {
+  // Without a heading, a term the text does not hold adds nothing: only the terms it holds are read (in order).
+  const every = heading !== undefined
+  const steps = every ? plan.terms.length : matcher.seenCount
+  for (let step = 0; step < steps; step++) {
+    const index = every ? step : matcher.seen[step]
     const term = plan.terms[index]
-    wanted += term.weight * term.idf
     const inName = counts[3 * index]
     const inText = counts[3 * index + 1]
     const inExamples = counts[3 * index + 2]
@@ -247,7 +289,7 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
     }
   }
   if (bm === 0) return { score: 0, coverage: 0, nameMatch: 0, nameWords: 0 }
-  const coverage = wanted > 0 ? found / wanted : 0
+  const coverage = matcher.wanted > 0 ? found / matcher.wanted : 0
 
   // Neighbouring query words close together (at most two words between them, in order), in the text (or the examples).
   let near = 0
@@ -268,14 +310,17 @@ export function scoreText(plan: SearchPlan, text: IndexedText, weights: FieldWei
   // A name that is the query (or the query with question words around it).
   let nameMatch = 0
   let nameWords = 0
-  for (const query of nameStemsOf(plan)) {
-    for (const name of nameStemSets(text)) {
-      if (!everyIn(name, query)) continue
-      const needed = [...query].filter((stem) => !name.has(stem) && !plan.optionalNameStems.has(stem)).length
-      const share = needed === 0 ? 1 : name.size / (name.size + needed)
-      if (share > nameMatch || (share === nameMatch && name.size > nameWords)) {
-        nameMatch = share
-        nameWords = name.size
+  // (A text without a name has none to match: most rules.)
+  if (text.name !== '') {
+    for (const query of nameStemsOf(plan)) {
+      for (const name of nameStemSets(text)) {
+        if (!everyIn(name, query)) continue
+        const needed = [...query].filter((stem) => !name.has(stem) && !plan.optionalNameStems.has(stem)).length
+        const share = needed === 0 ? 1 : name.size / (name.size + needed)
+        if (share > nameMatch || (share === nameMatch && name.size > nameWords)) {
+          nameMatch = share
+          nameWords = name.size
+        }
       }
     }
   }

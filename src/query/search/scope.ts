@@ -85,6 +85,7 @@ export interface SearchCache {
   /** The ids of the texts each full-text expression matches, ascending (a word's, a boolean query's), and their sum of lengths. */
   matches: Map<string, Int32Array>
   matchedIds: number
+  /** How many texts hold each stem read so far ({@link loadStemCounts}): a stem not loaded is not known to be absent. */
   stemCounts: Map<string, number>
   /** Searches on this handle so far: the versions read are kept from the second on. */
   searches: number
@@ -96,8 +97,8 @@ export interface SearchCache {
   ruleVersions: Map<string, ScopeVersion[]>
   /** Per version id: 1 once it is in `contentVersions`. */
   versionsKept: Uint8Array
-  /** Per range of dates (`from/to`, `*`), per content id: how many of its versions are in it (0: none; a few ranges kept). */
-  masks: Map<string, Uint8Array>
+  /** Per range of dates (`from/to`, `*`): its mask (a few hundred ranges kept). */
+  masks: Map<string, RangeMask>
   /** Per content id, the last union it was counted in (to join lists of ids without sorting them all). */
   marks: Int32Array
   stamp: number
@@ -105,13 +106,28 @@ export interface SearchCache {
   extra: Map<string, unknown>
 }
 
+/** Which contents a range of dates holds. */
+interface RangeMask {
+  /** Per content id: how many of its versions are in the range (0: none). */
+  counts: Uint8Array
+  /**
+   * The versions in the range of the contents that have others too, found once: a content's versions
+   * in a range are all kept when its mask is made (those kept after it are outside), so they do not change.
+   */
+  versions: Map<number, readonly ScopeVersion[]>
+}
+
 /** The most ids {@link SearchCache.matches} keeps (4 bytes each), and the most expressions. */
 const maxMatchedIds = 2_000_000
 const maxMatches = 5000
 /** The most texts kept read (the index of every edition holds about 17,000). */
 const maxTexts = 60_000
-/** The most ranges whose masks are kept (one byte per text each). */
-const maxMasks = 64
+/**
+ * The most ranges whose masks are kept (one byte per text each: 17 KB for the 17,000 texts of every
+ * edition). Enough for every edition's own range (108 so far) and some ranges of dates: a server
+ * asked in many editions (the real questions name 72) would otherwise read them again and again.
+ */
+const maxMasks = 256
 
 const caches = new WeakMap<Crdb, SearchCache>()
 
@@ -143,14 +159,13 @@ export function searchCacheOf(db: Crdb): SearchCache {
   return cache
 }
 
-/** How many texts hold each stem (0 for none), read once per handle. */
-export function stemCountsOf(db: Crdb, cache: SearchCache, stems: string[]): Map<string, number> {
+/** Read how many texts hold each of these stems into {@link SearchCache.stemCounts} (0 for none), once per handle. */
+export function loadStemCounts(db: Crdb, cache: SearchCache, stems: string[]): void {
   const missing = stems.filter((stem) => !cache.stemCounts.has(stem))
   if (missing.length > 0) {
     const counts = readStemCounts(db, missing)
     for (const stem of missing) cache.stemCounts.set(stem, counts.get(stem) ?? 0)
   }
-  return new Map(stems.map((stem) => [stem, cache.stemCounts.get(stem)!]))
 }
 
 /**
@@ -260,7 +275,7 @@ export function scopeOf(db: Crdb, cache: SearchCache, range: ScopeRange): Scope 
       validTo
     }
   }
-  const mask = maskOf(db, cache, range)
+  const { counts: mask, versions: inRangeVersions } = maskOf(db, cache, range)
   // In force at some time of the range: first date <= to, last date >= from (by the dates' places among the editions').
   const toPlace = range === null ? 0 : placeOf(dates, range.to)
   const fromPlace = range === null ? 0 : placeOf(dates, range.from)
@@ -277,7 +292,10 @@ export function scopeOf(db: Crdb, cache: SearchCache, range: ScopeRange): Scope 
     if (!inside) return undefined
     // Versions kept after the mask was made are outside the range: while there are none, all are in it.
     const versions = cache.contentVersions.get(id)!
-    return inside === versions.length ? versions : versions.filter(inRange)
+    if (inside === versions.length) return versions
+    let kept = inRangeVersions.get(id)
+    if (!kept) inRangeVersions.set(id, (kept = versions.filter(inRange)))
+    return kept
   }
   return {
     versionsFor: () => versionsOf,
@@ -318,10 +336,10 @@ export function scopeOf(db: Crdb, cache: SearchCache, range: ScopeRange): Scope 
  * Which contents have a version in `range`, made once per range from its versions (read through
  * the index of dates), which join the versions kept per content (each once).
  */
-function maskOf(db: Crdb, cache: SearchCache, range: ScopeRange): Uint8Array {
+function maskOf(db: Crdb, cache: SearchCache, range: ScopeRange): RangeMask {
   const name = range === null ? '*' : `${range.from}/${range.to}`
-  let mask = cache.masks.get(name)
-  if (mask) return mask
+  const known = cache.masks.get(name)
+  if (known) return known
   const rows = readAllVersions(db, range)
   let top = 0
   let topVersion = 0
@@ -329,7 +347,7 @@ function maskOf(db: Crdb, cache: SearchCache, range: ScopeRange): Uint8Array {
     if (row[4] > top) top = row[4]
     if (row[8] > topVersion) topVersion = row[8]
   }
-  mask = new Uint8Array(top + 1)
+  const mask = new Uint8Array(top + 1)
   if (topVersion >= cache.versionsKept.length) {
     const kept = new Uint8Array(topVersion + 1)
     kept.set(cache.versionsKept)
@@ -345,8 +363,9 @@ function maskOf(db: Crdb, cache: SearchCache, range: ScopeRange): Uint8Array {
     else cache.contentVersions.set(contentId, [versionOf(row, cache.dates)])
   }
   if (cache.masks.size >= maxMasks) cache.masks.clear()
-  cache.masks.set(name, mask)
-  return mask
+  const made = { counts: mask, versions: new Map() }
+  cache.masks.set(name, made)
+  return made
 }
 
 /** A version read. */

@@ -29,13 +29,14 @@ function allowedEdits(length: number): number {
  * with digits, are never corrected.
  */
 export function correctWord(db: Crdb, cache: SearchCache, word: string): Correction | undefined {
-  if (word.length < 4 || !/^[a-z]+$/.test(word) || isEnglishWord(word)) return undefined
-  // A word's correction does not change until the database does (the cache is per generation).
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return undefined
+  // A word's correction does not change until the database does (the cache is per generation);
+  // an English word's (none) is kept too, rather than looked up in the word list again.
   let known = cache.extra.get('corrections') as Map<string, Correction | undefined> | undefined
   if (!known) cache.extra.set('corrections', (known = new Map()))
   if (known.has(word)) return known.get(word)
   if (known.size >= 10_000) known.clear()
-  const correction = findCorrection(db, cache, word)
+  const correction = isEnglishWord(word) ? undefined : findCorrection(db, cache, word)
   known.set(word, correction)
   return correction
 }
