@@ -6,6 +6,7 @@
 import type { Hono } from 'hono'
 import { diffEditions, type RuleChange } from '../../query/diff.js'
 import { href, plural, renderPage, renderWordChanges, ruleHref } from '../html.js'
+import { renderWithItalics } from '../italics.js'
 import { html, joinMarkup, type Markup, type MarkupValue } from '../markup.js'
 import { readPoint } from '../selector.js'
 import type { ServerState } from '../state.js'
@@ -112,7 +113,9 @@ function renderChange(change: RuleChange, from: string, to: string): Markup {
     const side = (change.to ?? change.from)!
     // The same text, inserted or deleted: one template each, so that every tag is written out in a template.
     const mark = change.to ? (content: MarkupValue): Markup => html`<ins>${content}</ins>` : (content: MarkupValue): Markup => html`<del>${content}</del>`
-    text = html`<p>${mark(side.text)}</p>${side.examples.map((example) => html`<p class="example">${mark(html`Example: ${example}`)}</p>`)}`
+    text = html`<p>${mark(renderWithItalics(side.text))}</p>${side.examples.map(
+      (example) => html`<p class="example">${mark(html`Example: ${renderWithItalics(example)}`)}</p>`
+    )}`
   }
   return html`<section class="change" id="${anchor}"><h3><a href="#${anchor}" aria-label="Link to this change">#</a> ${title}${notes}</h3>${text}</section>`
 }
