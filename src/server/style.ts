@@ -35,7 +35,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 mark{background:var(--mark);color:inherit}
 ins{background:var(--add);color:var(--add-fg);text-decoration:none}del{background:var(--del);color:var(--del-fg)}
 .pager{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:baseline;margin:.75rem 0}.summary a[aria-current]{font-weight:700}td.number{text-align:right}
-.change{border-top:1px solid var(--line);padding:.5rem 0}
+.change{border-top:1px solid var(--line);padding:.5rem 0;overflow-wrap:anywhere}
 .change h3{font-size:1.02rem;margin:.3rem 0}
 .side{display:none}
 @media (min-width:900px){.side{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.inline.has-side{display:none}}
