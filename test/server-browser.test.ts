@@ -196,7 +196,7 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
   })
 
   it('opens the M10 diff and finds the move of 420.5e to 704.5k', async () => {
-    const page = await open('/diff?from=2009-05-01&to=2009-07-11')
+    const page = await open('/diff?from=2009-05-01&to=2009-07-11&section=704')
     const move = page.locator('#change-704\\.5k h3')
     expect(await move.textContent()).toMatch(/420\.5e → 704\.5k/)
     // Side by side on a wide screen.

@@ -108,7 +108,9 @@ expectTypeOf<Fit<SearchResult, typeof schemas.searchResultSchema>>().toEqualType
 expectTypeOf<Fit<CiteReport, typeof schemas.citeReportSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<Published<Lineage & { stale?: true }>, typeof schemas.lineageSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<TermDiff, typeof schemas.termDiffSchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<EditionDiff & { stale?: true }, typeof schemas.editionDiffSchema>>().toEqualTypeOf<'same'>()
+// `total` is there with `limit` only: the page's schema.
+expectTypeOf<Fit<Omit<EditionDiff, 'total'> & { stale?: true }, typeof schemas.editionDiffSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Omit<EditionDiff, 'total'> & { total: number; next: string | null; stale?: true }, typeof schemas.diffPageSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<
   Fit<Pick<EditionDiff, 'from' | 'to' | 'section' | 'summary'> & { terms?: Pick<TermDiff, 'summary'>; stale?: true }, typeof schemas.diffSummarySchema>
 >().toEqualTypeOf<'same'>()

@@ -98,6 +98,8 @@ export interface EditionDiff {
     unchanged: number
   }
   changes: RuleChange[]
+  /** With {@link DiffOptions.limit}: how many changes there are in all, of which `changes` is a stretch. */
+  total?: number
   /** The glossary's changes (absent with `kind: 'rule'` or a section). */
   terms?: TermDiff
 }
@@ -110,6 +112,13 @@ export interface DiffOptions {
   kind?: 'rule' | 'term'
   /** Leave out the word-level changes (`textChanges`, `exampleChanges` empty): for counts only, much faster. */
   countsOnly?: boolean
+  /**
+   * Only this many changes (in order, from `offset`), with their word-level changes: the result then
+   * carries `total`, the number of changes before the cut. The summary counts them all.
+   */
+  limit?: number
+  /** The first change to keep with `limit` (default 0). */
+  offset?: number
 }
 
 interface LinkStep {
@@ -184,7 +193,8 @@ export function diffEditions(db: Crdb, a: EditionSelector, b: EditionSelector, o
       unchanged++ // The same text left and came back as another version.
       continue
     }
-    const change = describeChange(contents, old, current, options.countsOnly === true)
+    // Word-level changes are made below, for the changes kept only.
+    const change = describeChange(contents, old, current, true)
     if (evidence) change.evidence = evidence
     const targets = old ? (targetsOf.get(old.id) ?? []) : []
     const sources = current ? (sourcesOf.get(current.id) ?? []) : []
@@ -198,18 +208,24 @@ export function diffEditions(db: Crdb, a: EditionSelector, b: EditionSelector, o
     changes.push(change)
     rowOf.set(change, (current ?? old)!.id)
   }
-  // Each change's stable id (its lineage, as the newer side has it), read in one statement.
-  if (options.countsOnly !== true) {
-    const ids = listLineageIdsOf(db, [...rowOf.values()])
-    for (const [change, row] of rowOf) {
-      const id = ids.get(row)
-      if (id !== undefined) change.id = id
-    }
-  }
   // Each change's key made once (not per comparison), compared as localeCompare does.
   const keys = new Map(changes.map((change) => [change, sortKeyOfChange(change)]))
   const compare = new Intl.Collator().compare
   changes.sort((x, y) => compare(keys.get(x)!, keys.get(y)!))
+  const offset = options.offset ?? 0
+  const kept = options.limit === undefined ? changes : changes.slice(offset, offset + options.limit)
+  if (options.countsOnly !== true) {
+    for (const change of kept) addWordChanges(change)
+    // Each change's stable id (its lineage, as the newer side has it), read in one statement.
+    const ids = listLineageIdsOf(
+      db,
+      kept.map((change) => rowOf.get(change)!)
+    )
+    for (const change of kept) {
+      const id = ids.get(rowOf.get(change)!)
+      if (id !== undefined) change.id = id
+    }
+  }
 
   const count = (kind: RuleChange['kind']): number => changes.filter((change) => change.kind === kind).length
   return {
@@ -229,7 +245,8 @@ export function diffEditions(db: Crdb, a: EditionSelector, b: EditionSelector, o
       merge: changes.filter((change) => change.relation === 'merge').length,
       unchanged
     },
-    changes,
+    changes: kept,
+    ...(options.limit === undefined ? {} : { total: changes.length }),
     ...(options.kind === 'rule' || section !== undefined ? {} : { terms: diffTerms(db, from, to, { countsOnly: options.countsOnly === true }) })
   }
 }
@@ -274,6 +291,18 @@ function describeChange(contents: Map<number, ContentRow>, old: Row | undefined,
     textChanges: sameText || countsOnly ? [] : diffWords(from.text, to.text),
     exampleChanges: countsOnly ? [] : diffExamples(from.examples, to.examples)
   }
+}
+
+/**
+ * Give a change of a diff made with `countsOnly` its word-level changes (`textChanges`,
+ * `exampleChanges`), as a full diff has them: a page of a large diff makes them for its own changes only.
+ */
+export function addWordChanges(change: RuleChange): RuleChange {
+  const { from, to } = change
+  if (!from || !to) return change
+  change.textChanges = from.text === to.text ? [] : diffWords(from.text, to.text)
+  change.exampleChanges = diffExamples(from.examples, to.examples)
+  return change
 }
 
 /**

@@ -24,14 +24,8 @@ export function diffWords(before: string, after: string): WordChange[] {
   const start = tokenBoundaryBefore(before, commonPrefixLength(before, after))
   const old = tokenize(before, oldTokens, start)
   const current = tokenize(after, newTokens, start)
-  const edits = shortestEdit(old, current, maxEditLength)
-  // Texts far apart read better as one replaced by the other.
-  if (!edits) {
-    return [
-      { kind: 'removed', text: before },
-      { kind: 'added', text: after }
-    ]
-  }
+  // Beyond the search's bound, the tokens between the common head and tail are one replaced by the other.
+  const edits = shortestEdit(old, current, maxEditLength) ?? replaceMiddle(old, current)
   // The runs are slices of the texts, cut at the tokens' offsets; the unchanged run resumes at `kept`.
   const [oldAt, newAt] = [old.offsets, current.offsets]
   const changes: WordChange[] = []
@@ -43,7 +37,115 @@ export function diffWords(before: string, after: string): WordChange[] {
     kept = oldAt[oldEnd]
   }
   if (kept < before.length) changes.push({ kind: 'same', text: before.slice(kept) })
-  return changes
+  return absorbShortSames(changes)
+}
+
+/** The one changed stretch between the tokens `a` and `b` have in common at their start and at their end. */
+function replaceMiddle(a: Tokens, b: Tokens): Array<[number, number, number, number]> {
+  let head = 0
+  while (head < a.count && head < b.count && sameToken(a, head, b, head)) head++
+  let tail = 0
+  while (tail < a.count - head && tail < b.count - head && sameToken(a, a.count - 1 - tail, b, b.count - 1 - tail)) tail++
+  return [[head, a.count - tail, head, b.count - tail]]
+}
+
+/**
+ * `changes` with each unchanged run no longer than the changes on both sides of it taken into them (as
+ * diff-match-patch's semantic clean-up does), then each stretch of changes as one removed run and one
+ * added run: a rewritten clause reads as the clause struck and the new one inserted, not as confetti of
+ * the spaces, `the` and `it` the two happen to share.
+ */
+function absorbShortSames(changes: WordChange[]): WordChange[] {
+  // The changed characters before (removed, added) and after each unchanged run, in one pass each way.
+  const sizeBefore = new Array<number>(changes.length)
+  const sizeAfter = new Array<number>(changes.length)
+  let removed = 0
+  let added = 0
+  for (let index = 0; index < changes.length; index++) {
+    const change = changes[index]
+    if (change.kind === 'same') {
+      sizeBefore[index] = Math.max(removed, added)
+      removed = added = 0
+    } else if (change.kind === 'removed') removed += change.text.length
+    else added += change.text.length
+  }
+  removed = added = 0
+  for (let index = changes.length - 1; index >= 0; index--) {
+    const change = changes[index]
+    if (change.kind === 'same') {
+      sizeAfter[index] = Math.max(removed, added)
+      removed = added = 0
+    } else if (change.kind === 'removed') removed += change.text.length
+    else added += change.text.length
+  }
+  // Absorbing a run makes the changes around the next one larger: repeat until nothing moves.
+  let absorbed = false
+  const absorbable = changes.map((change, index) => {
+    const short = change.kind === 'same' && change.text.length <= sizeBefore[index] && change.text.length <= sizeAfter[index]
+    absorbed ||= short
+    return short
+  })
+  if (!absorbed) return changes
+  const merged: WordChange[] = []
+  let removedText = ''
+  let addedText = ''
+  const flush = (): void => {
+    // Whole tokens both runs start or end with stay unchanged (the full stop of a rewritten clause).
+    const head = tokenBoundaryBefore(removedText, commonPrefixLength(removedText, addedText) + 1)
+    if (head > 0 && head <= addedText.length && isTokenEnd(addedText, head)) {
+      pushSame(merged, removedText.slice(0, head))
+      removedText = removedText.slice(head)
+      addedText = addedText.slice(head)
+    }
+    const tail = commonSuffixLength(removedText, addedText)
+    if (tail > 0) {
+      const same = removedText.slice(removedText.length - tail)
+      removedText = removedText.slice(0, removedText.length - tail)
+      addedText = addedText.slice(0, addedText.length - tail)
+      if (removedText) merged.push({ kind: 'removed', text: removedText })
+      if (addedText) merged.push({ kind: 'added', text: addedText })
+      pushSame(merged, same)
+    } else {
+      if (removedText) merged.push({ kind: 'removed', text: removedText })
+      if (addedText) merged.push({ kind: 'added', text: addedText })
+    }
+    removedText = addedText = ''
+  }
+  for (let index = 0; index < changes.length; index++) {
+    const change = changes[index]
+    if (change.kind === 'same' && !absorbable[index]) {
+      flush()
+      pushSame(merged, change.text)
+    } else {
+      if (change.kind !== 'added') removedText += change.text
+      if (change.kind !== 'removed') addedText += change.text
+    }
+  }
+  flush()
+  return absorbShortSames(merged)
+}
+
+/** Append an unchanged run to `changes`, joined to the one it follows. */
+function pushSame(changes: WordChange[], text: string): void {
+  const last = changes[changes.length - 1]
+  if (last?.kind === 'same') last.text += text
+  else changes.push({ kind: 'same', text })
+}
+
+/** How many trailing characters `a` and `b` share, cut back to a token boundary of both (none unless both keep some text). */
+function commonSuffixLength(a: string, b: string): number {
+  const length = Math.min(a.length, b.length)
+  let size = 0
+  while (size < length && a.charCodeAt(a.length - 1 - size) === b.charCodeAt(b.length - 1 - size)) size++
+  // Back to where a token starts in both: not inside a word, a run of spaces or a `\r\n`.
+  while (size > 0 && !(isTokenEnd(a, a.length - size) && isTokenEnd(b, b.length - size))) size--
+  return size === a.length || size === b.length ? 0 : size
+}
+
+/** Whether a token of `text` ends at `at` (0 < at <= its length): the characters either side are not joined in one token. */
+function isTokenEnd(text: string, at: number): boolean {
+  if (at >= text.length) return true
+  return tokenBoundaryBefore(text, at + 1) === at
 }
 
 /** How many leading characters `a` and `b` share. */
@@ -74,8 +176,8 @@ function tokenBoundaryBefore(text: string, at: number): number {
   return 0
 }
 
-/** Word and space tokens added or removed beyond which two texts are shown as one replaced by the other. */
-const maxEditLength = 60
+/** Word and space tokens added or removed beyond which the search stops and the texts' common head and tail frame one replaced middle. */
+const maxEditLength = 400
 
 /** A text cut into tokens from some boundary on: token `i` is `text.slice(offsets[i], offsets[i + 1])`, with a hash of it. */
 interface Tokens {

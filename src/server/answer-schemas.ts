@@ -361,6 +361,14 @@ export const editionDiffSchema = z
   })
   .openapi('EditionDiff')
 
+/** `GET /v1/diff?limit=...`: one page of a diff's changes, with how many there are and the cursor of the next page; `terms` on the first page only. */
+export const diffPageSchema = editionDiffSchema
+  .extend({
+    total: count().openapi({ description: 'how many changes the diff has in all' }),
+    next: z.string().nullable().openapi({ description: 'the cursor of the next page (give it as cursor=, with the same limit), or null on the last page' })
+  })
+  .openapi('EditionDiffPage', { description: "one page of a diff's changes (limit=...); the glossary's changes (terms) come with the first page only" })
+
 /** `GET /v1/diff?summary=true`: the counts of a diff, without the changes. */
 export const diffSummarySchema = z
   .object({

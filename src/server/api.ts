@@ -31,6 +31,7 @@ import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { citeRequestSchema } from './answer-schemas.js'
 import { errorBody, statusOf } from './errors.js'
+import { encodeDiffCursor } from './diff-cursor.js'
 import { apiRoutes, maxBodyBytes, maxCiteBytes } from './openapi.js'
 import { errorOfIssues } from './parameters.js'
 import { publishSources } from './public-source.js'
@@ -110,8 +111,20 @@ export function registerApi(app: Hono, state: ServerState): void {
   })
 
   serveRoute(app, apiRoutes.diff, (c, { query }) => {
-    const { from, to, section, summary } = query
-    const diff = diffEditions(db, from, to, { section })
+    const { from, to, section, summary, limit, cursor } = query
+    const offset = cursor?.offset ?? 0
+    const diff = diffEditions(db, from, to, { section, ...(limit === undefined || summary ? {} : { limit, offset }) })
+    if (limit !== undefined && !summary) {
+      if (cursor && (cursor.from !== diff.from || cursor.to !== diff.to || cursor.section !== diff.section))
+        throw new CrdbError(
+          'E_USAGE',
+          `cursor: it pages the diff from ${cursor.from} to ${cursor.to}${cursor.section ? ` in ${cursor.section}` : ''}, not this one`
+        )
+      // The glossary's changes come with the first page only.
+      const { terms, total = 0, ...page } = diff
+      const next = offset + limit < total ? encodeDiffCursor({ offset: offset + limit, from: diff.from, to: diff.to, section: diff.section }) : null
+      return c.json(flagged(db, { ...page, ...(cursor || !terms ? {} : { terms }), total, next }, { needs: 'lineage' }), 200)
+    }
     if (summary)
       return c.json(
         flagged(

@@ -6,6 +6,7 @@
  */
 import { eraPresets } from '../vocabulary/era-presets.js'
 import { findReferences } from '../query/get.js'
+import { findItalics, renderItalics } from './italics.js'
 import { html, joinMarkup, type Markup, type MarkupValue } from './markup.js'
 import type { At } from './selector.js'
 
@@ -122,24 +123,28 @@ function renderPicker(picker: Picker): Markup {
  */
 export function renderRuleText(text: string, edition: string, link: (number: string, edition: string) => string = ruleHref, lineBreaks = false): Markup {
   const citations = findReferences(text)
-  const plain = (part: string): MarkupValue => (lineBreaks && part.includes('\n') ? joinMarkup(part.split('\n'), lineBreak) : part)
-  if (citations.length === 0) return html`${plain(text)}`
+  const breaks = (part: string): MarkupValue => (lineBreaks && part.includes('\n') ? joinMarkup(part.split('\n'), lineBreak) : part)
+  // `_Magic_` as <em>: text between citations is a slice of the whole, which the italics are found in.
+  const italics = findItalics(text)
+  const between = (start: number, end: number): MarkupValue =>
+    italics.length ? renderItalics(text, start, end, italics, breaks) : breaks(text.slice(start, end))
+  if (citations.length === 0) return html`${between(0, text.length)}`
   const parts: MarkupValue[] = []
   let position = 0
   const phrases = [...new Set(citations.map((citation) => citation.cited))]
   for (const phrase of phrases) {
     const start = text.indexOf(phrase, position)
     if (start < 0) continue
-    parts.push(plain(text.slice(position, start)))
+    parts.push(between(position, start))
     const isSection = /^sections?\b/i.test(phrase)
     parts.push(
       phrase
         .split(/(\d{3}\.\d{1,3}[a-z]?|\b\d{3}\b|\b\d\b)/)
-        .map((part, index) => (index % 2 === 1 && (part.length > 1 || isSection) ? html`<a href="${link(part, edition)}">${part}</a>` : plain(part)))
+        .map((part, index) => (index % 2 === 1 && (part.length > 1 || isSection) ? html`<a href="${link(part, edition)}">${part}</a>` : breaks(part)))
     )
     position = start + phrase.length
   }
-  parts.push(plain(text.slice(position)))
+  parts.push(between(position, text.length))
   return html`${parts}`
 }
 
@@ -175,14 +180,33 @@ export function plural(count: number, word: string): string {
   return `${String(count).replace(/\B(?=(\d{3})+$)/g, ',')} ${word}${count === 1 ? '' : 's'}`
 }
 
-/** Word-level changes as HTML: `inline` marks both removed and added words, `before` and `after` one side each. */
+/**
+ * Word-level changes as HTML: `inline` marks both removed and added words, `before` and `after` one side
+ * each. The CR's `_italics_` are `<em>`, found in the whole old and new texts (a change may cut one).
+ */
 export function renderWordChanges(
   changes: ReadonlyArray<{ kind: 'same' | 'added' | 'removed'; text: string }>,
   side: 'inline' | 'before' | 'after' = 'inline'
 ): Markup {
+  if (!changes.some((change) => change.text.includes('_'))) {
+    return html`${changes.map((change) => {
+      if (change.kind === 'same') return change.text
+      if (change.kind === 'removed') return side !== 'after' && html`<del>${change.text}</del>`
+      return side !== 'before' && html`<ins>${change.text}</ins>`
+    })}`
+  }
+  const before = changes.map((change) => (change.kind === 'added' ? '' : change.text)).join('')
+  const after = changes.map((change) => (change.kind === 'removed' ? '' : change.text)).join('')
+  const [beforeItalics, afterItalics] = [findItalics(before), findItalics(after)]
+  let [inBefore, inAfter] = [0, 0]
   return html`${changes.map((change) => {
-    if (change.kind === 'same') return change.text
-    if (change.kind === 'removed') return side !== 'after' && html`<del>${change.text}</del>`
-    return side !== 'before' && html`<ins>${change.text}</ins>`
+    const length = change.text.length
+    const old = renderItalics(before, inBefore, inBefore + (change.kind === 'added' ? 0 : length), beforeItalics)
+    const current = renderItalics(after, inAfter, inAfter + (change.kind === 'removed' ? 0 : length), afterItalics)
+    if (change.kind !== 'added') inBefore += length
+    if (change.kind !== 'removed') inAfter += length
+    if (change.kind === 'same') return side === 'before' ? old : current
+    if (change.kind === 'removed') return side !== 'after' && html`<del>${old}</del>`
+    return side !== 'before' && html`<ins>${current}</ins>`
   })}`
 }

@@ -6,6 +6,7 @@
  */
 import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi'
 import {
+  diffPageSchema,
   diffSummarySchema,
   checkWithHistorySchema,
   citeReportSchema,
@@ -131,7 +132,10 @@ export const apiRoutes = {
     path: '/v1/diff',
     summary: 'What changed between any two editions (crdb diff)',
     request: { query: diffQuery },
-    responses: answers('the diff (only its counts with summary=true)', z.union([editionDiffSchema, diffSummarySchema]))
+    responses: answers(
+      'the diff (only its counts with summary=true; one page of its changes with limit)',
+      z.union([editionDiffSchema, diffPageSchema, diffSummarySchema])
+    )
   }),
   checks: createRoute({
     method: 'get',

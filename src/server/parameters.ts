@@ -10,6 +10,7 @@ import { CrdbError, type ErrorCode } from '../vocabulary/errors.js'
 import { parseDate } from '../vocabulary/dates.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import type { SearchKind, SearchMode } from '../query/search.js'
+import { decodeDiffCursor, type DiffCursor } from './diff-cursor.js'
 import { readPoint, readSelector, type At } from './selector.js'
 
 /** A value as an error message quotes it: at most 40 characters. */
@@ -295,12 +296,39 @@ const diffPoint = (name: string, description: string) =>
     .openapi({ type: 'string', description, example: '2009-07-11' })
 
 /** The query of `GET /v1/diff`. */
-export const diffQuery = z.object({
-  from: diffPoint('from', 'an edition or any date (YYYY-MM-DD), or an era year'),
-  to: diffPoint('to', 'the same, for the other side'),
-  section: optionalText('section', 'only this section, rule or subrule'),
-  summary: boolean('summary', 'only the counts, without the changes')
-})
+export const diffQuery = z
+  .object({
+    from: diffPoint('from', 'an edition or any date (YYYY-MM-DD), or an era year'),
+    to: diffPoint('to', 'the same, for the other side'),
+    section: optionalText('section', 'only this section, rule or subrule'),
+    summary: boolean('summary', 'only the counts, without the changes'),
+    limit: once('limit')
+      .optional()
+      .transform(
+        readWith((value: string | undefined): number | undefined => {
+          if (value === undefined || value === '') return undefined
+          const limit = Number(value)
+          if (!/^\d+$/.test(value.trim()) || limit < 1 || limit > 1000)
+            throw new CrdbError('E_USAGE', `limit=${clip(value)}: expected a whole number from 1 to 1000`)
+          return limit
+        })
+      )
+      .openapi({
+        type: 'integer',
+        minimum: 1,
+        maximum: 1000,
+        description:
+          'page the changes: at most this many (1 to 1000), with total and next in the answer; without it, every change (the answer is as before paging)'
+      }),
+    cursor: once('cursor')
+      .optional()
+      .transform(readWith((value: string | undefined): DiffCursor | undefined => (value ? decodeDiffCursor(value) : undefined)))
+      .openapi({ type: 'string', description: "the next page: the answer's next, with the same from, to, section and limit" })
+  })
+  .check((context) => {
+    if (context.value.cursor && context.value.limit === undefined)
+      context.issues.push({ code: 'custom', message: 'cursor=...: give limit=... with it', input: context.value, params: { code: 'E_USAGE' } })
+  })
 
 /** The query of `GET /v1/checks/{id}`. */
 export const checkQuery = withSelector({ history: boolean('history', 'also every run of editions in which it was in force') })

@@ -34,7 +34,8 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .table-wrap{overflow-x:auto}
 mark{background:var(--mark);color:inherit}
 ins{background:var(--add);color:var(--add-fg);text-decoration:none}del{background:var(--del);color:var(--del-fg)}
-.change{border-top:1px solid var(--line);padding:.5rem 0}
+.pager{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:baseline;margin:.75rem 0}.summary a[aria-current]{font-weight:700}td.number{text-align:right}
+.change{border-top:1px solid var(--line);padding:.5rem 0;overflow-wrap:anywhere}
 .change h3{font-size:1.02rem;margin:.3rem 0}
 .crumbs ol{list-style:none;display:flex;flex-wrap:wrap;margin:0 0 .4rem;padding:0;font-size:.93rem}.crumbs li+li::before{content:"›";margin:0 .45rem;color:var(--muted)}
 .citation code{overflow-wrap:anywhere;user-select:all}.tag.warn{color:var(--accent);border-color:var(--accent)}td.date{white-space:nowrap}details.folded{margin:.6rem 0}details.folded summary{cursor:pointer;color:var(--muted)}

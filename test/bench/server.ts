@@ -10,7 +10,7 @@
  * Before it, the floor: Node's bare HTTP server answering a constant, loaded
  * the same way, which says what this machine allows at the time.
  * The server's resident memory is sampled during the load. The heaviest pages
- * (the M10 diff, a whole edition) are timed on a fresh in-process app each run,
+ * (the M10 diff's first page, a whole edition) are timed to the last byte on a fresh in-process app each run,
  * so each render is a first one (no page cache). It never asserts timing.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -299,7 +299,8 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
     ...firstFigures('/v1/rules/{n}?date=', first.rules),
     ...firstFigures('/v1/search', first.search),
     ...firstFigures('/rules/{n}', first.pages),
-    { name: 'server M10 diff page, first render', median: median(heavy.diff), unit: 'ms', target: '< 1000 ms' },
+    // The page is paged (its first 200 changes of 1,691), timed to the last byte.
+    { name: 'server M10 diff page, first render', median: median(heavy.diff), unit: 'ms', target: '< 300 ms' },
     { name: 'server whole-edition /cr page, first render', median: median(heavy.cr), unit: 'ms', target: '< 500 ms' },
     { name: 'server resident memory under load (max)', median: Math.max(...memory.filter((value) => !Number.isNaN(value))), unit: 'MB', target: '< 200 MB' }
   ]

@@ -9,6 +9,7 @@ import { getSubtree, type RuleVersion } from '../../query/get.js'
 import { listTermDefinitions } from '../../query/glossary.js'
 import { splitRuleNumber } from '../../vocabulary/rule-number.js'
 import { plural, renderPage, renderRuleText, ruleAnchor } from '../html.js'
+import { renderWithItalics } from '../italics.js'
 import { html, joinMarkup } from '../markup.js'
 import type { ServerState } from '../state.js'
 import { readEditionView } from './edition-view.js'
@@ -32,7 +33,7 @@ export function registerCrPage(app: Hono, state: ServerState): void {
     const inPage = (number: string): string => `#${ruleAnchor(number)}`
     const toc = sections.map((rules) => {
       const heads = rules.filter((rule) => depthOf(rule.number) === 1)
-      return html`<li><a href="#${ruleAnchor(rules[0].number)}">${rules[0].number}. ${rules[0].text}</a><ul>${heads.map((rule) => html`<li><a href="#${ruleAnchor(rule.number)}">${rule.number}. ${rule.text}</a></li>`)}</ul></li>`
+      return html`<li><a href="#${ruleAnchor(rules[0].number)}">${rules[0].number}. ${renderWithItalics(rules[0].text)}</a><ul>${heads.map((rule) => html`<li><a href="#${ruleAnchor(rule.number)}">${rule.number}. ${renderWithItalics(rule.text)}</a></li>`)}</ul></li>`
     })
     const text = sections.flat().map((rule) => {
       const depth = depthOf(rule.number)

@@ -163,7 +163,8 @@ function renderBars(history: RuleHistory, state: ServerState): Markup {
 
 /** The diff between the last edition of one wording and the first of the next, at the change. */
 function diffHref(before: HistoryStep, step: HistoryStep): string {
-  return href('/diff', { from: before.editions.at(-1), to: step.editions[0] }) + `#change-${step.number}`
+  // The diff of the rule's section (a moved rule is in the diff of either number's): a whole diff is paged, the change may not be on its first page.
+  return href('/diff', { from: before.editions.at(-1), to: step.editions[0], section: step.number.match(/^\d{3}/)?.[0] }) + `#change-${step.number}`
 }
 
 /**
