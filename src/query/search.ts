@@ -282,7 +282,13 @@ function runSearch(db: Crdb, query: string, options: SearchOptions): SearchResul
           // A rule inherits its headings (704.5c: "state-based actions"): weak evidence for the words its text lacks.
           const heading = version.kind === 'rule' && score.coverage < 1 ? headingOf(db, cache, version.key, version.lastDate, planStems) : undefined
           const own = heading && heading.stems.size > 0 ? scoreText(plan, text, ruleFields, cache.vocabulary, heading) : score
-          addCandidate(version.kind, version, text, finalScore(own, plan.passage) * (plan.passage && version.kind === 'term' ? passageTermShare : 1), own.nameMatch === 1 && !plan.passage)
+          addCandidate(
+            version.kind,
+            version,
+            text,
+            finalScore(own, plan.passage) * (plan.passage && version.kind === 'term' ? passageTermShare : 1),
+            own.nameMatch === 1 && !plan.passage
+          )
         }
       }
     }
