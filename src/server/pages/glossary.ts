@@ -9,6 +9,7 @@ import { href, plural, renderPage, renderRuleText } from '../html.js'
 import { html, joinMarkup } from '../markup.js'
 import type { ServerState } from '../state.js'
 import { readEditionView } from './edition-view.js'
+import { watchFeedHref } from '../watch-feed.js'
 
 /** The link to glossary term `key` in `edition`. */
 export function termHref(key: string, edition?: string): string {
@@ -49,6 +50,6 @@ ${term.read && html`<p class="notice">Read "${term.read.asked}" as ${term.term} 
 ${names.length > 0 && html`<p class="meta">Also found as: ${names.join('; ')}</p>`}
 ${joinMarkup(lines, '\n')}
 <p class="meta">In force ${term.validFrom} to ${term.validTo ?? 'now'} (shown: the edition of ${view.edition}). Source: ${term.source.uri}, line ${term.source.line}. <a href="${href('/glossary', { edition: view.edition })}">All terms</a> · <a href="${href(`/v1/glossary/${encodeURIComponent(term.key)}`, { edition: view.edition })}">JSON</a></p>`
-    return c.html(renderPage({ title: `${term.term} (${view.edition})`, body, picker: view.picker }))
+    return c.html(renderPage({ title: `${term.term} (${view.edition})`, body, picker: view.picker, feed: watchFeedHref({ term: term.key }) }))
   })
 }

@@ -13,6 +13,7 @@ import { html, joinMarkup, type Markup } from '../markup.js'
 import type { ServerState } from '../state.js'
 import { renderHistoryBars } from '../svg.js'
 import { readEditionView, type EditionView } from './edition-view.js'
+import { ruleFeedHref } from '../watch-feed.js'
 
 /** Register `/rules/{number}` and `/history/{number}`. */
 export function registerRulePages(app: Hono, state: ServerState): void {
@@ -27,7 +28,9 @@ export function registerRulePages(app: Hono, state: ServerState): void {
       if (error instanceof AmbiguousNumberError) return renderAmbiguousNumber(c, view, error)
       throw error
     }
-    return c.html(renderPage({ title: `${rule.number} (${rule.edition})`, body: renderRuleBody(state, rule), picker: view.picker }))
+    return c.html(
+      renderPage({ title: `${rule.number} (${rule.edition})`, body: renderRuleBody(state, rule), picker: view.picker, feed: ruleFeedHref(rule.number) })
+    )
   })
 
   app.get('/history/:number', (c) => {

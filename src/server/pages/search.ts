@@ -12,6 +12,7 @@ import { html, type Markup } from '../markup.js'
 import type { ServerState } from '../state.js'
 import { termHref } from './glossary.js'
 import { readEditionView } from './edition-view.js'
+import { watchFeedHref } from '../watch-feed.js'
 
 /** Hits shown on one page. */
 const pageSize = 50
@@ -49,7 +50,7 @@ ${form}
 ${notes.length > 0 ? html`<ul class="meta search-notes">${notes}</ul>` : ''}
 <p>${result.total === 0 ? 'No hits' : result.hits.length < result.total ? `${result.hits.length} of ${plural(result.total, 'hit')}` : plural(result.total, 'hit')} in the edition of ${view.edition}. <a href="${json}">JSON</a></p>
 <ol class="hits">${hits}</ol>`
-    return c.html(renderPage({ title: `Search: ${q}`, body, picker: view.picker, query: q }))
+    return c.html(renderPage({ title: `Search: ${q}`, body, picker: view.picker, query: q, feed: watchFeedHref({ q }) }))
   })
 }
 
