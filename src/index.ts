@@ -131,4 +131,5 @@ export {
   type WatchKind,
   type WatchOptions
 } from './query/watch.js'
+export { listChangesSince, type ChangesSince, type SectionChanges, type PlayChange } from './query/changes-since.js'
 export { verifyStoredEdition, type EditionVerification } from './query/verification.js'
