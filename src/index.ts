@@ -131,5 +131,5 @@ export {
   type WatchKind,
   type WatchOptions
 } from './query/watch.js'
-export { listChangesSince, type ChangesSince, type SectionChanges, type PlayChange } from './query/changes-since.js'
+export { listChangesSince, type ChangesSince, type ChangesSinceOptions, type SectionChanges, type PlayChange } from './query/changes-since.js'
 export { verifyStoredEdition, type EditionVerification } from './query/verification.js'

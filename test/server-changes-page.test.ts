@@ -2,11 +2,12 @@
  * `/changes?since=DATE`, in-process (`app.request()`) on the whole archive:
  * what changed in play since a day, by section, the largest first, the era
  * switches that flipped on top, each linked to its diff; a bad day is the
- * usual one-line error.
+ * usual one-line error. `crdb changes --json` answers the same.
  */
 import * as cheerio from 'cheerio'
 import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { runCli } from '../src/cli.js'
 import { diffProfiles } from '../src/engine/profile.js'
 import { openRules } from '../src/engine/rules.js'
 import { listChangesSince } from '../src/query/changes-since.js'
@@ -85,5 +86,25 @@ describe.skipIf(!archiveAvailable())('/changes on the archive', () => {
       expect($('p.error').text().split('\n').filter(Boolean).length).toBe(1)
     }
     expect((await page('/changes?since=1990-01-01', 404))('p.error code').text()).toBe('E_NOT_FOUND')
+  })
+
+  it('crdb changes --json answers what the page shows; a bad day exits with E_BAD_DATE', async () => {
+    const run = async (args: string[]) => {
+      let out = ''
+      let err = ''
+      const code = await runCli(['--db', inject('archiveDatabase')!, ...args], { out: (text) => (out += text), err: (text) => (err += text) })
+      return { code, out, err }
+    }
+    const answer = await run(['--json', 'changes', '--since', '2024-09-01', '--to', '2024-12-01'])
+    expect(answer.code, answer.err).toBe(0)
+    const changes = listChangesSince(db, '2024-09-01', { to: '2024-12-01' })
+    const switches = diffProfiles(openRules(db, { edition: changes.from }).profile(), openRules(db, { edition: changes.to }).profile())
+    expect(JSON.parse(answer.out)).toEqual(JSON.parse(JSON.stringify({ ...changes, switches })))
+    expect(changes.to).toBe('2024-11-08')
+    const $ = await page('/changes?since=2024-09-01&to=2024-12-01')
+    expect($('main section[id^="section-"]').length).toBe(changes.sections.length)
+    const bad = await run(['changes', '--since', '2024-02-30'])
+    expect(bad.code).not.toBe(0)
+    expect(bad.err).toMatch(/^crdb: E_BAD_DATE: since: /)
   })
 })

@@ -43,7 +43,7 @@ export interface ChangesSince {
   since: string
   /** The edition in force that day. */
   from: string
-  /** The newest edition. */
+  /** The newest edition (or the one in force on the day asked). */
   to: string
   /** The sections with changes in play, the most changed first. */
   sections: SectionChanges[]
@@ -77,22 +77,33 @@ function playChangeOf(change: RuleChange): PlayChange | undefined {
   }
 }
 
+/** Options of {@link listChangesSince}. */
+export interface ChangesSinceOptions {
+  /** Compare with the edition in force on this day (YYYY-MM-DD) rather than the newest. */
+  to?: string
+}
+
+/** `value` read as a day, an error naming the parameter `name` otherwise. */
+function readDay(name: string, value: string): string {
+  try {
+    return parseDate(value)
+  } catch (error) {
+    if (error instanceof CrdbError) throw new CrdbError(error.code, `${name}: ${error.message}`)
+    throw error
+  }
+}
+
 /**
  * Every rule that changed in play from the edition in force on `since`
- * (YYYY-MM-DD) to the newest, by section, the largest changes first.
+ * (YYYY-MM-DD) to the newest (or the one in force on `options.to`), by
+ * section, the largest changes first.
  *
  * @throws {CrdbError} `E_BAD_DATE` for a malformed day, `E_NOT_FOUND` for a day before the oldest edition.
  */
-export function listChangesSince(db: Crdb, since: string): ChangesSince {
-  let day: string
-  try {
-    day = parseDate(since)
-  } catch (error) {
-    if (error instanceof CrdbError) throw new CrdbError(error.code, `since: ${error.message}`)
-    throw error
-  }
+export function listChangesSince(db: Crdb, since: string, options: ChangesSinceOptions = {}): ChangesSince {
+  const day = readDay('since', since)
   const from = resolveEdition(db, { date: day })
-  const to = resolveEdition(db, {})
+  const to = resolveEdition(db, options.to === undefined ? {} : { date: readDay('to', options.to) })
   const diff = diffEditions(db, { edition: from }, { edition: to }, { kind: 'rule' })
   const folded = { referencesOnly: 0, typographyOnly: 0, examplesOnly: 0, renumbered: 0 }
   const bySection = new Map<string, PlayChange[]>()

@@ -38,12 +38,13 @@ function describe(change: PlayChange): string {
 export function registerChangesPage(app: Hono, state: ServerState): void {
   app.get('/changes', (c) => {
     const since = c.req.query('since')?.trim() ?? ''
-    const form = html`<form method="get" action="/changes"><label>Changes since <input type="date" name="since" value="${since}" min="${state.editions()[0]?.effectiveDate ?? ''}" required></label> <button type="submit">Show</button></form>`
+    const form = html`<form method="get" action="/changes"><label>Changes since <input type="date" name="since" value="${since}" min="${state.editions()[0]?.effectiveDate ?? ''}" required></label>${c.req.query('to') && html`<input type="hidden" name="to" value="${c.req.query('to')}">`} <button type="submit">Show</button></form>`
     if (!since) {
       const body = html`<h1>What changed since…</h1><p>Give the day you last knew the rules: every rule that changed in play since then, by section, the largest changes first, and the era switches that flipped.</p>${form}`
       return c.html(renderPage({ title: 'What changed since…', body }))
     }
-    const changes = listChangesSince(state.db, since)
+    const until = c.req.query('to')?.trim() || undefined
+    const changes = listChangesSince(state.db, since, { to: until })
     const { from, to } = changes
     const diffHref = (section?: string): string => href('/diff', { from, to, section })
     const editions = state.editions().map((edition) => edition.effectiveDate)
@@ -67,7 +68,7 @@ export function registerChangesPage(app: Hono, state: ServerState): void {
     )
     const f = changes.folded
     const body = html`<h1>What changed since ${changes.since}</h1>
-<p>The rules in force on ${changes.since} were the edition of <a href="${href('/cr', { edition: from })}">${from}</a>; the newest is <a href="${href('/cr', { edition: to })}">${to}</a>. ${
+<p>The rules in force on ${changes.since} were the edition of <a href="${href('/cr', { edition: from })}">${from}</a>; ${until ? `the rules in force on ${until} are` : 'the newest is'} <a href="${href('/cr', { edition: to })}">${to}</a>. ${
       total === 0
         ? 'Nothing changed in play since.'
         : `${plural(total, 'rule')} changed in play, in ${plural(changes.sections.length, 'section')}; the most changed first, and in each the largest changes first.`
