@@ -120,4 +120,16 @@ export {
   type DerivedData
 } from './query/answer-flags.js'
 export { listReleaseNotes, describeRelease, type ReleaseNote, type DetailedReleaseNote } from './query/release-notes.js'
+export {
+  watchRule,
+  watchSection,
+  watchTerm,
+  watchSearch,
+  type Watch,
+  type WatchEntry,
+  type WatchChange,
+  type WatchKind,
+  type WatchOptions
+} from './query/watch.js'
+export { listChangesSince, type ChangesSince, type ChangesSinceOptions, type SectionChanges, type PlayChange } from './query/changes-since.js'
 export { verifyStoredEdition, type EditionVerification } from './query/verification.js'

@@ -224,6 +224,36 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     await page.close()
   })
 
+  it('the era, era-comparison and changes pages fit 320, 390 and 1280 px, light and dark, and read without JavaScript', async () => {
+    const widths = [320, 390, 1280]
+    const overflows: string[] = []
+    for (const [name, path] of [
+      ['era', '/eras/2009'],
+      ['era-diff', '/eras/diff?from=2009&to=2024'],
+      ['changes', '/changes?since=2024-01-01']
+    ]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const plain = await browser.newContext({ javaScriptEnabled: false, colorScheme })
+        const page = await plain.newPage()
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: 800 })
+          expect((await page.goto(server.url + path))?.status(), path).toBe(200)
+          const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
+          if (scrollWidth > innerWidth) overflows.push(`${path} at ${width} px (${colorScheme}): ${scrollWidth} > ${innerWidth}`)
+          // On a phone a table reflows, a row to a block: no cell is squeezed to a few characters.
+          const narrowest = await page.evaluate(() =>
+            Math.min(...[...document.querySelectorAll('table.reflow td')].map((cell) => cell.getBoundingClientRect().width))
+          )
+          if (width < 640 && narrowest < width * 0.6) overflows.push(`${path} at ${width} px (${colorScheme}): a cell ${Math.round(narrowest)} px wide`)
+        }
+        // The last width: the page as a desktop shows it.
+        await page.screenshot({ path: join(screenshots, `${name}-${colorScheme}-1280.png`) })
+        await plain.close()
+      }
+    }
+    expect(overflows).toEqual([])
+  }, 120_000)
+
   it('crawls at least 200 internal links from the home page, 704.5j in three eras and the M10 diff: none broken', async () => {
     const seeds = ['/', '/rules/704.5j?era=2003', '/rules/704.5j?era=2009', '/rules/704.5j?era=2024', '/rules/704.5j', '/diff?from=2009-05-01&to=2009-07-11']
     const queues: string[][] = []
@@ -283,6 +313,8 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     ['search-notes', '/search?q=What%20does%20%22deathtuch%22%20do%20after%20ETB%3F'],
     ['eras', '/eras'],
     ['era', '/eras/2009'],
+    ['era-diff', '/eras/diff?from=2009&to=2024'],
+    ['changes', '/changes?since=2024-01-01'],
     ['not-found', '/rules/999.9'],
     ['no-route', '/no/such/page']
   ]

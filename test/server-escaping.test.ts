@@ -107,6 +107,8 @@ const pageKinds: Array<{ path: string; segment?: string; query?: string; params:
   { path: '/search', query: 'q=alert', params: ['q', 'edition', 'date', 'era'] },
   { path: '/eras', params: [] },
   { path: '/eras/{}', segment: '2009', params: [] },
+  { path: '/eras/diff', query: `from=${older}&to=${newer}`, params: ['from', 'to'] },
+  { path: '/changes', query: 'since=2098-06-01', params: ['since'] },
   { path: '/feed.xml', params: [] },
   { path: '/no-such-page/{}', segment: 'x', params: [] }
 ]
@@ -308,6 +310,20 @@ describe('a fixture edition with markup in its rules, examples and terms', () =>
       `Comprehensive Rules of ${older} (X<&, ]]><script>alert("set")</script> & "Set's" name)`
     ])
     expect(parsed.feed.entry[0].link['@_href']).toBe(`http://localhost/diff?from=${older}&to=${newer}`)
+  })
+
+  it('the watch feeds are well-formed XML, the hostile texts of their word diffs escaped text', async () => {
+    for (const query of ['rule=100.2', 'section=1', `term=${encodeURIComponent('Scripted <script>alert("term")</script>')}`, 'q=alert']) {
+      const served = await read(`/feed.xml?${query}`)
+      expect(XMLValidator.validate(served.body), query).toBe(true)
+      expect(served.body, query).not.toMatch(/<script|<img|<i>/)
+      const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'entry' }).parse(served.body) as {
+        feed: { entry: Array<{ content: { '#text': string } }> }
+      }
+      // Unescaped once, the content is HTML in which the hostile text is still text.
+      expect(parsed.feed.entry.length, query).toBeGreaterThan(0)
+      for (const entry of parsed.feed.entry) expectInert({ ...served, body: '', $: cheerio.load(entry.content['#text'] ?? '') }, query)
+    }
   })
 })
 

@@ -16,6 +16,7 @@ const commands: Record<string, LoadCommand> = {
   blame: async () => (await import('./blame.js')).registerBlame,
   eras: async () => (await import('./eras.js')).registerEras,
   era: async () => (await import('./era.js')).registerEra,
+  changes: async () => (await import('./changes.js')).registerChanges,
   check: async () => (await import('./check.js')).registerCheck,
   sba: async () => (await import('./sba.js')).registerSba,
   search: async () => (await import('./search.js')).registerSearch,

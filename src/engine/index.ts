@@ -58,3 +58,4 @@ export {
 } from './state.js'
 export { checkStateBasedActions, defaultChoice, type SbaResult, type SbaEvent, type SbaAction, type ChoiceRequest, type ChoiceCallback } from './sba.js'
 export { compareEngineEras, type SwitchChange, type CheckChange } from './switches.js'
+export { describeSemantics, type SemanticSwitch, type SemanticName } from './semantics-words.js'

@@ -2,13 +2,15 @@
  * `/feed.xml`: an Atom feed of the editions, newest first, one entry each with
  * its date, set, counts against the edition before and a link to that diff
  * page. A thin layer over {@link listReleaseNotes}; built once per database
- * content, since each entry is a diff.
+ * content, since each entry is a diff. With `rule`, `section`, `term` or `q`,
+ * a watch feed instead (`watch-feed.ts`).
  */
 import type { Hono } from 'hono'
 import { listReleaseNotes, type ReleaseNote } from '../query/release-notes.js'
 import { href } from './html.js'
 import { html, type Markup } from './markup.js'
 import type { ServerState } from './state.js'
+import { readWatch, renderWatchFeed, tagPrefix, xmlText } from './watch-feed.js'
 
 /** Entries in the feed: the newest editions. */
 const feedEntries = 20
@@ -18,9 +20,12 @@ export function registerFeed(app: Hono, state: ServerState): void {
   // The notes (each a diff) once per content; the links name the host each request was made to.
   let cached: { tag: string; notes: ReleaseNote[] } | undefined
   app.get('/feed.xml', (c) => {
+    const atom = { 'Content-Type': 'application/atom+xml; charset=utf-8' }
+    const watch = readWatch(state.db, (name) => c.req.query(name))
+    if (watch) return c.body(renderWatchFeed(watch, new URL(c.req.url).origin), 200, atom)
     const tag = state.tag()
     if (cached?.tag !== tag) cached = { tag, notes: listReleaseNotes(state.db, { limit: feedEntries }) }
-    return c.body(renderFeed(cached.notes, new URL(c.req.url).origin), 200, { 'Content-Type': 'application/atom+xml; charset=utf-8' })
+    return c.body(renderFeed(cached.notes, new URL(c.req.url).origin), 200, atom)
   })
 }
 
@@ -31,7 +36,7 @@ export function renderFeed(notes: ReleaseNote[], origin: string): string {
   return String(html`<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
 <title>crdb: editions of the Magic: The Gathering Comprehensive Rules</title>
-<id>${origin}/feed.xml</id>
+<id>${tagPrefix}editions</id>
 <link rel="self" href="${origin}/feed.xml"/>
 <link href="${origin}/"/>
 <updated>${updated}T00:00:00Z</updated>
@@ -49,19 +54,10 @@ function renderEntry(note: ReleaseNote, origin: string): Markup {
     : 'the oldest stored edition'
   return html`<entry>
 <title>Comprehensive Rules of ${note.effectiveDate}${xmlText(set)}</title>
-<id>${origin}/cr?edition=${note.effectiveDate}</id>
+<id>${tagPrefix}edition:${note.effectiveDate}</id>
 <link href="${origin + link}"/>
 <updated>${note.effectiveDate}T00:00:00Z</updated>
 <summary>${`${note.rules} rules, ${note.terms} glossary terms; ${counts}.`}</summary>
 </entry>
 `
-}
-
-/**
- * `text` without the characters XML 1.0 forbids even as references (control
- * characters other than tab and line breaks, lone surrogates, U+FFFE and
- * U+FFFF): escaping cannot make them well-formed, so they are left out.
- */
-function xmlText(text: string): string {
-  return text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
 }

@@ -53,6 +53,8 @@ export interface Page {
   picker?: Picker
   /** The search box's current query. */
   query?: string
+  /** The path of the Atom feed that follows what the page shows (`/feed.xml?rule=704.5j`). */
+  feed?: string
 }
 
 /** A whole HTML document, as the text of the response. */
@@ -65,6 +67,7 @@ export function renderPage(page: Page): string {
 <meta name="color-scheme" content="light dark">
 <title>${page.title} · crdb</title>
 <link rel="stylesheet" href="/style.css">
+${page.feed && html`<link rel="alternate" type="application/atom+xml" title="Changes to this page (Atom)" href="${page.feed}">`}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

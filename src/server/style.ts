@@ -32,6 +32,8 @@ h1{font-size:1.6rem;margin:.4rem 0 .8rem;line-height:1.25}h2{font-size:1.25rem;m
 table{border-collapse:collapse;width:100%;font-size:.93rem}th,td{text-align:left;padding:.25rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .table-wrap{overflow-x:auto}
+ol.changes-list{list-style:none;padding:0;overflow-wrap:anywhere}table.reflow th[scope=row]{overflow-wrap:anywhere}table.reflow td{overflow-wrap:anywhere}
+@media (max-width:40rem){table.reflow,table.reflow tbody,table.reflow tr,table.reflow th,table.reflow td{display:block}table.reflow thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.reflow tr{border-bottom:1px solid var(--line);padding:.4rem 0}table.reflow th,table.reflow td{border:0;padding:.1rem 0}table.reflow td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}}
 mark{background:var(--mark);color:inherit}
 ins{background:var(--add);color:var(--add-fg);text-decoration:none}del{background:var(--del);color:var(--del-fg)}
 .pager{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:baseline;margin:.75rem 0}.summary a[aria-current]{font-weight:700}td.number{text-align:right}

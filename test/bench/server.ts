@@ -10,7 +10,7 @@
  * Before it, the floor: Node's bare HTTP server answering a constant, loaded
  * the same way, which says what this machine allows at the time.
  * The server's resident memory is sampled during the load. The heaviest pages
- * (the M10 diff's first page, a whole edition) are timed to the last byte on a fresh in-process app each run,
+ * (the M10 diff's first page, a whole edition, the changes since 2009) are timed to the last byte on a fresh in-process app each run,
  * so each render is a first one (no page cache). It never asserts timing.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -178,7 +178,7 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
   let pagePaths: string[]
   let warmRulePaths: string[]
   let warmPagePaths: string[]
-  const heavy = { diff: [] as number[], cr: [] as number[] }
+  const heavy = { diff: [] as number[], cr: [] as number[], changes: [] as number[] }
   let calibration = Number.NaN
   try {
     const pairs = driverOf(db).prepare(`SELECT key, first_date AS date FROM versions WHERE kind = 'rule' ORDER BY id`).all() as Array<{
@@ -210,6 +210,10 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
       response = await app.request(`/cr?edition=${newest}`)
       await response.text()
       heavy.cr.push(performance.now() - started)
+      started = performance.now()
+      response = await app.request('/changes?since=2009-01-01')
+      await response.text()
+      heavy.changes.push(performance.now() - started)
     }
   } finally {
     db.close()
@@ -302,6 +306,7 @@ export async function benchServer(dbPath: string, runs: number, root: string): P
     // The page is paged (its first 200 changes of 1,691), timed to the last byte.
     { name: 'server M10 diff page, first render', median: median(heavy.diff), unit: 'ms', target: '< 300 ms' },
     { name: 'server whole-edition /cr page, first render', median: median(heavy.cr), unit: 'ms', target: '< 500 ms' },
+    { name: 'server /changes?since=2009-01-01 page, first render', median: median(heavy.changes), unit: 'ms', target: '< 300 ms' },
     { name: 'server resident memory under load (max)', median: Math.max(...memory.filter((value) => !Number.isNaN(value))), unit: 'MB', target: '< 200 MB' }
   ]
 }

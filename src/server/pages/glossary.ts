@@ -16,6 +16,7 @@ import { renderSource } from '../public-source.js'
 import type { ServerState } from '../state.js'
 import { citeTerm, renderCitation } from './citation.js'
 import { readEditionView, setNames } from './edition-view.js'
+import { watchFeedHref } from '../watch-feed.js'
 
 /** The link to glossary term `key` in `edition`. */
 export function termHref(key: string, edition?: string): string {
@@ -102,7 +103,7 @@ ${joinMarkup(lines, '\n')}
         : html` · ${at <= 0 ? 'this is its first definition' : 'the same definition as before'}`
     }</p></nav>
 ${renderCitation(citation)}`
-    return c.html(renderPage({ title: `${term.term} (${view.edition})`, body, picker: view.picker }))
+    return c.html(renderPage({ title: `${term.term} (${view.edition})`, body, picker: view.picker, feed: watchFeedHref({ term: term.key }) }))
   })
 
   app.get('/glossary/:term/history', (c) => {

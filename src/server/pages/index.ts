@@ -4,6 +4,7 @@
  */
 import type { Hono } from 'hono'
 import type { ServerState } from '../state.js'
+import { registerChangesPage } from './changes.js'
 import { registerCitePage } from './cite.js'
 import { registerCrPage } from './cr.js'
 import { registerDiffPage } from './diff.js'
@@ -25,7 +26,8 @@ export function registerPages(app: Hono, state: ServerState): void {
     registerSearchPage,
     registerErasPages,
     registerCitePage,
-    registerLineagePage
+    registerLineagePage,
+    registerChangesPage
   ]) {
     register(app, state)
   }

@@ -17,6 +17,7 @@ import type { ServerState } from '../state.js'
 import { renderHistoryBars } from '../svg.js'
 import { citeRule, renderCitation } from './citation.js'
 import { readEditionView, setNames, type EditionView } from './edition-view.js'
+import { ruleFeedHref } from '../watch-feed.js'
 
 /** Register `/rules/{number}` and `/history/{number}`. */
 export function registerRulePages(app: Hono, state: ServerState): void {
@@ -35,7 +36,14 @@ export function registerRulePages(app: Hono, state: ServerState): void {
       throw error
     }
     const citation = renderCitation(citeRule(rule, new URL(c.req.url).origin, setNames(state.editions()).get(rule.edition)))
-    return c.html(renderPage({ title: `${rule.number} (${rule.edition})`, body: renderRuleBody(state, rule, citation), picker: view.picker }))
+    return c.html(
+      renderPage({
+        title: `${rule.number} (${rule.edition})`,
+        body: renderRuleBody(state, rule, citation),
+        picker: view.picker,
+        feed: ruleFeedHref(rule.number)
+      })
+    )
   })
 
   app.get('/history/:number', (c) => {

@@ -19,6 +19,7 @@ import { html, joinMarkup, type Markup } from '../markup.js'
 import type { ServerState } from '../state.js'
 import { termHref } from './glossary.js'
 import { readEditionView } from './edition-view.js'
+import { watchFeedHref } from '../watch-feed.js'
 
 /** Hits shown on one page. */
 const pageSize = 50
@@ -119,7 +120,9 @@ ${notes.length > 0 ? html`<ul class="meta search-notes">${notes}</ul>` : ''}
 <p>${count} ${where}. <a href="${json}">JSON</a></p>
 <ol class="hits"${first > 1 ? html` start="${first}"` : ''}>${hits}</ol>
 ${renderPager(query, offset, result.hits.length, result.total)}`
-    return c.html(renderPage({ title: offset > 0 ? `Search: ${q} (from ${first})` : `Search: ${q}`, body, picker: view.picker, query: q }))
+    return c.html(
+      renderPage({ title: offset > 0 ? `Search: ${q} (from ${first})` : `Search: ${q}`, body, picker: view.picker, query: q, feed: watchFeedHref({ q }) })
+    )
   })
 }
 
