@@ -24,6 +24,12 @@ describe.skipIf(!archiveAvailable())('crdb diff, history, blame', () => {
     expect(summary.stdout).toMatch(/^2009-10-01 -> 2024-11-08: \d+ added, \d+ removed/)
     const json = JSON.parse(crdb(['--json', 'diff', '2024-07-30', '2024-11-08']).stdout)
     expect(json.changes.find((c: { to?: { number: string } }) => c.to?.number === '118.3c')).toMatchObject({ examplesOnly: true })
+    // --only: the changes of one kind, as the diff page's only= shows them; the summary still counts them all.
+    const added = JSON.parse(crdb(['--json', 'diff', '2024-07-30', '2024-11-08', '--only', 'added']).stdout)
+    expect(added.changes.length).toBe(json.summary.added)
+    expect(added.changes.every((c: { kind: string }) => c.kind === 'added')).toBe(true)
+    expect(added.summary).toEqual(json.summary)
+    expect(crdb(['diff', '2024-07-30', '2024-11-08', '--only', 'renamed'])).toMatchObject({ code: 2 })
   })
 
   it('prints a rule history across renumberings, both ways', () => {

@@ -20,14 +20,31 @@ export const registerDiff: RegisterCommand = (program, context) => {
     .option('--section <number>', 'only this section, rule or subrule (7, 704, 704.5)')
     .addOption(new Option('--kind <kind>', 'only rules or only glossary terms (default: both)').choices(['rule', 'term']))
     .addOption(new Option('--format <format>', 'text layout').choices(['unified', 'side-by-side']).default('unified'))
+    .addOption(
+      new Option('--only <change>', 'only the rules changed this way (the summary still counts every change)').choices([
+        'added',
+        'removed',
+        'changed',
+        'moved',
+        'moved-changed'
+      ])
+    )
     .option('--summary', 'print only the summary line')
-    .action((from: string, to: string, options: { section?: string; kind?: 'rule' | 'term'; format: 'unified' | 'side-by-side'; summary?: boolean }) => {
-      const diff = context.withDatabase(true, (db) => {
-        context.noteDerived(db, 'lineage')
-        return diffEditions(db, parseSelector(from), parseSelector(to), { section: options.section, kind: options.kind })
-      })
-      context.print(diff, () => (options.summary ? summaryLines(diff).join('\n') + '\n' : renderDiff(diff, options.format, context.io)))
-    })
+    .action(
+      (
+        from: string,
+        to: string,
+        options: { section?: string; kind?: 'rule' | 'term'; only?: RuleChange['kind']; format: 'unified' | 'side-by-side'; summary?: boolean }
+      ) => {
+        const whole = context.withDatabase(true, (db) => {
+          context.noteDerived(db, 'lineage')
+          return diffEditions(db, parseSelector(from), parseSelector(to), { section: options.section, kind: options.kind })
+        })
+        // As the diff page's `only=`: the changes of one kind, the summary of them all.
+        const diff = options.only === undefined ? whole : { ...whole, changes: whole.changes.filter((change) => change.kind === options.only) }
+        context.print(diff, () => (options.summary ? summaryLines(diff).join('\n') + '\n' : renderDiff(diff, options.format, context.io)))
+      }
+    )
 }
 
 /** The summary lines of a diff: rules (unless only terms were asked for), then the glossary. */
