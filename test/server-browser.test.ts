@@ -295,6 +295,8 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     ['era-diff', '/eras/diff?from=2009&to=2024'],
     ['changes', '/changes?since=2009-01-01'],
     ['cite', '/cite'],
+    // The findings page answers the form's POST: filled and submitted in the loop below.
+    ['cite-findings', '/cite'],
     ['id', '/id/1999-04-23_420.5e'],
     ['not-found', '/rules/999.9'],
     ['no-route', '/no/such/page']
@@ -329,6 +331,14 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
         for (const [name, path] of pageKinds) {
           const started = performance.now()
           const page = await open(path, schemed)
+          if (name === 'cite-findings') {
+            await page.locator('#cite-text').fill('Per CR 420.5e the legend rule applies; see also rule 704.5j and 510.1c.')
+            await page.locator('#cite-as-of').fill('2005-01-01')
+            await page.locator('form[action="/cite"] button').click()
+            // The form page has no list of findings: it shows once the POST's answer is loaded.
+            await page.locator('ol.hits li').first().waitFor()
+            expect(await page.locator('ol.hits li').count(), 'cite findings').toBeGreaterThan(1)
+          }
           await page.addScriptTag({ path: axePath })
           for (const width of widths) {
             const where = `${name} ${path} at ${width} px (${colorScheme})`
