@@ -16,7 +16,8 @@ header.site{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:center;pad
 .brand{font-weight:700;font-size:1.2rem;text-decoration:none;color:var(--fg)}
 header.site ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0;padding:0}
 form.search{display:flex;gap:.4rem;margin-left:auto}
-input,select,button{font:inherit;color:inherit;background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:.25rem .5rem}
+textarea{max-width:100%}
+input,select,button,textarea{font:inherit;color:inherit;background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:.25rem .5rem}
 button{background:var(--panel);cursor:pointer}
 nav.picker{padding:.4rem 1rem;background:var(--panel);border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:.3rem 1.25rem;align-items:center;font-size:.93rem}
 nav.picker p{margin:0}nav.picker form{margin:0}
@@ -36,7 +37,7 @@ ol.changes-list{list-style:none;padding:0;overflow-wrap:anywhere}table.reflow th
 @media (max-width:40rem){table.reflow,table.reflow tbody,table.reflow tr,table.reflow th,table.reflow td{display:block}table.reflow thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.reflow tr{border-bottom:1px solid var(--line);padding:.4rem 0}table.reflow th,table.reflow td{border:0;padding:.1rem 0}table.reflow td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}}
 mark{background:var(--mark);color:inherit}
 ins{background:var(--add);color:var(--add-fg);text-decoration:none}del{background:var(--del);color:var(--del-fg)}
-.pager{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:baseline;margin:.75rem 0}.summary a[aria-current]{font-weight:700}td.number{text-align:right}
+.pager{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:baseline;margin:.75rem 0}.summary a[aria-current]{font-weight:700}td.number,th.number{text-align:right}
 .change{border-top:1px solid var(--line);padding:.5rem 0;overflow-wrap:anywhere}
 .change h3{font-size:1.02rem;margin:.3rem 0}
 .crumbs ol{list-style:none;display:flex;flex-wrap:wrap;margin:0 0 .4rem;padding:0;font-size:.93rem}.crumbs li+li::before{content:"›";margin:0 .45rem;color:var(--muted)}

@@ -171,7 +171,7 @@ function renderSections(state: ServerState, to: string, from: string, view: Diff
   const heading = view.section === undefined ? 'By section' : `By rule in section ${view.section}`
   const counted = ordered.reduce((sum, [, count]) => sum + count, 0)
   const note = counted > shown.length && html`<p class="meta">A rule moved from one to another counts in both.</p>`
-  return html`<nav aria-label="${heading}"><h2>${heading}</h2><div class="table-wrap"><table class="diff-parts"><thead><tr><th scope="col">${view.section === undefined ? 'Section' : 'Rule'}</th><th scope="col">Changes</th></tr></thead><tbody>${rows}</tbody></table></div>${note}${view.section !== undefined && html`<p class="meta"><a href="${viewHref({ ...view, section: undefined, page: 1 })}">Every section</a></p>`}</nav>`
+  return html`<nav aria-label="${heading}"><h2>${heading}</h2><div class="table-wrap"><table class="diff-parts"><thead><tr><th scope="col">${view.section === undefined ? 'Section' : 'Rule'}</th><th scope="col" class="number">Changes</th></tr></thead><tbody>${rows}</tbody></table></div>${note}${view.section !== undefined && html`<p class="meta"><a href="${viewHref({ ...view, section: undefined, page: 1 })}">Every section</a></p>`}</nav>`
 }
 
 /** The title of section or rule `number` in `edition` (its text), if it has one. */
