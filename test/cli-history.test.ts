@@ -36,7 +36,7 @@ describe.skipIf(!archiveAvailable())('crdb diff, history, blame', () => {
     const back = crdb(['history', '704.5j'])
     expect(back.stdout.split('\n')[0]).toMatch(/^704.5j: \d+ wordings, numbered 420.5e -> 704.5k -> 704.5j$/)
     expect(back.stdout).toContain('704.5k  2009-07-11 to')
-    expect(back.stdout).toContain('704.5k  2009-07-11 to 2013-07-13 (19 editions)  renumbered from 420.5e and reworded')
+    expect(back.stdout).toContain('704.5k  2009-07-11 to 2013-07-13 (19 editions, M10)  renumbered from 420.5e and reworded')
     // Steps that changed only typography under the same number are folded into one line; --all lists them in order.
     expect(back.stdout).not.toContain('only typography changed')
     const folded = /^(\d+) typography-only changes folded; --all shows them$/m.exec(back.stdout)
@@ -46,12 +46,12 @@ describe.skipIf(!archiveAvailable())('crdb diff, history, blame', () => {
     expect(all.stdout).not.toContain('folded')
     // A split is called a split, a renumbering a renumbering (601.2 came from 409.1, split in 2002-10-07).
     const split = crdb(['history', '601.2', '--edition', '2024-11-08'])
-    expect(split.stdout).toContain('409.1  2002-10-07 to 2003-07-01 (2 editions)  split (part of 409.1 went to other rules) and reworded')
-    expect(split.stdout).toContain('601.2  2009-07-11 to 2010-02-01 (3 editions)  renumbered from 409.1 and reworded')
+    expect(split.stdout).toContain('409.1  2002-10-07 to 2003-07-01 (2 editions, ONS)  split (part of 409.1 went to other rules) and reworded')
+    expect(split.stdout).toContain('601.2  2009-07-11 to 2010-02-01 (3 editions, M10)  renumbered from 409.1 and reworded')
     expect(split.stdout).toMatch(/^\d+ reference-only and \d+ typography-only changes folded; --all shows them$/m)
     // A merge is called a merge: 419 and other rules became 615 in 2009-07-11.
     expect(crdb(['history', '615', '--edition', '2009-07-11']).stdout).toContain(
-      '615  2009-07-11 to 2009-10-01 (2 editions)  merged from 419 with other rules and reworded'
+      '615  2009-07-11 to 2009-10-01 (2 editions, M10)  merged from 419 with other rules and reworded'
     )
     // The JSON keeps every step.
     expect(JSON.parse(crdb(['--json', 'history', '704.5j', '--all']).stdout)).toEqual(JSON.parse(crdb(['--json', 'history', '704.5j']).stdout))

@@ -5,6 +5,7 @@
 import { ruleHistory, termHistory, type TermHistory } from '../query/history.js'
 import { describeFolded, describeHistoryStep, foldMinorSteps } from '../query/history-steps.js'
 import { CrdbError } from '../vocabulary/errors.js'
+import { findSetOfEdition, readSetTable } from '../vocabulary/set-codes.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import { addSelectorOptions, readSelector } from './selector.js'
 import type { RegisterCommand } from './context.js'
@@ -42,8 +43,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
         const lines = [s.bold(`${history.number}: ${history.steps.length} wordings, numbered ${history.numbers.join(' -> ')}`), '']
         const fold = foldMinorSteps(history.steps)
         for (const { step } of options.all ? history.steps.map((step) => ({ step })) : fold.shown) {
-          const span = `${step.validFrom} to ${step.validTo ?? 'now'} (${step.editions.length} edition${step.editions.length === 1 ? '' : 's'})`
-          lines.push(s.bold(`${step.number}  ${span}  ${describeHistoryStep(step)}`))
+          lines.push(s.bold(`${step.number}  ${spanOf(step)}  ${describeHistoryStep(step)}`))
           lines.push(...s.wrap(step.change?.textChanges.length ? s.changes(step.change.textChanges) : step.text, '    '))
         }
         if (fold.folded.length > 0 && !options.all) lines.push('', `${describeFolded(fold.counts)} folded; --all shows them`)
@@ -51,6 +51,12 @@ export const registerHistory: RegisterCommand = (program, context) => {
       })
     }
   )
+}
+
+/** When a wording was in force, in how many editions, and the set its first edition came with: `2009-07-11 to 2013-07-13 (19 editions, M10)`. */
+function spanOf(step: { validFrom: string; validTo: string | null; editions: readonly string[] }): string {
+  const set = findSetOfEdition(readSetTable(), step.editions[0] ?? step.validFrom)
+  return `${step.validFrom} to ${step.validTo ?? 'now'} (${step.editions.length} edition${step.editions.length === 1 ? '' : 's'}${set ? `, ${set.code}` : ''})`
 }
 
 /** The text of a glossary term's history. */
@@ -63,7 +69,7 @@ function renderTermHistory(history: TermHistory, s: TextLayout, all: boolean): s
         step.missingBefore.editions.length === 1 ? step.missingBefore.editions[0] : `${step.missingBefore.editions[0]} to ${step.missingBefore.editions.at(-1)}`
       lines.push(step.missingBefore.truncated ? `  (not in ${span}: that edition's glossary is truncated; not removed)` : `  (absent from ${span})`)
     }
-    const span = `${step.validFrom} to ${step.validTo ?? 'now'} (${step.editions.length} edition${step.editions.length === 1 ? '' : 's'})`
+    const span = spanOf(step)
     const how = step.change
       ? (step.change.kind === 'renamed' ? `renamed from "${step.change.fromTerm}"` : 'changed') + (step.change.typographyOnly ? ', only typography' : '')
       : index === 0
