@@ -6,9 +6,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
+import type { Hono } from 'hono'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
 import { openRules, type EraRules } from '../src/engine/rules.js'
 import { listEditions } from '../src/query/editions.js'
+import { createApp } from '../src/server/app.js'
 import { openDatabase, type Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 
@@ -207,6 +209,46 @@ export function useArchiveDatabase(): ArchiveDatabase {
     },
     get newest() {
       return newest
+    }
+  }
+}
+
+/** The archive's database and an app over it, for the enclosing `describe`. */
+export interface ArchiveApp {
+  readonly db: Crdb
+  readonly app: Hono
+  /** The text of the page (or answer) at `path`, which must answer `status`. */
+  page: (path: string, status?: number) => Promise<string>
+}
+
+/**
+ * Open the archive's database (read-only) and an app over it once for the enclosing `describe`
+ * (use it in a `describe.skipIf(!archiveAvailable())`); requests go through `app.request()`.
+ */
+export function useArchiveApp(): ArchiveApp {
+  let db: Crdb | undefined
+  let app: Hono | undefined
+  beforeAll(() => {
+    db = openArchiveDatabase()
+    if (!db) throw new Error('useArchiveApp: the archive database was not built')
+    app = createApp({ db, version: 'test' })
+  })
+  afterAll(() => db?.close())
+  const opened = (): { db: Crdb; app: Hono } => {
+    if (!db || !app) throw new Error('useArchiveApp: the archive database is not open')
+    return { db, app }
+  }
+  return {
+    get db() {
+      return opened().db
+    },
+    get app() {
+      return opened().app
+    },
+    page: async (path, status = 200) => {
+      const response = await opened().app.request(path)
+      expect(response.status, path).toBe(status)
+      return response.text()
     }
   }
 }

@@ -5,38 +5,24 @@
  * usual one-line error. `crdb changes --json` answers the same.
  */
 import * as cheerio from 'cheerio'
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { runCli } from '../src/cli.js'
 import { diffProfiles } from '../src/engine/profile.js'
 import { openRules } from '../src/engine/rules.js'
 import { listChangesSince } from '../src/query/changes-since.js'
 import { diffEditions } from '../src/query/diff.js'
 import { resolveEdition } from '../src/query/editions.js'
-import { createApp } from '../src/server/app.js'
-import type { Crdb } from '../src/store/database.js'
-import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { archiveAvailable, useArchiveApp } from './helpers.js'
 
 describe.skipIf(!archiveAvailable())('/changes on the archive', () => {
-  let db: Crdb
-  let app: Hono
-  beforeAll(() => {
-    db = openArchiveDatabase()!
-    app = createApp({ db, version: 'test' })
-  })
-  afterAll(() => db?.close())
-
-  const page = async (path: string, status = 200) => {
-    const response = await app.request(path)
-    expect(response.status, path).toBe(status)
-    return cheerio.load(await response.text())
-  }
+  const archive = useArchiveApp()
+  const page = async (path: string, status = 200) => cheerio.load(await archive.page(path, status))
 
   it('lists every change in play since the day, by section, the largest first, and folds the rest', () => {
-    const changes = listChangesSince(db, '2024-01-01')
-    expect(changes.from).toBe(resolveEdition(db, { date: '2024-01-01' }))
-    expect(changes.to).toBe(resolveEdition(db, {}))
-    const diff = diffEditions(db, { edition: changes.from }, { edition: changes.to }, { kind: 'rule' })
+    const changes = listChangesSince(archive.db, '2024-01-01')
+    expect(changes.from).toBe(resolveEdition(archive.db, { date: '2024-01-01' }))
+    expect(changes.to).toBe(resolveEdition(archive.db, {}))
+    const diff = diffEditions(archive.db, { edition: changes.from }, { edition: changes.to }, { kind: 'rule' })
     const listed = changes.sections.reduce((sum, section) => sum + section.changes.length, 0)
     const folded = Object.values(changes.folded).reduce((sum, count) => sum + count, 0)
     // Every change of the diff is listed or folded, none twice.
@@ -53,8 +39,8 @@ describe.skipIf(!archiveAvailable())('/changes on the archive', () => {
 
   it('the page: the switches that flipped on top, then the sections, each change linked to its diff', async () => {
     const $ = await page('/changes?since=2024-01-01')
-    const changes = listChangesSince(db, '2024-01-01')
-    const flipped = diffProfiles(openRules(db, { edition: changes.from }).profile(), openRules(db, { edition: changes.to }).profile())
+    const changes = listChangesSince(archive.db, '2024-01-01')
+    const flipped = diffProfiles(openRules(archive.db, { edition: changes.from }).profile(), openRules(archive.db, { edition: changes.to }).profile())
     expect(flipped.map((difference) => difference.id)).toContain('damage-assignment-order')
     const switchRows = $('#switches + .table-wrap tbody tr')
     expect(switchRows.map((_, row) => $(row).find('th code').text()).get()).toEqual(flipped.map((difference) => difference.id))
@@ -97,8 +83,8 @@ describe.skipIf(!archiveAvailable())('/changes on the archive', () => {
     }
     const answer = await run(['--json', 'changes', '--since', '2024-09-01', '--to', '2024-12-01'])
     expect(answer.code, answer.err).toBe(0)
-    const changes = listChangesSince(db, '2024-09-01', { to: '2024-12-01' })
-    const switches = diffProfiles(openRules(db, { edition: changes.from }).profile(), openRules(db, { edition: changes.to }).profile())
+    const changes = listChangesSince(archive.db, '2024-09-01', { to: '2024-12-01' })
+    const switches = diffProfiles(openRules(archive.db, { edition: changes.from }).profile(), openRules(archive.db, { edition: changes.to }).profile())
     expect(JSON.parse(answer.out)).toEqual(JSON.parse(JSON.stringify({ ...changes, switches })))
     expect(changes.to).toBe('2024-11-08')
     const $ = await page('/changes?since=2024-09-01&to=2024-12-01')

@@ -4,32 +4,18 @@
  * breadcrumb and set names, and the glossary's history, slug addresses and
  * citations.
  */
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getRule } from '../src/query/get.js'
 import { getTerm, listTerms } from '../src/query/glossary.js'
 import { listEditions } from '../src/query/editions.js'
 import { ruleHistory, termHistory } from '../src/query/history.js'
 import { findRuleLineageId, findTermLineageId } from '../src/query/lineage.js'
-import { createApp } from '../src/server/app.js'
 import { termSlug } from '../src/server/pages/glossary.js'
-import type { Crdb } from '../src/store/database.js'
-import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { archiveAvailable, useArchiveApp } from './helpers.js'
 
 describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossary pages', () => {
-  let db: Crdb
-  let app: Hono
-  beforeAll(() => {
-    db = openArchiveDatabase()!
-    app = createApp({ db, version: 'test' })
-  })
-  afterAll(() => db?.close())
-
-  const page = async (path: string, status = 200): Promise<string> => {
-    const response = await app.request(path)
-    expect(response.status, path).toBe(status)
-    return response.text()
-  }
+  const archive = useArchiveApp()
+  const page = archive.page
   /** The part of a page inside `<details class="folded">`, and the rest (without charts). */
   const splitFolded = (html: string): { folded: string; rest: string } => {
     const match = /<details class="folded">([\s\S]*?)<\/details>/.exec(html)
@@ -38,7 +24,7 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
   }
 
   it('folds reference-only and typography-only steps into one collapsed line, and names each kind of step', async () => {
-    const history = ruleHistory(db, '601.2', { at: { edition: '2024-11-08' } })
+    const history = ruleHistory(archive.db, '601.2', { at: { edition: '2024-11-08' } })
     const minor = history.steps.filter((step) => step.change?.kind === 'changed' && (step.change.referencesOnly || step.change.typographyOnly))
     const references = minor.filter((step) => step.change!.referencesOnly).length
     expect(references).toBeGreaterThan(10)
@@ -73,13 +59,13 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
       '<li><a href="/rules/7?edition=2024-11-08">7 Additional Rules</a></li><li><a href="/rules/704?edition=2024-11-08">704 State-Based Actions</a></li><li aria-current="page">704.5</li>'
     )
     const deep = await page('/rules/704.5j?era=2003')
-    const old = getRule(db, '420.5e', { era: '2003' })
-    expect(deep).toContain(`<a href="/rules/4?edition=${old.edition}">4 ${getRule(db, '4', { edition: old.edition }).text}</a>`)
+    const old = getRule(archive.db, '420.5e', { era: '2003' })
+    expect(deep).toContain(`<a href="/rules/4?edition=${old.edition}">4 ${getRule(archive.db, '4', { edition: old.edition }).text}</a>`)
     expect(deep).toContain(`<a href="/rules/420.5?edition=${old.edition}">420.5</a></li><li aria-current="page">420.5e</li>`)
   })
 
   it('names the set of each edition in the home table and the picker, and flags the truncated edition', async () => {
-    const editions = listEditions(db)
+    const editions = listEditions(archive.db)
     const html = await page('/')
     expect(html).not.toMatch(/<td>update<\/td>/)
     const row = (date: string): string => new RegExp(`<tr><td class="date"><a href="/cr\\?edition=${date}">${date}</a></td>(.*?)</tr>`).exec(html)?.[1] ?? ''
@@ -98,7 +84,7 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
   })
 
   it('gives a rule page a citation to paste: number, edition and permalink, as text', async () => {
-    const id = findRuleLineageId(db, '704.5j', { edition: '2024-11-08' })
+    const id = findRuleLineageId(archive.db, '704.5j', { edition: '2024-11-08' })
     expect(id).toBeTruthy()
     const html = await page('/rules/704.5j?edition=2024-11-08')
     expect(html).toContain(
@@ -111,21 +97,21 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
   })
 
   it('links a term to its history and its diff, answers its slug with a redirect, and cites it', async () => {
-    const redirect = await app.request('/glossary/legend-rule?edition=2024-11-08')
+    const redirect = await archive.app.request('/glossary/legend-rule?edition=2024-11-08')
     expect(redirect.status).toBe(301)
     expect(redirect.headers.get('location')).toBe('/glossary/legend%20rule?edition=2024-11-08')
     // Another name is read as it is, saying how (no redirect).
-    expect((await app.request('/glossary/legend%20rules')).status).toBe(200)
+    expect((await archive.app.request('/glossary/legend%20rules')).status).toBe(200)
 
-    const term = getTerm(db, 'legend rule', { edition: '2024-11-08' })
-    const history = termHistory(db, 'legend rule')
+    const term = getTerm(archive.db, 'legend rule', { edition: '2024-11-08' })
+    const history = termHistory(archive.db, 'legend rule')
     const at = history.steps.findIndex((step) => step.editions.includes('2024-11-08'))
     const html = await page('/glossary/legend%20rule?edition=2024-11-08')
     expect(html).toContain('<a href="/glossary/legend%20rule/history">Its history</a>')
     expect(html).toContain(`href="/glossary/legend%20rule/history#definition-${at + 1}">the diff of this definition</a>`)
     const before = history.steps[at - 1]
     expect(html).toContain(`href="/diff?from=${before.editions.at(-1)}&amp;to=${history.steps[at].editions[0]}"`)
-    const id = findTermLineageId(db, 'legend rule', { edition: '2024-11-08' })
+    const id = findTermLineageId(archive.db, 'legend rule', { edition: '2024-11-08' })
     expect(html).toContain(
       `<code id="citation-text">Comprehensive Rules, Glossary, &quot;${term.term}&quot; (edition of 2024-11-08, FDN Foundations): http://localhost/id/${id}?edition=2024-11-08</code>`
     )
@@ -137,7 +123,7 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
     const typography = history.steps.filter((step) => step.change?.kind === 'changed' && step.change.typographyOnly && !step.missingBefore).length
     expect(whole).toContain(`<summary>${typography} typography-only changes folded (show them)</summary>`)
     expect(splitFolded(whole).folded.match(/<section class="change"/g)).toHaveLength(typography)
-    const slug = await app.request('/glossary/legend-rule/history')
+    const slug = await archive.app.request('/glossary/legend-rule/history')
     expect([slug.status, slug.headers.get('location')]).toEqual([301, '/glossary/legend%20rule/history'])
     await page('/glossary/no-such-term-at-all/history', 404)
   })
@@ -146,11 +132,11 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
     for (const edition of ['2026-01-16', '2003-07-01']) {
       const cr = await page(`/cr?edition=${edition}`)
       const wrong: string[] = []
-      for (const term of listTerms(db, { edition })) {
+      for (const term of listTerms(archive.db, { edition })) {
         const slug = termSlug(term.key)
         expect(cr).toContain(`<dt id="term-${slug}">`)
         if (slug === term.key) continue
-        const response = await app.request(`/glossary/${slug}?edition=${edition}`)
+        const response = await archive.app.request(`/glossary/${slug}?edition=${edition}`)
         const location = `/glossary/${encodeURIComponent(term.key)}?edition=${edition}`
         if (response.status !== 301 || response.headers.get('location') !== location)
           wrong.push(`${slug}: ${response.status} ${response.headers.get('location')}`)

@@ -4,27 +4,13 @@
  * the pages around (`offset`), and each rule hit under its rule's title and
  * section (704.5c — State-Based Actions, section 7), in-process on the archive.
  */
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { search } from '../src/query/search.js'
-import { createApp } from '../src/server/app.js'
-import type { Crdb } from '../src/store/database.js'
-import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { archiveAvailable, useArchiveApp } from './helpers.js'
 
 describe.skipIf(!archiveAvailable())('the search page', () => {
-  let db: Crdb
-  let app: Hono
-  beforeAll(() => {
-    db = openArchiveDatabase()!
-    app = createApp({ db, version: 'test' })
-  })
-  afterAll(() => db?.close())
-
-  const page = async (path: string, status = 200): Promise<string> => {
-    const response = await app.request(path)
-    expect(response.status, path).toBe(status)
-    return await response.text()
-  }
+  const archive = useArchiveApp()
+  const page = archive.page
   /** The hit links of a page, in order: `/rules/704.5c?edition=...` and `/glossary/...`. */
   const hitLinks = (html: string): string[] =>
     [...(html.match(/<ol class="hits"[^>]*>[\s\S]*?<\/ol>/)?.[0] ?? '').matchAll(/<li><a href="([^"]+)">/g)].map((match) => match[1].replaceAll('&amp;', '&'))
@@ -47,7 +33,7 @@ describe.skipIf(!archiveAvailable())('the search page', () => {
   })
 
   it('pages fifty hits at a time, with links to the next, previous and first pages', async () => {
-    const all = search(db, 'poison counters', { limit: 200 })
+    const all = search(archive.db, 'poison counters', { limit: 200 })
     expect(all.total).toBeGreaterThan(100)
     const first = await page('/search?q=poison%20counters')
     const edition = all.edition!
@@ -75,7 +61,7 @@ describe.skipIf(!archiveAvailable())('the search page', () => {
       pages++
     }
     expect(pages).toBe(Math.ceil(all.total / 50))
-    const ranking = search(db, 'poison counters', { limit: 1000 }).hits
+    const ranking = search(archive.db, 'poison counters', { limit: 1000 }).hits
     expect(seen.map((link) => link.replace(/\?.*$/, ''))).toEqual(
       ranking.map((hit) => (hit.kind === 'term' ? `/glossary/${encodeURIComponent(hit.key)}` : `/rules/${hit.number}`))
     )
@@ -85,7 +71,7 @@ describe.skipIf(!archiveAvailable())('the search page', () => {
 
   it('searches every edition with all=true, each hit with its time in force', async () => {
     const html = await page('/search?q=mana%20burn&all=true')
-    const result = search(db, 'mana burn', { all: true, limit: 50 })
+    const result = search(archive.db, 'mana burn', { all: true, limit: 50 })
     expect(html).toContain(`of ${result.total.toLocaleString('en')} in every edition`)
     expect(hitLinks(html)).toHaveLength(result.hits.length)
     // Mana burn's rule was dropped in 2010: its hit links to its last wording and says when it was in force.
@@ -104,7 +90,7 @@ describe.skipIf(!archiveAvailable())('the search page', () => {
 
   it('searches the editions in force in a range of days', async () => {
     const html = await page('/search?q=mana%20burn&from=2005-01-01&to=2008-12-31')
-    const result = search(db, 'mana burn', { from: '2005-01-01', to: '2008-12-31', limit: 50 })
+    const result = search(archive.db, 'mana burn', { from: '2005-01-01', to: '2008-12-31', limit: 50 })
     expect(html).toContain(`in the editions of ${result.range!.from} to ${result.range!.to}`)
     expect(hitLinks(html)).toHaveLength(result.hits.length)
     expect(html).toContain('<input type="radio" name="scope" value="range" checked>')

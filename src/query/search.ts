@@ -573,17 +573,7 @@ function boostRelated(
     }
   }
   if (boosts.size === 0) return
-  const missing = [...boosts.keys()].filter((key) => !groups.rule.has(key))
-  const versions = scope.rulesNumbered(missing).filter(inScope)
-  const texts = indexedTextsOf(
-    db,
-    cache,
-    versions.map((version) => version.contentId)
-  )
-  for (const version of versions) {
-    const text = texts.get(version.contentId)
-    if (text) addCandidate('rule', version, text, 0, false)
-  }
+  addMissingRules(db, cache, scope, groups, [...boosts.keys()], inScope, addCandidate)
   for (const [key, score] of boosts) {
     const candidate = lastOf(groups, 'rule', key)
     if (candidate && candidate.score < score) candidate.score = score
@@ -648,10 +638,33 @@ function boostNamed(
       if (text && version) addCandidate('term', version, text, 0, false)
     }
   }
-  const missingRules = kinds.has('rule')
-    ? [...bonuses.values()].filter((bonus) => bonus.kind === 'rule' && !groups.rule.has(bonus.key)).map((bonus) => bonus.key)
-    : []
-  const versions = scope.rulesNumbered(missingRules).filter(inScope)
+  if (kinds.has('rule'))
+    addMissingRules(
+      db,
+      cache,
+      scope,
+      groups,
+      [...bonuses.values()].filter((bonus) => bonus.kind === 'rule').map((bonus) => bonus.key),
+      inScope,
+      addCandidate
+    )
+  for (const { kind, key, amount } of bonuses.values()) {
+    const candidate = lastOf(groups, kind, key)
+    if (candidate) candidate.score += amount
+  }
+}
+
+/** The rules of `keys` in scope that are not candidates yet join them with a score of 0 (a boost then raises them). */
+function addMissingRules(
+  db: Crdb,
+  cache: ReturnType<typeof searchCacheOf>,
+  scope: ReturnType<typeof scopeOf>,
+  groups: Groups,
+  keys: string[],
+  inScope: (version: ScopeVersion) => boolean,
+  addCandidate: (kind: SearchKind, version: ScopeVersion, text: IndexedText, score: number, byName: boolean) => void
+): void {
+  const versions = scope.rulesNumbered(keys.filter((key) => !groups.rule.has(key))).filter(inScope)
   const texts = indexedTextsOf(
     db,
     cache,
@@ -660,10 +673,6 @@ function boostNamed(
   for (const version of versions) {
     const text = texts.get(version.contentId)
     if (text) addCandidate('rule', version, text, 0, false)
-  }
-  for (const { kind, key, amount } of bonuses.values()) {
-    const candidate = lastOf(groups, kind, key)
-    if (candidate) candidate.score += amount
   }
 }
 
