@@ -127,7 +127,7 @@ describe.skipIf(!archiveAvailable())('how a name is read', () => {
   it('reads abbreviations: cda, etb, ltb, lki, mv, sbas, p/t', () => {
     expect(read('cda')).toEqual({ term: 'Characteristic-Defining Ability', by: 'abbreviation' })
     expect(read('CDAs')).toEqual({ term: 'Characteristic-Defining Ability', by: 'abbreviation' })
-    expect(read('mv').term).toBe('Mana Value')
+    expect(read('mv')).toEqual({ term: 'Mana Value', by: 'informal' })
     // Before 2021 the informal `mv` is converted mana cost (an entry of some editions only).
     expect(read('mv', { date: '2015-06-01' }).term).toBe('Converted Mana Cost')
     expect(read('etb').term).toBe('Enters the Battlefield')
