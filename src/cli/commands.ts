@@ -26,7 +26,8 @@ const commands: Record<string, LoadCommand> = {
   update: async () => (await import('./update.js')).registerUpdate,
   scrape: async () => (await import('./scrape.js')).registerScrape,
   cite: async () => (await import('./cite.js')).registerCite,
-  serve: async () => (await import('./serve.js')).registerServe
+  serve: async () => (await import('./serve.js')).registerServe,
+  mcp: async () => (await import('./mcp.js')).registerMcp
 }
 
 /** Run the command line `argv`, which names the command `named` (if any), and return the exit code. */

@@ -12,6 +12,7 @@ import { AmbiguousNameError } from '../query/names.js'
 import { RuleMovedError } from '../query/moved.js'
 import { explainError } from '../query/answer-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
+import { createMcpHandler } from '../mcp/http.js'
 import { registerApi } from './api.js'
 import { registerFeed } from './feed.js'
 import { errorBody, statusOf, type HttpErrorCode } from './errors.js'
@@ -30,6 +31,8 @@ export interface AppOptions {
   version?: string
   /** Where to write one line per request; none logs nothing. */
   log?: (line: string) => void
+  /** Origins `/mcp` answers beside this machine's pages (`https://assistant.example`); default none. */
+  mcpOrigins?: string[]
 }
 
 /** How long clients and caches may reuse an answer before revalidating it with its ETag. */
@@ -70,6 +73,8 @@ export function createServerApp(options: AppOptions): ServerApp {
       log(formatLogLine(c.req.method, new URL(c.req.url).pathname, c.res.status, started))
     })
   }
+  // MCP before the answer cache and CORS: its POSTs are never cached, and browsers are held to the Origin check.
+  app.all('/mcp', createMcpHandler(state, { version: options.version ?? 'dev', allowedOrigins: options.mcpOrigins, log }))
   app.use(answers.middleware)
   app.use(cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }))
   app.use(

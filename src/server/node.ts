@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { getRequestListener } from '@hono/node-server'
 import { openDatabase } from '../store/database.js'
 import { packageRoot } from '../vocabulary/paths.js'
-import { createServerApp, formatLogLine, type ServerApp } from './app.js'
+import { type AppOptions, createServerApp, formatLogLine, type ServerApp } from './app.js'
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -19,6 +19,8 @@ export interface StartServerOptions {
   host?: string
   /** Where to write one line per request; none logs nothing. */
   log?: (line: string) => void
+  /** Origins `/mcp` answers beside this machine's pages (see {@link AppOptions.mcpOrigins}). */
+  mcpOrigins?: string[]
 }
 
 /** A running server. */
@@ -38,7 +40,7 @@ export interface RunningServer {
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const db = openDatabase(options.databasePath, { readonly: true })
-  const served = createServerApp({ db, version: readVersion(), log: options.log })
+  const served = createServerApp({ db, version: readVersion(), log: options.log, mcpOrigins: options.mcpOrigins })
   const host = options.host ?? '127.0.0.1'
   const listener = getRequestListener(served.app.fetch, { hostname: host })
   const server: Server = createServer((request, response) => {
@@ -85,7 +87,8 @@ function answerFromCache(served: ServerApp, request: IncomingMessage, response: 
   return true
 }
 
-function readVersion(): string {
+/** crdb's version, from its package.json (`dev` where it cannot be read). */
+export function readVersion(): string {
   try {
     return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version
   } catch {
