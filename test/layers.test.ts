@@ -2,7 +2,8 @@
  * The house's layers, checked on the source: which folder may import which,
  * and what the library's entry point loads.
  *
- *   cli -> server, query, engine, ingest
+ *   cli -> mcp, server, query, engine, ingest
+ *   mcp -> server, query, engine, store
  *   server -> query, engine, store
  *   query -> store;  engine -> store;  ingest -> store;  store -> vocabulary
  *
@@ -35,7 +36,8 @@ const allowed: Record<string, string[]> = {
   engine: ['store', 'vocabulary'],
   ingest: ['store', 'vocabulary'],
   server: ['query', 'engine', 'store', 'vocabulary'],
-  cli: ['cli', 'server', 'query', 'engine', 'ingest', 'store', 'vocabulary'],
+  mcp: ['server', 'query', 'engine', 'store', 'vocabulary'],
+  cli: ['cli', 'mcp', 'server', 'query', 'engine', 'ingest', 'store', 'vocabulary'],
   index: ['query', 'store', 'vocabulary']
 }
 

@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { maxAnswerCharacters, tools } from '../src/mcp/index.js'
+import { maxAnswerCharacters, mountMcp, tools } from '../src/mcp/index.js'
 import { type RunningServer, startServer } from '../src/server/node.js'
 import { archiveAvailable, projectRoot, temporaryFolder } from './helpers.js'
 
@@ -68,7 +68,7 @@ describe.skipIf(!archiveAvailable())('MCP over stdio and HTTP', { timeout: 180_0
 
   beforeAll(async () => {
     database = inject('archiveDatabase')!
-    server = await startServer({ databasePath: database, port: 0 })
+    server = await startServer({ databasePath: database, port: 0, mcp: mountMcp({ version: 'test' }) })
     clients.stdio = new Client({ name: 'crdb-test', version: '1' })
     await clients.stdio.connect(new StdioClientTransport({ command: process.execPath, args: [bin, '--db', database, 'mcp'], stderr: 'pipe' }))
     clients.http = new Client({ name: 'crdb-test', version: '1' })
@@ -277,7 +277,7 @@ describe.skipIf(!archiveAvailable())('MCP over stdio and HTTP', { timeout: 180_0
         ['era_profile', { era: '1066' }, 'E_BAD_ERA'],
         ['era_diff', { from: '2003', to: '20-20' }, 'E_BAD_DATE'],
         ['run_state_based_actions', { state: { players: 3 } }, 'E_BAD_STATE'],
-        ['run_state_based_actions', {}, 'E_BAD_STATE']
+        ['run_state_based_actions', {}, 'E_USAGE']
       ]
       for (const [name, args, code] of cases) {
         const error = await failure(client(), name, args)
@@ -291,15 +291,16 @@ describe.skipIf(!archiveAvailable())('MCP over stdio and HTTP', { timeout: 180_0
       const listed = (await client().listResources()).resources
       const editions = crdbJson(database, ['editions'])
       expect(listed.length).toBe(editions.length + 1)
+      const textOf = (result: { contents: Array<Record<string, unknown>> }): string => result.contents[0].text as string
       const list = await client().readResource({ uri: 'crdb://editions' })
-      expect(JSON.parse(list.contents[0].text as string).map((edition: { effectiveDate: string }) => edition.effectiveDate)).toEqual(
+      expect(JSON.parse(textOf(list)).map((edition: { effectiveDate: string }) => edition.effectiveDate)).toEqual(
         editions.map((edition: { effectiveDate: string }) => edition.effectiveDate)
       )
       const document = await client().readResource({ uri: 'crdb://editions/M10' })
       expect(document.contents[0].mimeType).toBe('text/markdown')
-      expect(document.contents[0].text).toContain('704.5j')
+      expect(textOf(document)).toContain('704.5j')
       const lineage = await client().readResource({ uri: 'crdb://id/1999-04-23_420.5e' })
-      const read = JSON.parse(lineage.contents[0].text as string)
+      const read = JSON.parse(textOf(lineage))
       expect(read.kind).toBe('rule')
       expect(read.versions.map((version: { label: string }) => version.label)).toEqual(expect.arrayContaining(['420.5e', '704.5j']))
       await expect(client().readResource({ uri: 'crdb://nothing' })).rejects.toThrow(/E_NOT_FOUND/)
@@ -458,7 +459,7 @@ describe.skipIf(!archiveAvailable())('MCP over stdio and HTTP', { timeout: 180_0
     expect(huge.status).toBe(413)
 
     // An origin given to crdb serve --mcp-origin is let through.
-    const allowing = await startServer({ databasePath: database, port: 0, mcpOrigins: ['https://assistant.example'] })
+    const allowing = await startServer({ databasePath: database, port: 0, mcp: mountMcp({ version: 'test', allowedOrigins: ['https://assistant.example'] }) })
     try {
       const allowed = await fetch(`${allowing.url}/mcp`, {
         method: 'POST',
@@ -469,6 +470,31 @@ describe.skipIf(!archiveAvailable())('MCP over stdio and HTTP', { timeout: 180_0
       expect((await allowed.json()).result.tools).toHaveLength(tools.length)
     } finally {
       await allowing.close()
+    }
+  })
+
+  it('is on crdb serve at /mcp, with the origins of --mcp-origin', async () => {
+    const child = spawn(process.execPath, [bin, '--db', database, 'serve', '--port', '0', '--quiet', '--mcp-origin', 'https://assistant.example'])
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          const found = /http:\/\/[\d.:]+/.exec(chunk.toString('utf8'))
+          if (found) resolve(found[0])
+        })
+        child.once('exit', (code) => reject(new Error(`crdb serve exited ${code}`)))
+      })
+      const client = new Client({ name: 'crdb-test', version: '1' })
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { origin: 'https://assistant.example' } } }))
+      expect((await answer(client, 'get_rule', { rule: '704.5j', era: '2009' })).edition).toBe('2009-10-01')
+      await client.close()
+      const refused = await fetch(`${url}/mcp`, {
+        method: 'POST',
+        headers: { origin: 'https://other.example', 'content-type': 'application/json' },
+        body: '{}'
+      })
+      expect(refused.status).toBe(403)
+    } finally {
+      child.kill('SIGTERM')
     }
   })
 })

@@ -18,11 +18,17 @@ export const registerServe: RegisterCommand = (program, context) => {
       const port = Number(options.port)
       if (!/^\d{1,5}$/.test(options.port) || port > 65535) throw new CrdbError('E_USAGE', `--port ${options.port}: expected a whole number from 0 to 65535`)
       // Loaded here, not at start-up, like the ingest pipeline for build.
-      const { startServer } = await import('../server/node.js')
+      const [{ startServer, readVersion }, { mountMcp }] = await Promise.all([import('../server/node.js'), import('../mcp/http.js')])
       const log = options.quiet ? undefined : (line: string): void => context.io.err(`${new Date().toISOString()} ${line}\n`)
       let server: Awaited<ReturnType<typeof startServer>>
       try {
-        server = await startServer({ databasePath: context.databasePath(), port, host: options.host, log, mcpOrigins: options.mcpOrigin })
+        server = await startServer({
+          databasePath: context.databasePath(),
+          port,
+          host: options.host,
+          log,
+          mcp: mountMcp({ version: readVersion(), allowedOrigins: options.mcpOrigin, log })
+        })
       } catch (error) {
         if (error instanceof CrdbError) throw error
         throw new CrdbError('E_IO', `cannot listen on ${options.host}:${port} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)

@@ -6,13 +6,14 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { Context } from 'hono'
+import type { McpMount } from '../server/app.js'
 import type { ServerState } from '../server/state.js'
 import { quoteInput } from '../vocabulary/errors.js'
 import { createPinner } from './pin.js'
 import { createMcpServer } from './server.js'
 import type { ToolContext } from './tools.js'
 
-/** Options of {@link createMcpHandler}. */
+/** Options of {@link createMcpHandler} and {@link mountMcp}. */
 export interface McpHttpOptions {
   /** Origins allowed beside this machine's (`https://assistant.example`); default none. */
   allowedOrigins?: string[]
@@ -41,6 +42,11 @@ export function checkOrigin(origin: string | undefined, allowed: readonly string
   }
   if (host === 'localhost' || host === '127.0.0.1' || host === '[::1]') return null
   return `Origin ${quoteInput(origin)} is not allowed: /mcp answers pages on this machine only (crdb serve --mcp-origin ORIGIN allows another)`
+}
+
+/** `/mcp` for `crdb serve`: the handler of each app's state (give it as `createServerApp`'s `mcp`). */
+export function mountMcp(options: McpHttpOptions): McpMount {
+  return (state) => createMcpHandler(state, options)
 }
 
 /** The handler of `/mcp` (any method) on the app serving `state`. */

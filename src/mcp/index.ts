@@ -5,6 +5,6 @@
  */
 export { createMcpServer, type McpServerOptions } from './server.js'
 export { serveMcpOverStdio, maxLineBytes, type StdioOptions } from './stdio.js'
-export { createMcpHandler, checkOrigin, maxMcpBodyBytes, type McpHttpOptions } from './http.js'
+export { createMcpHandler, mountMcp, checkOrigin, maxMcpBodyBytes, type McpHttpOptions } from './http.js'
 export { tools, maxAnswerCharacters, type Tool, type ToolContext } from './tools.js'
 export { createPinner, pinSchema, type Pin, type Pinner } from './pin.js'

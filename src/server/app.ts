@@ -12,7 +12,6 @@ import { AmbiguousNameError } from '../query/names.js'
 import { RuleMovedError } from '../query/moved.js'
 import { explainError } from '../query/answer-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
-import { createMcpHandler } from '../mcp/http.js'
 import { registerApi } from './api.js'
 import { registerFeed } from './feed.js'
 import { errorBody, statusOf, type HttpErrorCode } from './errors.js'
@@ -20,7 +19,7 @@ import { renderErrorPage } from './html.js'
 import { openApiDocument } from './openapi.js'
 import { registerPages } from './pages/index.js'
 import { cacheResponses, type ResponseCache } from './response-cache.js'
-import { createState } from './state.js'
+import { createState, type ServerState } from './state.js'
 import { stylesheet } from './style.js'
 
 /** Options of {@link createApp}. */
@@ -31,9 +30,15 @@ export interface AppOptions {
   version?: string
   /** Where to write one line per request; none logs nothing. */
   log?: (line: string) => void
-  /** Origins `/mcp` answers beside this machine's pages (`https://assistant.example`); default none. */
-  mcpOrigins?: string[]
+  /**
+   * The handler of `/mcp` for this app's state (`crdb/mcp`'s `mountMcp`), which the command line
+   * gives: the MCP server is a layer above the server, whose state and answers it reads.
+   */
+  mcp?: McpMount
 }
+
+/** Builds the handler of `/mcp` (any method) for an app's state. */
+export type McpMount = (state: ServerState) => (c: Context) => Promise<Response>
 
 /** How long clients and caches may reuse an answer before revalidating it with its ETag. */
 const cacheControl = 'public, max-age=60'
@@ -73,8 +78,8 @@ export function createServerApp(options: AppOptions): ServerApp {
       log(formatLogLine(c.req.method, new URL(c.req.url).pathname, c.res.status, started))
     })
   }
-  // MCP before the answer cache and CORS: its POSTs are never cached, and browsers are held to the Origin check.
-  app.all('/mcp', createMcpHandler(state, { version: options.version ?? 'dev', allowedOrigins: options.mcpOrigins, log }))
+  // MCP before the answer cache and CORS: its POSTs are never cached, and browsers are held to its Origin check.
+  if (options.mcp) app.all('/mcp', options.mcp(state))
   app.use(answers.middleware)
   app.use(cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }))
   app.use(

@@ -19,8 +19,8 @@ export interface StartServerOptions {
   host?: string
   /** Where to write one line per request; none logs nothing. */
   log?: (line: string) => void
-  /** Origins `/mcp` answers beside this machine's pages (see {@link AppOptions.mcpOrigins}). */
-  mcpOrigins?: string[]
+  /** The handler of `/mcp` (see {@link AppOptions.mcp}); none serves no `/mcp`. */
+  mcp?: AppOptions['mcp']
 }
 
 /** A running server. */
@@ -40,7 +40,7 @@ export interface RunningServer {
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const db = openDatabase(options.databasePath, { readonly: true })
-  const served = createServerApp({ db, version: readVersion(), log: options.log, mcpOrigins: options.mcpOrigins })
+  const served = createServerApp({ db, version: readVersion(), log: options.log, mcp: options.mcp })
   const host = options.host ?? '127.0.0.1'
   const listener = getRequestListener(served.app.fetch, { hostname: host })
   const server: Server = createServer((request, response) => {

@@ -22,6 +22,7 @@
  *     lookups and search (query.ts), the state-based-action engine (engine.ts), and the
  *     HTTP server under load (server.ts: `crdb serve` and autocannon, 20 connections);
  *     `crdb cite --as-of` over a generated tree of 2,000 files / 500,000 lines, and `--blame` once (cite.ts);
+ *     the latency of `get_rule` and `search_rules` called over `crdb mcp`'s stdio (mcp.ts);
  *  7. the import time of each entry point (`crdb`, `crdb/engine`, `crdb/ingest`) in a fresh node.
  *
  * The in-process figures (4, 6) time the compiled library in dist/, what a user imports (library.ts).
@@ -42,6 +43,7 @@ import { driverOf } from '../../src/store/database.js'
 import { loadShipped, type Shipped } from './library.js'
 import { benchEngine } from './engine.js'
 import { benchLineage } from './lineage.js'
+import { benchMcp } from './mcp.js'
 import { benchQuery } from './query.js'
 import { benchSearch } from './search.js'
 import { benchServer } from './server.js'
@@ -365,7 +367,7 @@ async function main(): Promise<void> {
 
     // 6: the modules, each on the database built above.
     const modules: Array<{ name: string; median: number; unit: string; target: string }> = []
-    for (const bench of [benchDiff, benchLineage, benchQuery, benchSearch, benchEngine, benchCite]) modules.push(...(await bench(database, runs)))
+    for (const bench of [benchDiff, benchLineage, benchQuery, benchSearch, benchEngine, benchCite, benchMcp]) modules.push(...(await bench(database, runs)))
     modules.push(...(await benchServer(database, runs, root)))
     const moduleWidth = Math.max(...modules.map((figure) => figure.name.length)) + 3
     out('\n')
