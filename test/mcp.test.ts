@@ -205,6 +205,19 @@ describe.skipIf(!archiveAvailable())('MCP over stdio and HTTP', { timeout: 180_0
       expect(seen.map((change) => [change.kind, change.from?.number, change.to?.number])).toEqual(
         cli.changes.map((change: Record<string, any>) => [change.kind, change.from?.number, change.to?.number])
       )
+      // The glossary's changes come after the rules', paged the same way.
+      const cliTerms = crdbJson(database, ['diff', '2009-05-01', 'M10', '--kind', 'term'])
+      const terms: Array<Record<string, any>> = []
+      for (let at: number | undefined = 0; at !== undefined; ) {
+        const page = await answer(client(), 'diff_editions', { from: '2009-05-01', to: 'M10', kind: 'term', limit: 50, offset: at })
+        expect(page.terms.summary).toEqual(cliTerms.terms.summary)
+        expect(JSON.stringify(page).length).toBeLessThan(maxAnswerCharacters + 20_000)
+        terms.push(...page.terms.changes)
+        at = page.next?.offset
+      }
+      expect(terms.map((change) => [change.kind, change.from?.key, change.to?.key])).toEqual(
+        cliTerms.terms.changes.map((change: Record<string, any>) => [change.kind, change.from?.key, change.to?.key])
+      )
       const moved = await answer(client(), 'diff_editions', { from: 'M10', to: '2009-10-01', only: 'changed', limit: 50 })
       expect(moved.changes.every((change: { kind: string }) => change.kind === 'changed')).toBe(true)
     })

@@ -14,6 +14,7 @@ import { validateState } from '../engine/state.js'
 import { flagAnswer } from '../query/answer-flags.js'
 import { citeText } from '../query/cite/resolve.js'
 import { diffEditions, type RuleChange } from '../query/diff.js'
+import type { TermChange } from '../query/term-diff.js'
 import { getRule } from '../query/get.js'
 import { getTerm } from '../query/glossary.js'
 import { ruleHistory } from '../query/history.js'
@@ -206,8 +207,9 @@ const diffEditionsTool = defineTool({
   title: 'Compare two editions',
   description:
     'What changed between two editions (or the editions in force on two days, or two eras): rules added, removed, changed word ' +
-    'by word, moved (renumbered), split and merged, and glossary terms. Filter by section (704, 7) and kind of change; the ' +
-    'changes come a page at a time (next.offset). Each change names its number in both editions.',
+    'by word, moved (renumbered), split and merged, and glossary terms. Filter by section (704, 7) and kind of change. The ' +
+    "changes come a page at a time (next.offset), the rules' then the glossary's; the summary counts them all. Each change " +
+    'names its number in both editions.',
   input: z.strictObject({
     from: z.string().min(1).max(40).describe('the older side: a day (2009-07-01), an era (2003) or a set code (M10)'),
     to: z.string().min(1).max(40).describe('the newer side, written the same way'),
@@ -217,34 +219,47 @@ const diffEditionsTool = defineTool({
     limit: limit(50, 10),
     offset
   }),
-  output: diffPageSchema.extend({ offset: z.int(), next: nextSchema }),
+  output: diffPageSchema.extend({ total: z.int().describe("the changes in all: the rules', then the glossary's"), offset: z.int(), next: nextSchema }),
   run: ({ state }, args) => {
     const from = pointOf('from', args.from)
     const to = pointOf('to', args.to)
     const size = args.limit ?? 10
     const start = args.offset ?? 0
     const options = { section: args.section, kind: args.kind }
+    // The changes are the rules' (in the diff's order), then the glossary's; a page is a stretch of them.
     let diff: ReturnType<typeof diffEditions>
-    let changes: RuleChange[]
-    let total: number
+    let rules: RuleChange[]
+    let ruleTotal: number
     if (args.only === undefined) {
-      // Only the page's changes get their word-level changes.
+      // Only the page's rule changes get their word-level changes.
       diff = diffEditions(state.db, from, to, { ...options, limit: size, offset: start })
-      total = diff.total ?? diff.changes.length
-      changes = diff.changes
+      ruleTotal = diff.total ?? diff.changes.length
+      rules = diff.changes
     } else {
       diff = diffEditions(state.db, from, to, options)
       const kept = diff.changes.filter((change) => change.kind === args.only)
-      total = kept.length
-      changes = kept.slice(start, start + size)
+      ruleTotal = kept.length
+      rules = kept.slice(start, start + size)
     }
+    // `only` is about rules: the glossary's changes are then left out (its summary stays).
+    const termChanges = args.only === undefined ? (diff.terms?.changes ?? []) : []
+    const termStart = Math.max(0, start - ruleTotal)
+    const terms = termChanges.slice(termStart, termStart + size - rules.length)
+    const total = ruleTotal + termChanges.length
     // A page is cut shorter where its JSON would not fit.
-    const { page } = pageOf(changes, 0, changes.length, 'changes')
+    const { page } = pageOf<RuleChange | TermChange>([...rules, ...terms], 0, rules.length + terms.length, 'changes')
     const end = start + page.length
-    const next = end < total ? { offset: end, note: `changes ${start + 1}-${end} of ${total}: give offset ${end} for the next` } : null
-    // The glossary's changes come with the first page only, as on /v1/diff.
-    const { terms, total: _, ...rest } = diff
-    const answer = { ...rest, ...(start === 0 && terms ? { terms } : {}), changes: page, total, offset: start, next }
+    const next =
+      end < total ? { offset: end, note: `changes ${start + 1}-${end} of ${total} (rules, then glossary terms): give offset ${end} for the next` } : null
+    const { terms: termDiff, total: _, ...rest } = diff
+    const answer = {
+      ...rest,
+      changes: page.slice(0, Math.min(rules.length, page.length)) as RuleChange[],
+      ...(termDiff ? { terms: { summary: termDiff.summary, changes: page.slice(rules.length) as TermChange[] } } : {}),
+      total,
+      offset: start,
+      next
+    }
     return flagAnswer(state.db, answer, { needs: 'lineage' }).answer
   }
 })
