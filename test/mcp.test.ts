@@ -470,6 +470,14 @@ describe.skipIf(!archiveAvailable())('MCP over stdio and HTTP', { timeout: 180_0
     expect((await post({ origin: 'null' })).status).toBe(403)
     const huge = await post({}, JSON.stringify({ ...call, params: { pad: 'x'.repeat(2 * 1024 * 1024) } }))
     expect(huge.status).toBe(413)
+    // Arguments nested 100,000 deep: a tool error, and the server goes on.
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000)
+    const nested = await post({}, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_state_based_actions","arguments":{"state":${deep}}}}`)
+    expect(nested.status).toBe(200)
+    expect((await nested.json()).result.content[0].text).toMatch(/^E_(BAD_STATE|USAGE): /)
+    const broken = await post({}, '{"jsonrpc": "2.0", "id": 3, "method": ')
+    expect(broken.status).toBe(400)
+    expect((await post({})).status).toBe(200)
 
     // An origin given to crdb serve --mcp-origin is let through.
     const allowing = await startServer({ databasePath: database, port: 0, mcp: mountMcp({ version: 'test', allowedOrigins: ['https://assistant.example'] }) })
