@@ -295,7 +295,7 @@ export function renderEdition(db: Crdb, edition: string, format: string): string
  */
 export function checkExportFormat(format: string): ExportFormat {
   if ((exportFormats as readonly string[]).includes(format)) return format as ExportFormat
-  throw new CrdbError('E_USAGE', `format ${quoteInput(String(format))}: expected ${exportFormats.join(', ')}`)
+  throw new CrdbError('E_USAGE', `format ${quoteInput(String(format))}: expected json, md or txt`)
 }
 
 /** The file name an export of edition `edition` (an effective date) in `format` is written to: `2009-07-11.json`. */
