@@ -79,7 +79,7 @@ export const editionExportSchema = z
   .openapi('EditionExport', { description: editionExportDescription })
 
 /** `LineageTable`: every lineage with the names it carried (`crdb export --all` writes it as lineage.json). */
-const lineageTableSchema = z
+export const lineageTableSchema = z
   .object({
     format: z.literal('crdb-lineage-table'),
     formatVersion: z.literal(1),
