@@ -5,7 +5,9 @@
  * same rules and terms, the Markdown has one anchor per rule and term, the
  * CLI and the server write the same bytes, and bad input gets one-line errors.
  */
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
@@ -71,6 +73,13 @@ describe.skipIf(!archiveAvailable())('exports of whole editions', () => {
   it('the published schemas are the zod schemas, and every edition exported as JSON holds to its schema', () => {
     expect(readSchema('edition-export.schema.json')).toEqual(describeEditionExport())
     expect(readSchema('lineage-table.schema.json')).toEqual(describeLineageTable())
+    // The package ships them, under its own names.
+    const require = createRequire(import.meta.url)
+    expect(require.resolve('crdb/schemas/edition-export.json')).toBe(join(projectRoot, 'docs', 'schemas', 'edition-export.schema.json'))
+    expect(require.resolve('crdb/schemas/lineage-table.json')).toBe(join(projectRoot, 'docs', 'schemas', 'lineage-table.schema.json'))
+    const packed = spawnSync('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], { cwd: projectRoot, encoding: 'utf8' })
+    const packedFiles = (JSON.parse(packed.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((file) => file.path)
+    expect(packedFiles).toEqual(expect.arrayContaining(['docs/schemas/edition-export.schema.json', 'docs/schemas/lineage-table.schema.json']))
     const validate = validatorOf(readSchema('edition-export.schema.json'))
     const editions = listEditions(archive.db)
     expect(editions.length).toBeGreaterThanOrEqual(108)
