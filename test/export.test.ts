@@ -22,8 +22,12 @@ import {
   listLineageTable,
   renderEdition,
   renderEditionMarkdown,
-  renderEditionText
+  renderEditionText,
+  ruleAnchorOf,
+  termAnchorOf
 } from '../src/query/export.js'
+import { ruleAnchor } from '../src/server/html.js'
+import { termSlug } from '../src/server/pages/glossary.js'
 import { openDatabase } from '../src/store/database.js'
 import { describeEditionExport, describeLineageTable, type editionExportSchema, type lineageTableSchema } from '../src/server/export-schema.js'
 import { archiveAvailable, projectRoot, temporaryFolder, thrown, useArchiveApp } from './helpers.js'
@@ -150,6 +154,10 @@ describe.skipIf(!archiveAvailable())('exports of whole editions', () => {
       expect(links.length).toBeGreaterThan(50)
       expect(links.filter((link) => !anchors.includes(link))).toEqual([])
     }
+    // The anchors of the server's whole-edition page (/cr), so that one link works on both.
+    const terms = exportEdition(archive.db, '2009-07-11').terms
+    expect(terms.map((term) => termAnchorOf(term.key))).toEqual(terms.map((term) => `term-${termSlug(term.key)}`))
+    expect(ruleAnchorOf('704.5j')).toBe(ruleAnchor('704.5j'))
     expect(renderEditionMarkdown(archive.db, '2009-07-11')).toContain('<a id="r704.5j"></a>**704.5j** If two or more')
   })
 
