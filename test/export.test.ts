@@ -74,8 +74,8 @@ describe.skipIf(!archiveAvailable())('exports of whole editions', () => {
   const archive = useArchiveApp()
 
   it('the published schemas are the zod schemas, and every edition exported as JSON holds to its schema', () => {
-    expect(readSchema('edition-export.schema.json')).toEqual(describeEditionExport())
-    expect(readSchema('lineage-table.schema.json')).toEqual(describeLineageTable())
+    expect(readSchema('edition-export.schema.json'), 'docs/schemas is out of date: run npm run schemas').toEqual(describeEditionExport())
+    expect(readSchema('lineage-table.schema.json'), 'docs/schemas is out of date: run npm run schemas').toEqual(describeLineageTable())
     // The package ships them, under its own names.
     const require = createRequire(import.meta.url)
     expect(require.resolve('crdb/schemas/edition-export.json')).toBe(join(projectRoot, 'docs', 'schemas', 'edition-export.schema.json'))
