@@ -133,3 +133,23 @@ export {
 } from './query/watch.js'
 export { listChangesSince, type ChangesSince, type ChangesSinceOptions, type SectionChanges, type PlayChange } from './query/changes-since.js'
 export { verifyStoredEdition, type EditionVerification } from './query/verification.js'
+export {
+  exportEdition,
+  renderEdition,
+  renderEditionJson,
+  renderEditionMarkdown,
+  renderEditionText,
+  listLineageTable,
+  renderLineageTable,
+  checkExportFormat,
+  exportFileName,
+  ruleAnchorOf,
+  termAnchorOf,
+  exportFormats,
+  type EditionExport,
+  type ExportedRule,
+  type ExportedTerm,
+  type ExportFormat,
+  type LineageTable,
+  type LineageInterval
+} from './query/export.js'

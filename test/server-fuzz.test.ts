@@ -92,6 +92,7 @@ const hostile = [
   'rule,term',
   'card',
   'forward',
+  'md',
   'x'.repeat(5000),
   'é'.repeat(300),
   '🂡🂢🂣',
@@ -109,6 +110,7 @@ const hostile = [
 ]
 const paths = [
   '/v1/editions',
+  '/v1/editions/{}/export',
   '/v1/eras',
   '/v1/sources',
   '/v1/rules/{}',
@@ -157,6 +159,7 @@ const names = [
   'history',
   'only',
   'hide',
+  'format',
   '{}'
 ]
 const methods = ['GET', 'GET', 'GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']

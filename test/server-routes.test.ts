@@ -100,6 +100,9 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       expect((await get('/v1/sources?only=official')).body).toEqual(published(await cliJson(['sources', '--official'])))
       expect((await get('/v1/sources?only=dumps')).body).toEqual(published(listSources(db, { only: 'dumps' })))
       await expectError('/v1/sources?only=some', 400, 'E_USAGE')
+      // A whole edition as data (test/export.test.ts tests the export itself), held to the document here.
+      expect((await get('/v1/editions/M10/export')).body).toMatchObject({ edition: '2009-07-11', set: { code: 'M10' } })
+      await expectError('/v1/editions/2009-07-12/export', 404, 'E_NOT_FOUND')
     })
 
     it('answers a rule in any edition, date or era, as crdb get --json does', async () => {

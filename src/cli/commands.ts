@@ -26,6 +26,7 @@ const commands: Record<string, LoadCommand> = {
   update: async () => (await import('./update.js')).registerUpdate,
   scrape: async () => (await import('./scrape.js')).registerScrape,
   cite: async () => (await import('./cite.js')).registerCite,
+  export: async () => (await import('./export.js')).registerExport,
   serve: async () => (await import('./serve.js')).registerServe,
   mcp: async () => (await import('./mcp.js')).registerMcp
 }

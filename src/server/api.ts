@@ -18,7 +18,8 @@ import { flagAnswer, type AnswerBasis } from '../query/answer-flags.js'
 import { listEras } from '../query/eras.js'
 import { citeText } from '../query/cite/resolve.js'
 import { diffEditions } from '../query/diff.js'
-import { listEditions } from '../query/editions.js'
+import { listEditions, resolveEdition } from '../query/editions.js'
+import { exportFileName, renderEdition, type ExportFormat } from '../query/export.js'
 import { getNeighbours, getReferences, getRule, getSubtree, type RuleNeighbours, type RuleReference, type RuleVersion } from '../query/get.js'
 import { getTerm, listTerms } from '../query/glossary.js'
 import { ruleHistory } from '../query/history.js'
@@ -45,6 +46,14 @@ export function registerApi(app: Hono, state: ServerState): void {
   const { db } = state
 
   serveRoute(app, apiRoutes.editions, (c) => c.json(publishSources(state, listEditions(db)), 200))
+  serveRoute(app, apiRoutes.export, (c, { param, query }) => {
+    const format = query.format ?? 'json'
+    const edition = resolveEdition(db, { edition: param.edition })
+    return c.body(renderEdition(db, edition, format), 200, {
+      'Content-Type': exportContentTypes[format],
+      'Content-Disposition': `attachment; filename="${exportFileName(edition, format)}"`
+    })
+  })
   serveRoute(app, apiRoutes.eras, (c) => c.json(listEras(db), 200))
   serveRoute(app, apiRoutes.sources, (c, { query }) => c.json(publishSources(state, listSourcesVerified(db, { only: query.only })), 200))
 
@@ -183,6 +192,13 @@ export function registerApi(app: Hono, state: ServerState): void {
       })
     ]
   )
+}
+
+/** The media type of each export format. */
+const exportContentTypes: Record<ExportFormat, string> = {
+  json: 'application/json; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  txt: 'text/plain; charset=utf-8'
 }
 
 /** `GET /v1/rules/{number}` before its sources are published: the rule, with what `include` asked for. */

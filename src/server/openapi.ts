@@ -25,8 +25,11 @@ import {
   searchResultSchema,
   sourceSummarySchema
 } from './answer-schemas.js'
+import { editionExportSchema } from './export-schema.js'
 import {
   checkParams,
+  exportParams,
+  exportQuery,
   checkQuery,
   lineageParams,
   diffQuery,
@@ -64,6 +67,24 @@ export const apiRoutes = {
     path: '/v1/editions',
     summary: 'Every stored edition, oldest first, with counts and messages (crdb editions)',
     responses: answers('editions', z.array(editionSummarySchema))
+  }),
+  export: createRoute({
+    method: 'get',
+    path: '/v1/editions/{edition}/export',
+    summary:
+      "A whole edition as a file (crdb export): format=json (default) the structured edition with every rule, example and glossary term and their stable ids (EditionExport, also published as crdb/schemas/edition-export.json), md Markdown with an anchor per rule and term, txt the text in the CR's own layout; the same bytes as crdb export, with a Content-Disposition filename",
+    request: { params: exportParams, query: exportQuery },
+    responses: {
+      ...answers('the edition', editionExportSchema),
+      200: {
+        description: 'the edition in the format asked',
+        content: {
+          ...json(editionExportSchema),
+          'text/markdown': { schema: z.string().openapi({ description: 'the edition as Markdown' }) },
+          'text/plain': { schema: z.string().openapi({ description: 'the edition as plain text, in the layout of the CR' }) }
+        }
+      }
+    }
   }),
   eras: createRoute({
     method: 'get',

@@ -10,6 +10,7 @@ import { CrdbError, type ErrorCode } from '../vocabulary/errors.js'
 import { parseDate } from '../vocabulary/dates.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import type { SearchKind, SearchMode } from '../query/search.js'
+import { exportFormats } from '../query/export.js'
 import { decodeDiffCursor, type DiffCursor } from './diff-cursor.js'
 import { readPoint, readSelector, type At } from './selector.js'
 
@@ -329,6 +330,23 @@ export const diffQuery = z
     if (context.value.cursor && context.value.limit === undefined)
       context.issues.push({ code: 'custom', message: 'cursor=...: give limit=... with it', input: context.value, params: { code: 'E_USAGE' } })
   })
+
+/** `{edition}` of `/v1/editions/{edition}/export`: an edition's date or its set's code, read by the library's resolver. */
+export const exportParams = z.object({
+  edition: once('edition').openapi({
+    description: 'the edition: its effective date (YYYY-MM-DD), or the code of the set it came with (M10)',
+    example: '2009-07-11'
+  })
+})
+
+/** The query of `GET /v1/editions/{edition}/export`. */
+export const exportQuery = z.object({
+  format: oneOf(
+    'format',
+    exportFormats,
+    'json (default: the structured edition, see EditionExport), md (Markdown with an anchor per rule and term) or txt (the text as published)'
+  )
+})
 
 /** The query of `GET /v1/checks/{id}`. */
 export const checkQuery = withSelector({ history: boolean('history', 'also every run of editions in which it was in force') })
