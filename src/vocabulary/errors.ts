@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'E_HTTP' // an HTTP answer that is not a success (404, 500 after retries)
   | 'E_TIMEOUT' // no complete answer within the time allowed
   | 'E_CHECKSUM' // bytes whose sha256 is not the one the manifest lists
+  | 'E_TOO_LARGE' // input or download larger than its cap
+  | 'E_IMPLAUSIBLE_DATE' // a fetched document dated after tomorrow: refused, not stored
   | 'E_BAD_QUERY' // a search query that does not parse (unbalanced quote or parenthesis, dangling operator, empty)
 
 /** Longest message an error carries: whatever it echoes, it stays readable. */
