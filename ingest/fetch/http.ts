@@ -43,7 +43,7 @@ export interface FetcherOptions {
   /** Pause between two requests to the same host, in milliseconds (default 1000). */
   delayMs?: number
   userAgent?: string
-  /** The largest body read, in bytes (default {@link defaultMaxBytes}); a larger one is `E_TOO_LARGE`. */
+  /** The largest body read, in bytes (default 50 MB); a larger one is `E_TOO_LARGE`. */
   maxBytes?: number
   /** Called before each attempt (for progress lines and tests). */
   onRequest?: (request: { url: string; attempt: number; conditional: boolean }) => void
