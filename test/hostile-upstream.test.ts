@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto'
 import { once } from 'node:events'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -22,7 +22,7 @@ import { runCli } from '../src/cli.js'
 import { createApp } from '../src/server/app.js'
 import { escapeJsonControls, sanitizeForTerminal } from '../src/vocabulary/terminal-text.js'
 import { driverOf, openDatabase } from '../src/store/database.js'
-import { editionText, temporaryFolder, type EditionSpec } from './helpers.js'
+import { editionText, projectRoot, temporaryFolder, type EditionSpec } from './helpers.js'
 
 const head = {
   '1': 'Game Concepts',
@@ -60,6 +60,11 @@ const between = edition('2020-06-01', { '100.2': 'A rule of June.', '704.5j': le
 // The manifest's edition of 2022-06-01, and a doctored copy with the same date and counts.
 const delta = edition('2022-06-01', { '100.2': 'A second rule.', '704.5j': legendAll })
 const deltaDoctored = edition('2022-06-01', { '100.2': 'A second rule.', '704.5j': 'If a player controls a legendary permanent, that player wins the game.' })
+
+// A wiki page whose character references spell terminal escapes: a text file cannot hold them, HTML can.
+const wikiPage = readFileSync(join(projectRoot, 'test/fixtures/mtg-wiki/page-html/input.html'), 'utf8')
+  .replace('<title>Legend rule', '<title>&#27;]0;pwned&#7;Legend rule')
+  .replace('<li>704.5j If two', '<li>704.5j &#27;[2J&#27;]0;pwned&#7;If two')
 
 const manifestEdition = (code: string, name: string, spec: EditionSpec): ManifestEdition => {
   const bytes = bytesOf(spec)
@@ -155,6 +160,7 @@ describe('a hostile upstream (127.0.0.1)', () => {
       if (url === '/ar/link/cr')
         return void (routes.current ? response.writeHead(307, { location: '/wizards/current.txt' }).end() : response.writeHead(404).end())
       if (url === '/wizards/current.txt' && routes.current) return void response.writeHead(200).end(routes.current)
+      if (url === '/wiki/Legend_rule') return void response.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' }).end(wikiPage)
       if (url === '/big/chunked') {
         response.writeHead(200, { 'content-type': 'text/html' })
         return streamHundredMegabytes(response, 'chunked')
@@ -364,6 +370,23 @@ describe('a hostile upstream (127.0.0.1)', () => {
     }
     // What was typed stays visible, as inert escapes.
     expect((await cli('--db', db, 'get', `${osc}704.5j`)).stderr).toMatch(/^crdb: E_BAD_NUMBER: "\\x1b\]0;pwned\\x07704\.5j" is not a rule number/)
+  })
+
+  it('stores a scraped page without the control characters its character references spell', async () => {
+    const db = await buildStore('wiki')
+    const result = await cli('--db', db, 'scrape', `${base}/wiki/Legend_rule`, '--cache', join(folder.dir, 'wiki-cache'), '--delay', '0')
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/^stored mtg-wiki-html /)
+    const opened = openDatabase(db, { readonly: true })
+    try {
+      const quoted = driverOf(opened).prepare<[], string>(`SELECT text FROM attestations WHERE text LIKE '%legendary permanents%'`).pluck().all()
+      expect(quoted.length).toBeGreaterThan(0)
+      for (const text of quoted) expect(text).not.toMatch(controlCharacter)
+      // The sequences are taken out whole, their parameters with them.
+      expect(quoted.some((text) => text.startsWith('If two or more legendary permanents'))).toBe(true)
+    } finally {
+      opened.close()
+    }
   })
 
   it('takes escape sequences out whole, keeps newline, tab and (on a colour terminal) only colour codes', () => {

@@ -13,7 +13,7 @@ const sequences =
 const controls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
 
 /** `text` without terminal escape sequences and control characters (newline and tab kept). */
-function stripControlCharacters(text: string): string {
+export function stripControlCharacters(text: string): string {
   return text.replace(sequences, '').replace(controls, '')
 }
 
