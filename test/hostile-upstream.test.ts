@@ -232,13 +232,24 @@ describe('a hostile upstream (127.0.0.1)', () => {
     )
     expect(result.stdout).not.toMatch(controlCharacter)
     // Stored without its control characters.
-    const held = JSON.parse((await cli('--db', db, '--json', 'editions', '--quarantined')).stdout)
-    expect(held).toEqual([expect.objectContaining({ effectiveDate: '2022-01-01', set: { code: 'CCC', name: 'Gamma Set' } })])
+    const listed = JSON.parse((await cli('--db', db, '--json', 'editions', '--quarantined')).stdout)
+    expect(listed).toEqual([expect.objectContaining({ effectiveDate: '2022-01-01', set: { code: 'CCC', name: 'Gamma Set' } })])
     // Not the default, in force on no date, not an edition to name.
     expect((await cli('--db', db, 'get', '100.3')).code).toBe(1)
     expect((await cli('--db', db, 'get', '100.3', '--date', '2022-02-01')).code).toBe(1)
     expect((await cli('--db', db, 'get', '100.3', '--edition', '2022-01-01')).stderr).toMatch(/^crdb: E_NOT_FOUND: no edition dated 2022-01-01/)
     expect((await cli('--db', db, '--json', 'editions')).stdout).not.toContain('2022-01-01')
+    const held = openDatabase(db, { readonly: true })
+    try {
+      const app = createApp({ db: held })
+      for (const path of ['/rules/100.3', '/rules/100.3?edition=2022-01-01', '/rules/100.3?date=2022-06-01']) {
+        const response = await app.request(path)
+        expect(response.status, path).toBe(404)
+        expect(await response.text(), path).not.toContain('alert(1)')
+      }
+    } finally {
+      held.close()
+    }
 
     const accepted = await cli('--db', db, 'editions', '--accept', '2022-01-01')
     expect(accepted.code, accepted.stderr).toBe(0)
