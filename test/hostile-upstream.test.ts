@@ -7,15 +7,17 @@
  * text on the page), one dated between two stored editions (accepted only as
  * unverified), a manifest edition whose bytes differ with the same date and
  * counts (refused), a 100 MB body (refused at the cap, the download stopped
- * early), and terminal escapes in a set name, in stored text and in arguments
+ * early, a child's peak memory far below the body), and terminal escapes in a set name, in stored text and in arguments
  * (never printed raw; echoed input cut to 60 characters).
  */
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { once } from 'node:events'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fetchEditions, readDocumentShape, sha256Of, type Manifest, type ManifestEdition } from '../ingest/fetch.js'
 import { runCli } from '../src/cli.js'
@@ -337,6 +339,25 @@ describe('a hostile upstream (127.0.0.1)', () => {
     const declared = await cli('--db', join(folder.dir, 'big.sqlite'), 'scrape', `${base}/big/declared`, '--cache', cache)
     expect(declared.stderr).toBe(`crdb: E_TOO_LARGE: ${base}/big/declared: the answer says it is 100 MB, over the cap of 50 MB (--max-size); not downloaded\n`)
     expect(served.declared).toBeLessThan(20 * 1024 * 1024)
+  })
+
+  it("keeps a process's memory far below a 100 MB body it refuses (measured in a child)", async () => {
+    // The built client in a child of its own: its peak memory (maxRSS) against its memory before the request.
+    const script = `
+      const { Fetcher } = await import(${JSON.stringify(pathToFileURL(join(projectRoot, 'dist/ingest/fetch/http.js')).href)})
+      const fetcher = new Fetcher({ cacheDir: ${JSON.stringify(join(folder.dir, 'rss-cache'))}, maxBytes: 5 * 1024 * 1024, retries: 0, delayMs: 0 })
+      const before = process.memoryUsage().rss
+      const code = await fetcher.get(${JSON.stringify(`${base}/big/chunked`)}).then(() => 'fetched', (error) => error.code)
+      console.log(JSON.stringify({ code, before, peak: process.resourceUsage().maxRSS * 1024 }))`
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let output = ''
+    child.stdout.on('data', (data: Buffer) => (output += data))
+    await once(child, 'close')
+    const { code, before, peak } = JSON.parse(output) as { code: string; before: number; peak: number }
+    expect(code).toBe('E_TOO_LARGE')
+    // Reading the whole body would add well over 100 MB; the capped read adds the cap and the HTTP client's own.
+    expect(peak - before).toBeLessThan(60 * 1024 * 1024)
+    expect(served.chunked).toBeLessThan(20 * 1024 * 1024)
   })
 
   it('holds a mirror file to the same cap', async () => {
