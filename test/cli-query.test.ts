@@ -166,8 +166,8 @@ describe.skipIf(!archiveAvailable())('query commands on the whole archive', { ti
       [['search', '*'], 2, /^crdb: E_USAGE: search query "\*": it has no word to search for: give at least one word$/],
       [['search', 'legend', '--exact', '--text'], 2, /^crdb: E_USAGE: give --exact or --text, not both$/],
       [['search', 'legend', '--all', '--era', '2009'], 2, /^crdb: E_USAGE: give --all or one of/],
-      [['search', 'legend', '--limit', 'ten'], 2, /^crdb: E_USAGE: --limit ten: expected a whole number from 1 to 1000$/],
-      [['search', 'legend', '--kind', 'card'], 2, /^crdb: E_USAGE: --kind card: expected rule, example or term$/],
+      [['search', 'legend', '--limit', 'ten'], 2, /^crdb: E_USAGE: --limit "ten": expected a whole number from 1 to 1000$/],
+      [['search', 'legend', '--kind', 'card'], 2, /^crdb: E_USAGE: --kind "card": expected rule, example or term$/],
       [['search', 'legend', '--section', '7x'], 1, /^crdb: E_BAD_NUMBER: "7x" is not a rule number/],
       [
         ['glossary', 'lif', 'totl', '--era', '2024'],

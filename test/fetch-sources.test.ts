@@ -1,7 +1,7 @@
 /**
  * The sources of official editions against a real HTTP server on 127.0.0.1
  * that imitates each one's routes and answers: Academy Ruins (`/file/cr/{SET}`
- * with the original bytes, re-encoded UTF-8 bytes, a truncated copy, 404, a
+ * with the original bytes, re-encoded UTF-8 bytes (refused: only the sha256 vouches), a truncated copy, 404, a
  * redirect; `/metadata/cr`; `/link/cr`), the Wayback Machine (a redirect to the
  * nearest capture, then the original bytes) and Wizards' current file; a slow
  * answer and a refused connection. The real fetch code, the real CLI.
@@ -197,7 +197,8 @@ describe('sources of official editions (127.0.0.1)', () => {
     const report = await fetchEditions(manifest, options('order'))
     expect(statuses(report)).toEqual([
       '2020-01-01 fetched academy-ruins verified',
-      '2021-01-01 fetched academy-ruins unverified',
+      // Re-encoded: same date, same counts, other bytes; refused, and the Wayback Machine's original taken.
+      '2021-01-01 fetched wayback verified',
       '2022-01-01 fetched wayback verified',
       '2022-06-01 fetched wizards verified'
     ])
@@ -205,6 +206,8 @@ describe('sources of official editions (127.0.0.1)', () => {
     expect(log).toEqual([
       '/ar/file/cr/AAA?format=txt',
       '/ar/file/cr/BBB?format=txt',
+      `/wb/web/20210101id_/${officialUrl(specs[1])}`,
+      `/wb/web/20210101093000id_/${officialUrl(specs[1])}`,
       '/ar/file/cr/CCC?format=txt',
       `/wb/web/20220101id_/${officialUrl(specs[2])}`,
       `/wb/web/20220101093000id_/${officialUrl(specs[2])}`,
@@ -214,9 +217,15 @@ describe('sources of official editions (127.0.0.1)', () => {
       `/wizards/${encodeURIComponent('MagicCompRules 20220601.txt')}`
     ])
     const [, reencoded, cut, newest] = report.outcomes as Kept[]
-    expect(reencoded.warning).toMatch(
-      /^unverified: its sha256 is not the manifest's \(utf-8, \d+ bytes, not \d+: re-encoded\?\); accepted because it states 2021-01-01 and has the expected 7 rules and 1 glossary terms$/
-    )
+    expect(reencoded.tried).toEqual([
+      expect.objectContaining({
+        source: 'academy-ruins',
+        code: 'E_CHECKSUM',
+        error: expect.stringMatching(
+          /BBB\?format=txt: sha256 .* is not the manifest's .*; it states 2021-01-01 with 7 rules and 1 terms \(utf-8: re-encoded, or altered\), but only the manifest's sha256 vouches for an edition; not kept$/
+        )
+      })
+    ])
     expect(cut.tried).toEqual([
       expect.objectContaining({
         source: 'academy-ruins',
@@ -231,24 +240,24 @@ describe('sources of official editions (127.0.0.1)', () => {
     ])
     expect(newest.from).toBe(`${base}/wizards/${encodeURIComponent('MagicCompRules 20220601.txt')}`)
 
-    // What was kept: the original bytes where verified, the re-encoded copy where accepted; each origin recorded.
+    // What was kept: the original bytes, each origin recorded.
     const editions = join(folder.dir, 'order', 'editions')
     expect(readFileSync(join(editions, '2020-01-01.txt')).equals(originalBytes(specs[0]))).toBe(true)
-    expect(readFileSync(join(editions, '2021-01-01.txt')).equals(reencodedBytes(specs[1]))).toBe(true)
+    expect(readFileSync(join(editions, '2021-01-01.txt')).equals(originalBytes(specs[1]))).toBe(true)
     const origins = readOrigins(editions)
     expect(Object.fromEntries(Object.entries(origins).map(([file, origin]) => [file, [origin.source, origin.verified, origin.set?.code]]))).toEqual({
       '2020-01-01.txt': ['academy-ruins', true, 'AAA'],
-      '2021-01-01.txt': ['academy-ruins', false, 'BBB'],
+      '2021-01-01.txt': ['wayback', true, 'BBB'],
       '2022-01-01.txt': ['wayback', true, 'CCC'],
       '2022-06-01.txt': ['wizards', true, 'DDD']
     })
 
-    // Again: everything is in the cache, the accepted copy included; no request.
+    // Again: everything is in the cache; no request.
     log = []
     const again = await fetchEditions(manifest, options('order'))
     expect(statuses(again)).toEqual([
       '2020-01-01 cached cache verified',
-      '2021-01-01 cached cache unverified',
+      '2021-01-01 cached cache verified',
       '2022-01-01 cached cache verified',
       '2022-06-01 cached cache verified'
     ])
@@ -368,20 +377,16 @@ describe('sources of official editions (127.0.0.1)', () => {
           `^2020-01-01 AAA {4}fetched {5}academy-ruins ${base}/ar/file/cr/AAA\\?format=txt -> .*2020-01-01\\.txt {2}verified \\(sha256 of the manifest\\)$`
         )
       )
-      expect(lines[1]).toMatch(/^2021-01-01 BBB {4}fetched {5}academy-ruins .* UNVERIFIED: unverified: its sha256 is not the manifest's/)
+      expect(lines[1]).toMatch(/^2021-01-01 BBB {4}fetched {5}wayback .* verified \(sha256 of the manifest\)$/)
       expect(lines[2]).toMatch(/^2022-01-01 CCC {4}fetched {5}wayback {7}.*\/wb\/web\/20220101093000id_\/http:\/\/www\.wizards\.com:80\/.* verified/)
       expect(lines[3]).toMatch(/^2022-06-01 DDD {4}fetched {5}wizards .* verified/)
-      expect(lines[4]).toMatch(/^4 editions: 0 copied, 4 fetched, 0 revalidated, 0 already cached, 0 skipped, 0 failed in [\d.]+ s; 3 verified, 1 unverified; /)
+      expect(lines[4]).toMatch(/^4 editions: 0 copied, 4 fetched, 0 revalidated, 0 already cached, 0 skipped, 0 failed in [\d.]+ s; 4 verified, 0 unverified; /)
       const only = await cli('fetch', '--manifest', manifestFile, '--cache', join(folder.dir, 'cli-fetch'), '--edition', 'bbb')
-      expect(only.stdout).toMatch(/^2021-01-01 BBB {4}cached .* UNVERIFIED: /)
-      // Built, the unverified edition keeps its warning with its source; the verified ones have none.
+      expect(only.stdout).toMatch(/^2021-01-01 BBB {4}cached .* verified \(sha256 of the manifest\)\n/)
+      // Built, the verified editions carry no warning.
       const db = join(folder.dir, 'cli-fetch.sqlite')
       expect((await cli('--db', db, 'build', '--no-corpus', '--archive', join(folder.dir, 'cli-fetch', 'editions'))).code).toBe(0)
-      const warning = await cli('--db', db, 'editions', '--messages', '2021-01-01')
-      expect(warning.stdout).toMatch(
-        new RegExp(`^1: warning unverified fetched from academy-ruins ${base}/ar/file/cr/BBB\\?format=txt; unverified: its sha256 is not the manifest's .*\n$`)
-      )
-      expect((await cli('--db', db, 'editions', '--messages', '2020-01-01')).stdout).toBe('')
+      expect((await cli('--db', db, 'editions', '--messages', '2021-01-01')).stdout).toBe('')
     })
 
     it('crdb fetch offline: one line with the hosts and a hint, exit 1, nothing written', async () => {
@@ -437,22 +442,54 @@ describe('sources of official editions (127.0.0.1)', () => {
       expect(lines[3]).toBe('  changed (1): 100.3')
       expect(lines[4]).toBe('  engine switches: legendRule null -> "all"')
       expect(lines[5]).toBe('  engine checks: legend-rule not in force -> 704.5j')
+      // The one the manifest does not list is held in quarantine, not stored: it is no edition of any query yet.
       expect(lines[6]).toMatch(
-        /^new edition 2023-01-01 \(EEE, Epsilon Set\): 9 rules, 1 glossary terms; from academy-ruins .*\/ar\/file\/cr\/EEE\?format=txt, unverified: the manifest does not list the edition of 2023-01-01/
+        /^quarantined 2023-01-01 \(EEE, Epsilon Set\): 9 rules, 1 glossary terms; from academy-ruins .*\/ar\/file\/cr\/EEE\?format=txt; the manifest does not list the edition of 2023-01-01 \(no sha256 to check it against; 9 rules, 1 terms\); not stored as an edition until accepted: crdb editions --accept 2023-01-01 \(or --reject\)$/
       )
-      expect(lines[7]).toMatch(/^ {2}against 2022-06-01 \(DDD, Delta Set\): 1 added, 1 removed, 2 changed, 0 moved/)
-      expect(lines[8]).toBe('  added (1): 100.4')
-      expect(lines[9]).toBe('  removed (1): 100.3')
-      expect(lines[10]).toBe('  changed (2): 100.1, 704.5j')
-      expect(lines[11]).toBe('  engine switches: legendRule "all" -> "controller-chooses"')
-      expect(lines[12]).toBe('  engine checks: none changed')
+      expect(lines).toHaveLength(7)
+      const listed = (await cli('--db', db, 'editions')).stdout
+      expect(listed).toMatch(
+        /^2022-06-01 .*\nheld in quarantine, not editions until accepted \(crdb editions --accept DATE\):\n2023-01-01 quarantined \(EEE, Epsilon Set\): 9 rules, 1 terms; from academy-ruins /m
+      )
+      expect(listed).not.toMatch(/^2023-01-01 +\d/m)
+      const quarantined = JSON.parse((await cli('--db', db, '--json', 'editions', '--quarantined')).stdout)
+      expect(quarantined).toEqual([
+        expect.objectContaining({ effectiveDate: '2023-01-01', source: 'academy-ruins', set: { code: 'EEE', name: 'Epsilon Set' }, rules: 9 })
+      ])
+      // The newest edition, and the engine's legend rule, are still 2022-06-01's; the held rule 100.4 is in no edition.
+      expect((await cli('--db', db, 'get', '704.5j')).stdout).toContain('all are put into')
+      expect((await cli('--db', db, 'get', '100.4')).code).toBe(1)
+      expect((await cli('--db', db, 'get', '100.4', '--date', '2023-06-01')).code).toBe(1)
+      expect((await cli('--db', db, 'era', '--profile')).stdout).toMatch(/^ {2}legend-rule +all +since 2022-06-01/m)
+      // Asked again, it is still held, and said so; nothing stored.
+      const digestHeld = digestDatabase(db)
+      const still = await cli('--db', db, 'update', '--manifest', manifestFile, '--cache', join(folder.dir, 'update-cache'), '--delay', '0')
+      expect(still).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(/^still quarantined 2023-01-01 \(EEE, Epsilon Set\): .*--accept 2023-01-01 \(or --reject\)\n$/)
+      })
+      expect(digestDatabase(db)).toBe(digestHeld)
 
-      // Stored; crdb sources tells the one the manifest does not list (the project's manifest, not this test's).
-      expect((await cli('--db', db, 'editions')).stdout).toMatch(/^2023-01-01 .*update-cache\/editions\/2023-01-01\.txt$/m)
+      // A person accepts it: stored, the newest edition now, with its warning.
+      const accepted = await cli('--db', db, 'editions', '--accept', '2023-01-01')
+      expect(accepted).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(
+          /^accepted the document held for 2023-01-01: stored as the edition of 2023-01-01 \(unverified; from .*EEE\?format=txt\)\n$/
+        )
+      })
+      expect((await cli('--db', db, 'get', '704.5j')).stdout).toContain('that player chooses one of them')
+      expect((await cli('--db', db, 'get', '100.4')).stdout).toContain('Tokens phase out')
+      expect((await cli('--db', db, 'era', '--profile')).stdout).toMatch(/^ {2}legend-rule +controller-chooses +since 2023-01-01/m)
+      expect((await cli('--db', db, 'editions', '--quarantined')).stdout).toBe('no document is held in quarantine\n')
+      expect((await cli('--db', db, 'editions', '--accept', '2023-01-01')).stderr).toBe(
+        'crdb: E_NOT_FOUND: no document is held in quarantine for 2023-01-01 (none is held)\n'
+      )
+      expect((await cli('--db', db, 'editions')).stdout).toMatch(/^2023-01-01 .*\/ar\/file\/cr\/EEE\?format=txt$/m)
       const sources = await cli('--db', db, 'sources', '--official')
-      expect(sources.stdout).toMatch(/2023-01-01 .* UNVERIFIED from academy-ruins .*EEE\?format=txt: not in the manifest/)
+      expect(sources.stdout).toMatch(/2023-01-01 .*\/ar\/file\/cr\/EEE\?format=txt {2}UNVERIFIED: not in the manifest$/m)
       expect((await cli('--db', db, 'editions', '--messages', '2023-01-01')).stdout).toMatch(
-        /^1: warning unverified fetched from academy-ruins .*EEE\?format=txt; unverified: the manifest does not list the edition of 2023-01-01/
+        /^1: warning unverified fetched from academy-ruins .*EEE\?format=txt; unverified: the manifest does not list the edition of 2023-01-01 .*; accepted from quarantine\n$/
       )
 
       // Nothing newer: up to date.
@@ -481,7 +518,9 @@ describe('sources of official editions (127.0.0.1)', () => {
     routes.metadata = [{ creationDay: '2023-01-01', setCode: 'EEE', setName: newer.name }]
     routes.current = { name: 'MagicCompRules 20230101.txt', bytes: originalBytes(newer) }
     const report = await fetchNewerEditions(manifest, '2022-06-01', options('newer'))
-    expect(report.editions.map((e) => [e.effectiveDate, e.source, e.set?.code ?? null, e.verified])).toEqual([['2023-01-01', 'wizards', 'EEE', false]])
+    // Not in the manifest: to be held in quarantine, not an edition.
+    expect(report.editions).toEqual([])
+    expect(report.held.map((e) => [e.effectiveDate, e.source, e.set?.code ?? null])).toEqual([['2023-01-01', 'wizards', 'EEE']])
     // Academy Ruins lacked it (404), which is a failure noted; Wizards' link had it.
     expect(report.failures.map((f) => f.what)).toEqual(['EEE (Academy Ruins)'])
   })

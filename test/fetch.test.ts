@@ -382,7 +382,7 @@ describe('fetching over HTTP (127.0.0.1)', () => {
         new RegExp(`^crdb: E_FORMAT: ${base}/unknown: a page of an unknown shape \\(not a Crystal Keep rulings search, an MTG wiki page, or a book-style copy`)
       ],
       [[join(folder.dir, 'absent.html')], /^crdb: E_IO: .*absent\.html: cannot read file \(ENOENT\)\n$/],
-      [['gopher://example.org/'], /^crdb: E_USAGE: gopher:\/\/example\.org\/: only http and https URLs can be scraped\n$/]
+      [['gopher://example.org/'], /^crdb: E_USAGE: "gopher:\/\/example\.org\/": only http and https URLs can be scraped\n$/]
     ]
     for (const [args, message] of cases) {
       const result = await cli('--db', db, 'scrape', ...args, '--cache', join(folder.dir, 'scrape-fail-cache'), '--delay', '0')

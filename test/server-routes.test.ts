@@ -592,7 +592,7 @@ describe('crdb serve on the command line', () => {
   it('refuses a bad port and a missing database with one-line errors', async () => {
     const port = await run(['--db', 'db/crdb.sqlite', 'serve', '--port', '99999'])
     expect(port.code).toBe(2)
-    expect(port.err).toMatch(/^crdb: E_USAGE: --port 99999: expected a whole number from 0 to 65535\n$/)
+    expect(port.err).toMatch(/^crdb: E_USAGE: --port "99999": expected a whole number from 0 to 65535\n$/)
     const missing = await run(['--db', '/nonexistent/crdb.sqlite', 'serve', '--port', '0'])
     expect(missing.code).toBe(1)
     expect(missing.err).toMatch(/^crdb: E_DB: \/nonexistent\/crdb\.sqlite: cannot open database/)

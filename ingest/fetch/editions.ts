@@ -2,17 +2,17 @@
  * Bring the manifest's editions into `<cache>/editions/`: each from the first
  * source that has it (a mirror, Academy Ruins by set code, the Wayback
  * Machine's replay of the official URL, Wizards' current link for the newest),
- * verified by sha256 or accepted unverified by date and structure, and
- * recorded in `origins.json`. A file is written only once it is accepted
+ * verified by sha256 (a copy whose bytes differ is refused, and the next
+ * source asked), and recorded in `origins.json`. A file is written only once it is accepted
  * (atomically), and nothing already there is removed: a failed fetch changes
  * nothing stored.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { CrdbError } from '../../src/vocabulary/errors.js'
-import { Fetcher, Unreachable, sha256Of, writeAtomic, type FetcherOptions } from './http.js'
+import { Fetcher, Unreachable, describeMegabytes, sha256Of, writeAtomic, type FetcherOptions } from './http.js'
 import type { Manifest, ManifestEdition } from '../../src/vocabulary/corpus-files.js'
-import { readOrigins, recordOrigin } from './origins.js'
+import { recordOrigin } from './origins.js'
 import { isMirrorUrl } from './source-mirror.js'
 import type { Location } from './location.js'
 import { locateEdition, resolveSourceBases, sourceOrder, type SourceBases, type SourceName } from './sources.js'
@@ -111,7 +111,6 @@ export async function fetchEditions(manifest: Manifest, options: FetchEditionsOp
         .sort()
         .at(-1) ?? ''
   }
-  const origins = readOrigins(folder)
   for (const edition of manifest.editions) {
     if (!editionSelected(edition, options.only)) continue
     const target = join(folder, edition.file)
@@ -120,11 +119,7 @@ export async function fetchEditions(manifest: Manifest, options: FetchEditionsOp
       report({ status: 'cached', edition, path: target, from: target, source: 'cache', verified: true, tried: [] })
       continue
     }
-    const origin = origins[edition.file]
-    if (present !== undefined && origin?.sha256 === present && origin.effectiveDate === edition.effectiveDate) {
-      report({ status: 'cached', edition, path: target, from: origin.from, source: 'cache', verified: false, warning: origin.warning, tried: [] })
-      continue
-    }
+    // A file whose sha256 is not the manifest's (an unverified copy an older crdb accepted) is fetched again.
     const candidates = locateEdition(edition, context, options.sources ?? sourceOrder)
     if (candidates.length === 0) {
       report({ status: 'skipped', edition, reason: 'no source can have it (no set code, no official URL); use --mirror DIR' })
@@ -175,9 +170,17 @@ export async function fetchEditions(manifest: Manifest, options: FetchEditionsOp
   return { outcomes, folder, failed: outcomes.filter((outcome) => outcome.status === 'failed').length, unreachable: fetcher.unreachableHosts() }
 }
 
-/** The bytes at a location. @throws {CrdbError} `E_IO` for an unreadable file, else as {@link Fetcher.get}. */
+/**
+ * The bytes at a location, a mirror's file held to the fetcher's cap as a download is.
+ *
+ * @throws {CrdbError} `E_IO` for an unreadable file, `E_TOO_LARGE` for a file over the cap, else as {@link Fetcher.get}.
+ */
 async function readLocation(fetcher: Fetcher, location: Location): Promise<{ bytes: Uint8Array; from: string; status: 'copied' | 'fetched' | 'revalidated' }> {
   if (location.kind === 'file') {
+    const cap = fetcher.options.maxBytes
+    const size = statSafe(location.path)
+    if (size !== undefined && size > cap)
+      throw new CrdbError('E_TOO_LARGE', `${location.path}: ${describeMegabytes(size)}, over the cap of ${describeMegabytes(cap)} (--max-size); not read`)
     try {
       return { bytes: new Uint8Array(readFileSync(location.path)), from: location.path, status: 'copied' }
     } catch (error) {
@@ -186,4 +189,14 @@ async function readLocation(fetcher: Fetcher, location: Location): Promise<{ byt
   }
   const result = await fetcher.get(location.url)
   return { bytes: result.bytes, from: result.finalUrl, status: result.from === 'revalidated' ? 'revalidated' : 'fetched' }
+}
+
+/** The size of a regular file, or `undefined` (missing, not a file: reading it says why). */
+function statSafe(path: string): number | undefined {
+  try {
+    const stat = statSync(path)
+    return stat.isFile() ? stat.size : undefined
+  } catch {
+    return undefined
+  }
 }

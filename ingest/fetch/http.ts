@@ -8,6 +8,9 @@
  *   fix: a name that does not resolve, a refused connection, an unreachable
  *   network, or another `4xx`. A host found unreachable is not asked again in
  *   the same run, so an offline machine fails in moments.
+ * - A cap on every body (`maxBytes`, 50 MB by default): a `Content-Length`
+ *   over it is refused before the body is read, and a body is read as a
+ *   stream and dropped at the cap, so memory stays bounded (`E_TOO_LARGE`).
  * - A cache keyed by URL: a body with its `ETag` and `Last-Modified`, so a
  *   second fetch of the same URL is a conditional request (`304 Not Modified`
  *   reuses the cached body).
@@ -18,6 +21,9 @@ import { CrdbError } from '../../src/vocabulary/errors.js'
 import { sha256Of } from '../../src/vocabulary/hash.js'
 
 export { sha256Of }
+
+/** The largest body a fetch reads by default: 50 MB (an edition is under 1 MB, a wiki page a few). */
+const defaultMaxBytes = 50 * 1024 * 1024
 
 /** crdb's `User-Agent`. */
 export const userAgent = 'crdb/0.1 (Magic: The Gathering Comprehensive Rules archive; one request at a time)'
@@ -37,6 +43,8 @@ export interface FetcherOptions {
   /** Pause between two requests to the same host, in milliseconds (default 1000). */
   delayMs?: number
   userAgent?: string
+  /** The largest body read, in bytes (default 50 MB); a larger one is `E_TOO_LARGE`. */
+  maxBytes?: number
   /** Called before each attempt (for progress lines and tests). */
   onRequest?: (request: { url: string; attempt: number; conditional: boolean }) => void
 }
@@ -96,6 +104,7 @@ export class Fetcher {
       maxBackoffMs: 60_000,
       delayMs: 1000,
       userAgent,
+      maxBytes: defaultMaxBytes,
       ...options
     }
   }
@@ -111,7 +120,7 @@ export class Fetcher {
    * Fetch `url` (queued behind any request under way).
    *
    * @throws {CrdbError} `E_HTTP` for an answer that is not a success (after retries for 429/5xx),
-   *   `E_TIMEOUT` when no complete answer came in time, `E_FETCH` for network errors and bad URLs
+   *   `E_TOO_LARGE` for a body over the cap (never retried), `E_TIMEOUT` when no complete answer came in time, `E_FETCH` for network errors and bad URLs
    *   ({@link Unreachable} when the host cannot be reached at all).
    */
   get(url: string): Promise<FetchResult> {
@@ -172,8 +181,9 @@ export class Fetcher {
     let bytes: Uint8Array
     try {
       response = await fetch(url, { headers, signal: controller.signal, redirect: 'follow' })
-      bytes = new Uint8Array(await response.arrayBuffer())
+      bytes = await readCapped(response, url, this.options.maxBytes, controller)
     } catch (error) {
+      if (error instanceof CrdbError) throw error
       if (controller.signal.aborted) throw new Retryable('E_TIMEOUT', `${url}: no complete answer within ${this.options.timeoutMs} ms`)
       const cause = (error as { cause?: { code?: string; message?: string } }).cause
       const reason = cause?.code ?? cause?.message ?? (error as Error).message
@@ -228,6 +238,45 @@ export class Fetcher {
     writeAtomic(paths.meta, JSON.stringify(meta, null, 2))
     return { url, finalUrl: meta.finalUrl!, bytes, contentType: meta.contentType, from: 'network', sha256, path: paths.body }
   }
+}
+
+/** `bytes` in MB for messages (`50 MB`, `0.5 MB`). */
+export function describeMegabytes(bytes: number): string {
+  return `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`
+}
+
+/**
+ * The body of `response`, read as a stream and refused at `maxBytes`: a larger
+ * `Content-Length` before a byte is read, a longer body at the chunk that
+ * passes the cap (the request aborted, so no more is downloaded).
+ *
+ * @throws {CrdbError} `E_TOO_LARGE`.
+ */
+async function readCapped(response: Response, url: string, maxBytes: number, controller: AbortController): Promise<Uint8Array> {
+  const tooLarge = (what: string): CrdbError => {
+    controller.abort()
+    return new CrdbError('E_TOO_LARGE', `${url}: ${what}, over the cap of ${describeMegabytes(maxBytes)} (--max-size); not downloaded`)
+  }
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined)
+    throw tooLarge(`the answer says it is ${describeMegabytes(declared)}`)
+  }
+  if (!response.body) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let total = 0
+  const reader = response.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.length
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge(`the body passed ${describeMegabytes(maxBytes)}`)
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks, total)
 }
 
 /** An error worth another attempt. */

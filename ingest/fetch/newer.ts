@@ -2,19 +2,22 @@
  * Editions newer than a date (for `crdb update`): the manifest's first, then
  * what the sources know beyond the manifest: Academy Ruins' list of set codes
  * (`/metadata/cr`) and Wizards' current rules file (`/link/cr`). An edition the
- * manifest does not list cannot be verified by sha256; it is kept when it
- * states a newer date and parses whole, with a warning.
+ * manifest does not list cannot be verified by sha256: one that states a
+ * plausible date (not after tomorrow, not one held already) and parses whole is
+ * returned to be held in quarantine until a person accepts it, never stored as
+ * an edition here nor written to the editions folder (which `crdb build
+ * --archive` reads). Set names from a source are kept without control characters.
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { CrdbError } from '../../src/vocabulary/errors.js'
 import { fetchEditions, type EditionFetchOutcome, type FetchEditionsOptions } from './editions.js'
-import { Fetcher, Unreachable, sha256Of, writeAtomic } from './http.js'
+import { Fetcher, Unreachable, sha256Of } from './http.js'
 import type { Manifest } from '../../src/vocabulary/corpus-files.js'
-import { recordOrigin } from './origins.js'
 import { academyRuinsFileUrl, currentRulesLink, listAcademyRuinsEditions, type AcademyRuinsEdition } from './source-academy-ruins.js'
 import { resolveSourceBases, sourceOrder, type SourceName } from './sources.js'
 import { checkNewEdition } from './verify.js'
+import { cleanRemoteName } from '../../src/vocabulary/terminal-text.js'
 
 /** An edition newer than the date asked, now in the editions folder. */
 export interface NewerEdition {
@@ -27,10 +30,33 @@ export interface NewerEdition {
   warning?: string
 }
 
+/** A document the manifest does not list, to be held in quarantine: not an edition until a person accepts it. */
+export interface HeldEdition {
+  effectiveDate: string
+  bytes: Uint8Array
+  sha256: string
+  set: { code: string; name: string } | null
+  source: SourceName
+  /** The URL it came from (after redirects). */
+  from: string
+  rules: number
+  terms: number
+  /** Why it is held. */
+  reason: string
+}
+
+/** Options for {@link fetchNewerEditions}. */
+export interface FetchNewerOptions extends FetchEditionsOptions {
+  /** Dates already held (the store's editions and quarantine): a document stating one is nothing new. */
+  held?: readonly string[]
+}
+
 /** What {@link fetchNewerEditions} found. */
 export interface FetchNewerReport {
-  /** The editions newer than the date, oldest first. */
+  /** The manifest's editions newer than the date, oldest first (verified by sha256). */
   editions: NewerEdition[]
+  /** Documents the manifest does not list, oldest first: to be held in quarantine, not stored. */
+  held: HeldEdition[]
   /** What could not be fetched or read (each on one line). */
   failures: Array<{ what: string; code: string; error: string; unreachable: boolean }>
   /** The editions folder. */
@@ -39,14 +65,16 @@ export interface FetchNewerReport {
 }
 
 /**
- * Fetch every edition newer than `after` (`YYYY-MM-DD`; `''` for all) into
- * `<cacheDir>/editions/`.
+ * Fetch every manifest edition newer than `after` (`YYYY-MM-DD`; `''` for all)
+ * into `<cacheDir>/editions/`, and the documents beyond the manifest to be held.
+ * A document stating a date after tomorrow is a failure (`E_IMPLAUSIBLE_DATE`).
  */
-export async function fetchNewerEditions(manifest: Manifest, after: string, options: FetchEditionsOptions): Promise<FetchNewerReport> {
+export async function fetchNewerEditions(manifest: Manifest, after: string, options: FetchNewerOptions): Promise<FetchNewerReport> {
   const fetcher = options.fetcher ?? new Fetcher(options)
   const sources = options.sources ?? [...sourceOrder]
   const bases = resolveSourceBases(options.bases)
   const editions: NewerEdition[] = []
+  const held: HeldEdition[] = []
   const failures: FetchNewerReport['failures'] = []
 
   const wanted = manifest.editions.filter((edition) => edition.effectiveDate > after).map((edition) => edition.effectiveDate)
@@ -60,34 +88,36 @@ export async function fetchNewerEditions(manifest: Manifest, after: string, opti
   }
 
   // Beyond the manifest: whatever is newer than both `after` and the manifest's newest edition.
-  const known = (): string =>
-    [after, ...manifest.editions.map((edition) => edition.effectiveDate), ...editions.map((edition) => edition.effectiveDate)].sort().at(-1)!
+  const dates = (): string[] => [
+    ...(options.held ?? []),
+    ...manifest.editions.map((edition) => edition.effectiveDate),
+    ...editions.map((edition) => edition.effectiveDate),
+    ...held.map((edition) => edition.effectiveDate)
+  ]
+  const known = (): string => [after, ...dates()].sort().at(-1)!
   const manifestCodes = new Set(manifest.editions.flatMap((edition) => (edition.set ? [edition.set.code.toUpperCase()] : [])))
   const keep = async (url: string, source: SourceName, set: { code: string; name: string } | null): Promise<void> => {
     const result = await fetcher.get(url)
-    const shape = checkNewEdition(result.bytes, result.finalUrl, known())
-    const file = `${shape.effectiveDate}.txt`
-    const path = join(folder, file)
-    writeAtomic(path, result.bytes)
-    recordOrigin(folder, file, {
+    const shape = checkNewEdition(result.bytes, result.finalUrl, dates())
+    held.push({
       effectiveDate: shape.effectiveDate,
+      bytes: result.bytes,
+      sha256: sha256Of(result.bytes),
       set,
       source,
       from: result.finalUrl,
-      sha256: sha256Of(result.bytes),
-      verified: false,
-      warning: shape.warning,
-      fetchedAt: new Date().toISOString()
+      rules: shape.rules,
+      terms: shape.terms,
+      reason: shape.reason
     })
-    editions.push({ effectiveDate: shape.effectiveDate, path, set, source, from: result.finalUrl, verified: false, warning: shape.warning })
   }
   const attempt = async (what: string, action: () => Promise<void>): Promise<void> => {
     try {
       await action()
     } catch (error) {
       if (!(error instanceof CrdbError)) throw error
-      // A document that is not newer is not a failure: the source simply has nothing new.
-      if (error.code === 'E_FORMAT' && / not after /.test(error.message)) return
+      // A document already held is not a failure: the source simply has nothing new.
+      if (error.code === 'E_FORMAT' && / already held$/.test(error.message)) return
       failures.push({ what, code: error.code, error: error.message, unreachable: error instanceof Unreachable })
     }
   }
@@ -101,7 +131,7 @@ export async function fetchNewerEditions(manifest: Manifest, after: string, opti
     for (const entry of [...listed].reverse()) {
       if (manifestCodes.has(entry.setCode.toUpperCase()) || entry.creationDay < newestKnown) continue
       await attempt(`${entry.setCode} (Academy Ruins)`, () =>
-        keep(academyRuinsFileUrl(bases.academyRuins, entry.setCode), 'academy-ruins', { code: entry.setCode, name: entry.setName })
+        keep(academyRuinsFileUrl(bases.academyRuins, entry.setCode), 'academy-ruins', { code: entry.setCode, name: cleanRemoteName(entry.setName) })
       )
     }
   }
@@ -111,12 +141,13 @@ export async function fetchNewerEditions(manifest: Manifest, after: string, opti
       await keep(
         currentRulesLink(bases.academyRuins),
         'wizards',
-        newest && newest.creationDay >= known() ? { code: newest.setCode, name: newest.setName } : null
+        newest && newest.creationDay >= known() ? { code: newest.setCode, name: cleanRemoteName(newest.setName) } : null
       )
     })
   }
   editions.sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate))
-  return { editions, failures, folder, unreachable: fetcher.unreachableHosts() }
+  held.sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate))
+  return { editions, held, failures, folder, unreachable: fetcher.unreachableHosts() }
 }
 
 function newerOf(outcome: Extract<EditionFetchOutcome, { path: string }>): NewerEdition {

@@ -7,6 +7,7 @@
 import * as cheerio from 'cheerio'
 import type { AnyNode, Element } from 'domhandler'
 import type { SourceLine } from './dump.js'
+import { cleanRemoteName, stripControlCharacters } from '../../src/vocabulary/terminal-text.js'
 
 /** A loaded page, with source positions. */
 export type Page = cheerio.CheerioAPI
@@ -94,7 +95,10 @@ export function pageLines(page: Page, root?: AnyNode, options: PageLinesOptions 
   let heading = false
 
   const flush = (): void => {
-    const text = buffer.replace(/[ \t\r\n\u00a0]+/g, ' ').trim()
+    // A character reference (`&#27;`) brings control characters a text file could not hold: stored without them.
+    const text = stripControlCharacters(buffer)
+      .replace(/[ \t\r\n\u00a0]+/g, ' ')
+      .trim()
     if (text !== '' && text !== '-') lines.push(heading ? { text, line: bufferLine, role: 'heading' } : { text, line: bufferLine })
     buffer = ''
     blank = true
@@ -146,7 +150,7 @@ export function pageLines(page: Page, root?: AnyNode, options: PageLinesOptions 
       const cells = page(element)
         .children('td, th')
         .toArray()
-        .map((cell) => page(cell).text().replace(/\s+/g, ' ').trim())
+        .map((cell) => cleanRemoteName(page(cell).text()))
       const text = options.row(cells)
       if (text !== undefined) {
         flush()
@@ -177,8 +181,8 @@ export function pageLines(page: Page, root?: AnyNode, options: PageLinesOptions 
 
 /** The page title: the first `<h1>`, else `<title>` without the site's suffix. */
 export function pageTitle(page: Page): string | undefined {
-  const h1 = page('h1').first().text().replace(/\s+/g, ' ').trim()
+  const h1 = cleanRemoteName(page('h1').first().text())
   if (h1) return h1
-  const title = page('title').first().text().replace(/\s+/g, ' ').trim()
+  const title = cleanRemoteName(page('title').first().text())
   return title ? title.split(/\s+[|–—-]\s+/)[0] : undefined
 }

@@ -5,6 +5,7 @@ import type { Command } from 'commander'
 import { resolveDatabasePath } from '../store/database-path.js'
 import { openDatabase, type Crdb } from '../store/database.js'
 import { explainError, readAnswerNotes, type AnswerBasis, type DerivedData } from '../query/answer-flags.js'
+import { escapeJsonControls } from '../vocabulary/terminal-text.js'
 
 /** Where the CLI writes. Tests pass their own. */
 export interface Io {
@@ -71,7 +72,8 @@ export function createContext(program: Command, io: Io, setExitCode: (code: numb
     databasePath,
     print: (value, text) => {
       const flagged = Object.keys(flags).length > 0 && value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...value, ...flags } : value
-      io.out(globals().json ? JSON.stringify(flagged, null, 2) + '\n' : text())
+      // JSON.stringify escapes C0 but leaves DEL and C1 raw: escaped too, the data stays whole and inert.
+      io.out(globals().json ? escapeJsonControls(JSON.stringify(flagged, null, 2)) + '\n' : text())
     },
     withDatabase: (readonly, action) => {
       const db = openDatabase(databasePath(readonly ? 'read' : 'write'), { readonly })

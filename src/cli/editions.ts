@@ -1,10 +1,14 @@
 /**
- * `crdb editions`: the stored editions, and the messages of one.
+ * `crdb editions`: the stored editions, and the messages of one; the documents
+ * held in quarantine, and accepting or rejecting one.
  */
 import { listEditionMessages, listEditions, resolveEdition } from '../query/editions.js'
+import type { Crdb } from '../store/database.js'
+import { findQuarantinedEdition, listQuarantinedEditions, releaseQuarantinedEdition, type QuarantinedEdition } from '../store/quarantine.js'
+import { addSourceWarning } from '../store/source-warnings.js'
 import { checkpointDatabase } from '../store/totals.js'
 import { parseDate } from '../vocabulary/dates.js'
-import { CrdbError } from '../vocabulary/errors.js'
+import { CrdbError, type ErrorCode } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
 
 /** Register `crdb editions`. */
@@ -15,10 +19,44 @@ export const registerEditions: RegisterCommand = (program, context) => {
     .option('--messages <edition>', 'print the messages of the edition dated DATE (or of a set code: M10)')
     .option('--remove <date>', 'remove the edition dated DATE (its versions undone, lineage and reconciliation recomputed)')
     .option('--replace <file>', 'store the edition in FILE in place of the stored edition of its date')
-    .action(async (options: { messages?: string; remove?: string; replace?: string }) => {
-      const given = (['messages', 'remove', 'replace'] as const).filter((name) => options[name] !== undefined)
+    .option('--quarantined', 'list only the documents held in quarantine (fetched by crdb update, not in the manifest)')
+    .option('--accept <date>', 'store the document held in quarantine for DATE as an edition (unverified)')
+    .option('--reject <date>', 'discard the document held in quarantine for DATE')
+    .action(async (options: { messages?: string; remove?: string; replace?: string; quarantined?: boolean; accept?: string; reject?: string }) => {
+      const given = (['messages', 'remove', 'replace', 'quarantined', 'accept', 'reject'] as const).filter((name) => options[name] !== undefined)
       if (given.length > 1)
-        throw new CrdbError('E_USAGE', `give one of --messages, --remove and --replace, not ${given.map((name) => '--' + name).join(' and ')}`)
+        throw new CrdbError(
+          'E_USAGE',
+          `give one of --messages, --remove, --replace, --quarantined, --accept and --reject, not ${given.map((name) => '--' + name).join(' and ')}`
+        )
+      if (options.accept !== undefined || options.reject !== undefined) {
+        const { ingestSources } = await import('../../ingest/ingest.js')
+        const onWait = (holder: number): void => context.io.err(`crdb: waiting: another build (process ${holder}) holds ${context.databasePath('write')}\n`)
+        context.withDatabase(false, (db) => {
+          const date = parseDate((options.accept ?? options.reject)!)
+          const held = findHeld(db, date)
+          if (options.reject !== undefined) {
+            releaseQuarantinedEdition(db, date)
+            context.print(
+              { rejected: date, uri: held.uri, sha256: held.sha256 },
+              () => `rejected the document held for ${date} (${held.uri}); nothing stored\n`
+            )
+            return
+          }
+          const outcome = ingestSources(db, [{ uri: held.uri, bytes: held.content }], { onWait }).outcomes[0]
+          if (outcome.status === 'rejected') throw new CrdbError(outcome.code as ErrorCode, `the document held for ${date}: ${outcome.error}`)
+          // Stored: it says where it came from and that no sha256 vouches for it, with its source.
+          addSourceWarning(db, held.sha256, 'unverified', `fetched from ${held.source} ${held.uri}; unverified: ${held.reason}; accepted from quarantine`)
+          releaseQuarantinedEdition(db, date)
+          checkpointDatabase(db)
+          context.print({ accepted: date, uri: held.uri, sha256: held.sha256, status: outcome.status }, () =>
+            outcome.status === 'stored'
+              ? `accepted the document held for ${date}: stored as the edition of ${date} (unverified; from ${held.uri})\n`
+              : `accepted the document held for ${date}: its bytes were already stored (${held.uri})\n`
+          )
+        })
+        return
+      }
       if (options.remove !== undefined || options.replace !== undefined) {
         const { removeEdition, replaceEdition } = await import('../../ingest/ingest.js')
         const onWait = (holder: number): void => context.io.err(`crdb: waiting: another build (process ${holder}) holds ${context.databasePath('write')}\n`)
@@ -45,7 +83,13 @@ export const registerEditions: RegisterCommand = (program, context) => {
           context.print(messages, () => messages.map((m) => `${m.line}: ${m.severity} ${m.code}${m.rule ? ` [${m.rule}]` : ''} ${m.text}\n`).join(''))
           return
         }
+        if (options.quarantined) {
+          const held = listQuarantinedEditions(db)
+          context.print(held, () => (held.length ? held.map(formatHeld).join('\n') + '\n' : 'no document is held in quarantine\n'))
+          return
+        }
         const editions = listEditions(db)
+        const held = listQuarantinedEditions(db)
         context.print(editions, () => {
           const header = 'effective   rules  examples  terms  set     messages (e/w/i)  encoding      source\n'
           return (
@@ -64,9 +108,24 @@ export const registerEditions: RegisterCommand = (program, context) => {
                 ].join(' ')
               )
               .join('\n') +
-            '\n'
+            '\n' +
+            (held.length ? `held in quarantine, not editions until accepted (crdb editions --accept DATE):\n${held.map(formatHeld).join('\n')}\n` : '')
           )
         })
       })
     })
+}
+
+/** The document held in quarantine for `date`. @throws {CrdbError} `E_NOT_FOUND` when none is. */
+function findHeld(db: Crdb, date: string): NonNullable<ReturnType<typeof findQuarantinedEdition>> {
+  const held = findQuarantinedEdition(db, date)
+  if (held) return held
+  const dates = listQuarantinedEditions(db).map((edition) => edition.effectiveDate)
+  throw new CrdbError('E_NOT_FOUND', `no document is held in quarantine for ${date} (${dates.length ? `held: ${dates.join(', ')}` : 'none is held'})`)
+}
+
+/** One line for a document held in quarantine. */
+function formatHeld(edition: QuarantinedEdition): string {
+  const set = edition.set ? ` (${edition.set.code}, ${edition.set.name})` : ''
+  return `${edition.effectiveDate} quarantined${set}: ${edition.rules} rules, ${edition.terms} terms; from ${edition.source} ${edition.uri}; ${edition.reason}`
 }

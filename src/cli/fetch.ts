@@ -5,7 +5,7 @@
  */
 import { Option } from 'commander'
 import { fetchEditions, readManifest, type EditionFetchOutcome } from '../../ingest/fetch.js'
-import { CrdbError } from '../vocabulary/errors.js'
+import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 import { runsFromCheckout, userFolder } from '../vocabulary/paths.js'
 import type { RegisterCommand } from './context.js'
 import { projectPath } from './sources.js'
@@ -16,15 +16,33 @@ export interface NetworkOptions {
   timeout: number
   retries: number
   delay: number
+  /** `--max-size`: the largest download, in MB. */
+  maxSize: number
 }
 
-/** Add `--cache`, `--timeout`, `--retries` and `--delay` to a command. */
+/** Add `--cache`, `--timeout`, `--retries`, `--delay` and `--max-size` to a command. */
 export function networkOptions(command: import('commander').Command): import('commander').Command {
   return command
     .option('--cache <dir>', 'cache folder (default: .cache/crdb in a checkout of crdb, else $XDG_CACHE_HOME/crdb, ~/.cache/crdb)')
     .addOption(new Option('--timeout <ms>', 'time allowed for one request, in milliseconds').argParser(positiveInteger('--timeout')).default(30_000))
     .addOption(new Option('--retries <n>', 'retries after a timeout, a network error, 429 or 5xx').argParser(count('--retries')).default(3))
     .addOption(new Option('--delay <ms>', 'pause between two requests, in milliseconds').argParser(count('--delay')).default(1000))
+    .addOption(
+      new Option('--max-size <MB>', 'the largest download (or mirror file) read, in MB; a larger one is refused (E_TOO_LARGE)')
+        .argParser(positiveInteger('--max-size'))
+        .default(50)
+    )
+}
+
+/** The fetcher options `--timeout`, `--retries`, `--delay` and `--max-size` give. */
+export function fetcherOptions(options: NetworkOptions): { timeoutMs: number; retries: number; delayMs: number; backoffMs: number; maxBytes: number } {
+  return {
+    timeoutMs: options.timeout,
+    retries: options.retries,
+    delayMs: options.delay,
+    backoffMs: Math.min(1000, options.timeout),
+    maxBytes: options.maxSize * 1024 * 1024
+  }
 }
 
 /** The cache folder `--cache` names, else the checkout's `.cache/crdb`, else (an installed crdb) the user's cache folder. */
@@ -34,14 +52,14 @@ export function cacheFolder(options: { cache?: string }): string {
 
 function positiveInteger(name: string) {
   return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) === 0) throw new CrdbError('E_USAGE', `${name} must be a positive whole number, not "${value}"`)
+    if (!/^\d+$/.test(value) || Number(value) === 0) throw new CrdbError('E_USAGE', `${name} must be a positive whole number, not ${quoteInput(value)}`)
     return Number(value)
   }
 }
 
 function count(name: string) {
   return (value: string): number => {
-    if (!/^\d+$/.test(value)) throw new CrdbError('E_USAGE', `${name} must be a whole number, not "${value}"`)
+    if (!/^\d+$/.test(value)) throw new CrdbError('E_USAGE', `${name} must be a whole number, not ${quoteInput(value)}`)
     return Number(value)
   }
 }
@@ -70,10 +88,7 @@ export const registerFetch: RegisterCommand = (program, context) => {
       cacheDir,
       mirror: options.mirror,
       only: options.edition,
-      timeoutMs: options.timeout,
-      retries: options.retries,
-      delayMs: options.delay,
-      backoffMs: Math.min(1000, options.timeout),
+      ...fetcherOptions(options),
       // Editions no host could be reached for are summed up in one line at the end.
       onOutcome: (outcome) => context.json() || (outcome.status === 'failed' && outcome.unreachable) || context.io.out(formatOutcome(outcome) + '\n')
     })

@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander'
 import { resolveDatabasePath } from '../store/database-path.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { packageVersion } from '../vocabulary/paths.js'
+import { sanitizeForTerminal } from '../vocabulary/terminal-text.js'
 import { createContext, type Io, type RegisterCommand } from './context.js'
 
 /** Gives a command's module (loading it, where it is loaded on demand). */
@@ -18,8 +19,9 @@ export type LoadCommand = () => Promise<RegisterCommand>
  * and return the exit code. Only the command `named` is loaded when it is one
  * of them; help and unknown commands load them all.
  */
-export async function runProgram(argv: string[], io: Io, commands: Record<string, LoadCommand>, named: string | undefined): Promise<number> {
+export async function runProgram(argv: string[], given: Io, commands: Record<string, LoadCommand>, named: string | undefined): Promise<number> {
   let exitCode = 0
+  const io = terminalSafe(given)
   const program = new Command('crdb')
     .description('A versioned knowledge base of the Magic: The Gathering Comprehensive Rules')
     .option('--db <path>', `database file (default: $CRDB_DB, else ${resolveDatabasePath({ env: { XDG_DATA_HOME: process.env.XDG_DATA_HOME } })})`)
@@ -50,4 +52,18 @@ export async function runProgram(argv: string[], io: Io, commands: Record<string
     return 1
   }
   return exitCode
+}
+
+/**
+ * `io` whose writes carry no terminal escapes or control characters (but newline and tab): the one place
+ * everything the CLI prints passes, so a set name, a rule's text or an argument echoed in an error
+ * cannot set the title, move the cursor or clear the screen. crdb's own colours stay where colour is on.
+ */
+function terminalSafe(io: Io): Io {
+  const keepStyles = io.color === true
+  return {
+    ...io,
+    out: (text) => io.out(sanitizeForTerminal(text, keepStyles)),
+    err: (text) => io.err(sanitizeForTerminal(text, keepStyles))
+  }
 }

@@ -5,9 +5,9 @@
  */
 import { Fetcher } from '../../ingest/fetch.js'
 import type { DumpOutcome, SourceInput } from '../../ingest/ingest-report.js'
-import { CrdbError, type ErrorCode } from '../vocabulary/errors.js'
+import { CrdbError, quoteInput, type ErrorCode } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
-import { cacheFolder, networkOptions, type NetworkOptions } from './fetch.js'
+import { cacheFolder, fetcherOptions, networkOptions, type NetworkOptions } from './fetch.js'
 
 /** Register `crdb scrape`. */
 export const registerScrape: RegisterCommand = (program, context) => {
@@ -24,16 +24,13 @@ export const registerScrape: RegisterCommand = (program, context) => {
     if (/^https?:\/\//i.test(target)) {
       const fetcher = new Fetcher({
         cacheDir: cacheFolder(options),
-        timeoutMs: options.timeout,
-        retries: options.retries,
-        delayMs: options.delay,
-        backoffMs: Math.min(1000, options.timeout)
+        ...fetcherOptions(options)
       })
       const result = await fetcher.get(target)
       source = { uri: target, bytes: result.bytes, contentType: result.contentType }
       fetched = result.from === 'revalidated' ? ' (not modified since the cached copy)' : ''
     } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
-      throw new CrdbError('E_USAGE', `${target}: only http and https URLs can be scraped`)
+      throw new CrdbError('E_USAGE', `${quoteInput(target)}: only http and https URLs can be scraped`)
     }
     const report = context.withDatabase(false, (db) => ingestSources(db, [source]))
     const outcome = report.outcomes[0]

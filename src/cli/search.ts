@@ -2,7 +2,7 @@
  * `crdb search`: full-text search over rules, examples and the glossary.
  */
 import { Option } from 'commander'
-import { CrdbError } from '../vocabulary/errors.js'
+import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 import { search, type SearchHit, type SearchKind } from '../query/search.js'
 import type { RegisterCommand } from './context.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
@@ -123,19 +123,20 @@ function rangesText(hit: SearchHit): string {
 function collectKinds(value: string, previous: SearchKind[] | undefined): SearchKind[] {
   const kinds = value.split(',').map((kind) => kind.trim().toLowerCase())
   for (const kind of kinds) {
-    if (kind !== 'rule' && kind !== 'example' && kind !== 'term') throw new CrdbError('E_USAGE', `--kind ${kind}: expected rule, example or term`)
+    if (kind !== 'rule' && kind !== 'example' && kind !== 'term') throw new CrdbError('E_USAGE', `--kind ${quoteInput(kind)}: expected rule, example or term`)
   }
   return [...(previous ?? []), ...(kinds as SearchKind[])]
 }
 
 function parseOffset(value: string): number {
   const offset = Number(value)
-  if (!/^\d+$/.test(value.trim()) || offset > 10_000) throw new CrdbError('E_USAGE', `--offset ${value}: expected a whole number from 0 to 10000`)
+  if (!/^\d+$/.test(value.trim()) || offset > 10_000) throw new CrdbError('E_USAGE', `--offset ${quoteInput(value)}: expected a whole number from 0 to 10000`)
   return offset
 }
 
 function parseLimit(value: string): number {
   const limit = Number(value)
-  if (!/^\d+$/.test(value.trim()) || limit < 1 || limit > 1000) throw new CrdbError('E_USAGE', `--limit ${value}: expected a whole number from 1 to 1000`)
+  if (!/^\d+$/.test(value.trim()) || limit < 1 || limit > 1000)
+    throw new CrdbError('E_USAGE', `--limit ${quoteInput(value)}: expected a whole number from 1 to 1000`)
   return limit
 }

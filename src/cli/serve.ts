@@ -2,7 +2,7 @@
  * `crdb serve`: the JSON API and the web pages from one database, opened
  * read-only, until SIGINT or SIGTERM.
  */
-import { CrdbError } from '../vocabulary/errors.js'
+import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
 
 /** Register `crdb serve`. */
@@ -16,7 +16,8 @@ export const registerServe: RegisterCommand = (program, context) => {
     .option('--mcp-origin <origin...>', "a web origin (https://assistant.example) whose pages may call /mcp, beside this machine's")
     .action(async (options: { port: string; host: string; quiet?: boolean; mcpOrigin?: string[] }) => {
       const port = Number(options.port)
-      if (!/^\d{1,5}$/.test(options.port) || port > 65535) throw new CrdbError('E_USAGE', `--port ${options.port}: expected a whole number from 0 to 65535`)
+      if (!/^\d{1,5}$/.test(options.port) || port > 65535)
+        throw new CrdbError('E_USAGE', `--port ${quoteInput(options.port)}: expected a whole number from 0 to 65535`)
       // Loaded here, not at start-up, like the ingest pipeline for build.
       const [{ startServer, readVersion }, { mountMcp }] = await Promise.all([import('../server/node.js'), import('../mcp/http.js')])
       const log = options.quiet ? undefined : (line: string): void => context.io.err(`${new Date().toISOString()} ${line}\n`)

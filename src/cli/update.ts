@@ -2,16 +2,19 @@
  * `crdb update`: fetch whatever edition is newer than the newest stored one,
  * store it (an incremental build), and print its release note against the
  * edition before: counts, the numbers of the rules that changed, and the
- * engine switches that changed.
+ * engine switches that changed. Only the manifest's editions (verified by
+ * sha256) are stored; a document the manifest does not list is held in
+ * quarantine until a person accepts it (`crdb editions --accept DATE`).
  */
-import type { NewerEdition } from '../../ingest/fetch.js'
+import type { HeldEdition, NewerEdition } from '../../ingest/fetch.js'
 import { compareEngineEras, type CheckChange, type SwitchChange } from '../engine/switches.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { describeRelease, type DetailedReleaseNote } from '../query/release-notes.js'
 import type { RegisterCommand } from './context.js'
-import { cacheFolder, describeUnreachable, networkOptions, type NetworkOptions } from './fetch.js'
+import { cacheFolder, describeUnreachable, fetcherOptions, networkOptions, type NetworkOptions } from './fetch.js'
 import { projectPath } from './sources.js'
-import { findNewestEdition } from '../store/editions.js'
+import { findNewestEdition, listEditionDates } from '../store/editions.js'
+import { holdQuarantinedEdition, listQuarantinedEditions, type QuarantinedEdition } from '../store/quarantine.js'
 
 /** What `crdb update` reports for each new edition. */
 export interface UpdatedEdition {
@@ -37,14 +40,15 @@ export const registerUpdate: RegisterCommand = (program, context) => {
       const set = manifest.editions.find((edition) => edition.effectiveDate === date)?.set
       return set ? { code: set.code, name: set.name } : null
     }
-    const newest = context.withDatabase(false, (db) => findNewestEdition(db) ?? '')
+    const { newest, held } = context.withDatabase(false, (db) => ({
+      newest: findNewestEdition(db) ?? '',
+      held: [...listEditionDates(db), ...listQuarantinedEditions(db).map((edition) => edition.effectiveDate)]
+    }))
     const report = await fetchNewerEditions(manifest, newest, {
       cacheDir: cacheFolder(options),
       mirror: options.mirror,
-      timeoutMs: options.timeout,
-      retries: options.retries,
-      delayMs: options.delay,
-      backoffMs: Math.min(1000, options.timeout)
+      held,
+      ...fetcherOptions(options)
     })
     // Failures a network outage explains are summed up in one line; others each get theirs.
     const offline = report.failures.filter((failure) => failure.unreachable)
@@ -57,12 +61,16 @@ export const registerUpdate: RegisterCommand = (program, context) => {
           .join(', ') + (offline.length > 3 ? `, and ${offline.length - 3} more` : '')
       notes.push(`note: ${offline.length} not fetched (${shown}): ${describeUnreachable(report.unreachable)}`)
     }
-    if (report.editions.length === 0 && report.failures.length > 0 && offline.length === report.failures.length) {
+    if (report.editions.length === 0 && report.held.length === 0 && report.failures.length > 0 && offline.length === report.failures.length) {
       throw new CrdbError('E_FETCH', `cannot look for a newer edition: ${describeUnreachable(report.unreachable)}`)
     }
 
     const updated: UpdatedEdition[] = []
+    let quarantined: QuarantinedEdition[] = []
     const stored = context.withDatabase(false, (db) => {
+      // Beyond the manifest: held apart, never an edition of any query, until a person accepts it.
+      for (const edition of report.held) holdQuarantinedEdition(db, heldRow(edition), edition.bytes)
+      quarantined = listQuarantinedEditions(db)
       const result = ingestPaths(
         db,
         report.editions.map((edition) => edition.path)
@@ -85,9 +93,10 @@ export const registerUpdate: RegisterCommand = (program, context) => {
       return result
     })
     const rejected = stored.outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [`rejected: ${outcome.error}`] : []))
-    context.print({ newestBefore: newest || null, updated, failures: report.failures, rejected }, () => {
+    const newlyHeld = new Set(report.held.map((edition) => edition.effectiveDate))
+    context.print({ newestBefore: newest || null, updated, quarantined, failures: report.failures, rejected }, () => {
       const lines = [...notes, ...rejected]
-      if (updated.length === 0 && newest) {
+      if (updated.length === 0 && newest && quarantined.length === 0) {
         const shown = newest ? `the newest stored edition is ${newest}${setSuffix(setOf(newest))}` : 'the database holds no editions'
         lines.push(`up to date: ${shown}; no source has a newer one`)
       }
@@ -97,10 +106,34 @@ export const registerUpdate: RegisterCommand = (program, context) => {
         lines.push(`stored ${added} editions${range} into an empty store; crdb update prints release notes from now on`)
       }
       for (const entry of updated) lines.push(...formatUpdate(entry))
+      for (const edition of quarantined) lines.push(formatQuarantined(edition, newlyHeld.has(edition.effectiveDate)))
       return lines.join('\n') + '\n'
     })
-    if (rejected.length > 0 || (updated.length === 0 && report.failures.length > 0 && report.editions.length > 0)) context.setExitCode(1)
+    // A document refused for what it is (a date after tomorrow, bytes the manifest does not vouch for) fails the update.
+    const distrusted = report.failures.some((failure) => failure.code === 'E_IMPLAUSIBLE_DATE' || failure.code === 'E_CHECKSUM')
+    if (distrusted || rejected.length > 0 || (updated.length === 0 && report.failures.length > 0 && report.editions.length > 0)) context.setExitCode(1)
   })
+}
+
+function heldRow(edition: HeldEdition): Omit<QuarantinedEdition, 'bytes' | 'heldAt'> {
+  return {
+    effectiveDate: edition.effectiveDate,
+    sha256: edition.sha256,
+    uri: edition.from,
+    source: edition.source,
+    set: edition.set,
+    rules: edition.rules,
+    terms: edition.terms,
+    reason: edition.reason
+  }
+}
+
+/** One line for a document held in quarantine: what it is, where it came from, and how to accept it. */
+export function formatQuarantined(edition: QuarantinedEdition, fetchedNow: boolean): string {
+  return (
+    `${fetchedNow ? 'quarantined' : 'still quarantined'} ${edition.effectiveDate}${setSuffix(edition.set)}: ${edition.rules} rules, ${edition.terms} glossary terms; ` +
+    `from ${edition.source} ${edition.uri}; ${edition.reason}; not stored as an edition until accepted: crdb editions --accept ${edition.effectiveDate} (or --reject)`
+  )
 }
 
 function setSuffix(set: { code: string; name: string } | null | undefined): string {

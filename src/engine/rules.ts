@@ -9,7 +9,7 @@
  */
 import { resolveDatabasePath } from '../store/database-path.js'
 import { isCrdb, openDatabase, type Crdb } from '../store/database.js'
-import { CrdbError } from '../vocabulary/errors.js'
+import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 import type { RuleVersion } from '../vocabulary/rule-version.js'
 import { listAnchorRowsLike, listAnchorRowsUnder, listSectionHeadings, type AnchorRow } from '../store/anchors.js'
 import { listEditionDates, resolveEdition } from '../store/editions.js'
@@ -406,7 +406,7 @@ function buildProfile(
  */
 export function switchTimeline(db: Crdb, id: string): SwitchPoint[] {
   const definition = switchTable.find((entry) => entry.id === id)
-  if (!definition) throw new CrdbError('E_NOT_FOUND', `no switch "${id}" in the era profile; crdb era --profile lists them`)
+  if (!definition) throw new CrdbError('E_NOT_FOUND', `no switch ${quoteInput(id)} in the era profile; crdb era --profile lists them`)
   const index = indexOf(db)
   return index.switchTimeline(definition).map((point, i) => ({ edition: index.editions[i], value: point.value, number: point.row?.key ?? null }))
 }

@@ -2,7 +2,7 @@
  * The glossary: a term as it stood in one edition, found by any of its names.
  */
 import type { Crdb } from '../store/database.js'
-import { CrdbError } from '../vocabulary/errors.js'
+import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 import { termKey } from '../vocabulary/term-key.js'
 import { resolveEdition } from './editions.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
@@ -98,7 +98,7 @@ export function getTerm(db: Crdb, term: string, at: EditionSelector = {}): Gloss
       const close = closeTerms(db, names, name)
       throw new CrdbError(
         'E_NOT_FOUND',
-        `no glossary term "${term.trim()}" in the edition of ${edition}${close.length ? ` (close: ${close.map((label) => `"${label}"`).join(', ')})` : ''}`
+        `no glossary term ${quoteInput(term.trim())} in the edition of ${edition}${close.length ? ` (close: ${close.map((label) => `"${label}"`).join(', ')})` : ''}`
       )
     }
   }

@@ -4,7 +4,7 @@
  */
 import type { LinkKind } from '../vocabulary/kinds.js'
 import type { Crdb } from '../store/database.js'
-import { CrdbError } from '../vocabulary/errors.js'
+import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { termKey } from '../vocabulary/term-key.js'
 import { resolveEdition } from './editions.js'
@@ -258,7 +258,7 @@ export interface TermHistory {
 export function termHistory(db: Crdb, term: string): TermHistory {
   const name = termKey(term)
   const key = findTermKeyNamed(db, name)
-  if (key === undefined) throw new CrdbError('E_NOT_FOUND', `no glossary term "${term.trim()}" in any stored edition`)
+  if (key === undefined) throw new CrdbError('E_NOT_FOUND', `no glossary term ${quoteInput(term.trim())} in any stored edition`)
   const dates = listEditionDates(db)
   const versionsOf = (termKey: string): TermVersionRow[] => listTermVersions(db, termKey)
 

@@ -256,7 +256,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
   const parsed = reading.as === 'query' ? parseQuery(query) : undefined
   const kinds = new Set(options.kinds ?? allKinds)
   for (const kind of kinds) {
-    if (!allKinds.includes(kind)) throw new CrdbError('E_USAGE', `"${kind}" is not a kind of hit (expected rule, example or term)`)
+    if (!allKinds.includes(kind)) throw new CrdbError('E_USAGE', `${quoteInput(kind)} is not a kind of hit (expected rule, example or term)`)
   }
   if (kinds.size === 0) throw new CrdbError('E_USAGE', 'no kind of hit to search for (give rule, example or term)')
   const asked = options.limit ?? 10

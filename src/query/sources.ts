@@ -4,7 +4,7 @@
  * say about a rule next to the official text.
  */
 import type { Crdb } from '../store/database.js'
-import { CrdbError } from '../vocabulary/errors.js'
+import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
 import { resolveEdition, type EditionMessage } from './editions.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
@@ -149,7 +149,7 @@ export function resolveSource(db: Crdb, name: string): { id: number; uri: string
         .map((row) => row.id)
         .join(', ')}, ...); give its id`
     )
-  throw new CrdbError('E_NOT_FOUND', `no source "${name}" (give an id or a uri from crdb sources)`)
+  throw new CrdbError('E_NOT_FOUND', `no source ${quoteInput(name)} (give an id or a uri from crdb sources)`)
 }
 
 /** The messages of one source, in line order. */

@@ -19,6 +19,7 @@ import * as migration008 from '../../db/migrations/008-external-search-content.j
 import * as migration009 from '../../db/migrations/009-attestation-dump-key.js'
 import * as migration010 from '../../db/migrations/010-term-aliases-by-key.js'
 import * as migration011 from '../../db/migrations/011-lineage-ids.js'
+import * as migration012 from '../../db/migrations/012-quarantine.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { toCrdb, type Crdb, type Driver } from './handle.js'
 
@@ -43,7 +44,8 @@ const migrations: ReadonlyArray<{ sql: string }> = [
   migration008,
   migration009,
   migration010,
-  migration011
+  migration011,
+  migration012
 ]
 
 /** The schema version this code writes. */

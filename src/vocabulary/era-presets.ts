@@ -3,7 +3,7 @@
  * 31 December of that year. One table, used wherever an era is read.
  */
 import { parseDate } from './dates.js'
-import { CrdbError } from './errors.js'
+import { CrdbError, quoteInput } from './errors.js'
 
 /** A named era. */
 export interface EraPreset {
@@ -50,5 +50,5 @@ export function eraDate(era: string): string {
   const preset = findEraPreset(era)
   if (preset) return preset.date
   if (/^\d{4}-\d{2}-\d{2}$/.test(era.trim())) return parseDate(era)
-  throw new CrdbError('E_BAD_ERA', `"${era}" is not an era (presets: ${eraPresets.map((p) => p.name).join(', ')}; or a day as YYYY-MM-DD)`)
+  throw new CrdbError('E_BAD_ERA', `${quoteInput(era)} is not an era (presets: ${eraPresets.map((p) => p.name).join(', ')}; or a day as YYYY-MM-DD)`)
 }

@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'E_HTTP' // an HTTP answer that is not a success (404, 500 after retries)
   | 'E_TIMEOUT' // no complete answer within the time allowed
   | 'E_CHECKSUM' // bytes whose sha256 is not the one the manifest lists
+  | 'E_TOO_LARGE' // input or download larger than its cap
+  | 'E_IMPLAUSIBLE_DATE' // a fetched document dated after tomorrow: refused, not stored
   | 'E_BAD_QUERY' // a search query that does not parse (unbalanced quote or parenthesis, dangling operator, empty)
 
 /** Longest message an error carries: whatever it echoes, it stays readable. */
@@ -32,10 +34,12 @@ const maxMessageLength = 1000
 
 /**
  * Quote what a user typed for an error message, cut to a readable length
- * (`"704.5jjjjjjjj…" (10000 characters)`).
+ * (`"704.5jjjjjjjj…" (10000 characters)`). Control characters show as inert
+ * escapes (`"\x1b]0;title\x07704.5j"`): what was typed is visible, and no
+ * terminal obeys it.
  */
 export function quoteInput(input: string, max = 60): string {
-  const oneLine = input.replace(/\s+/g, ' ')
+  const oneLine = input.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
   return oneLine.length <= max ? `"${oneLine}"` : `"${oneLine.slice(0, max - 1)}…" (${input.length} characters)`
 }
 
