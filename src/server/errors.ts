@@ -22,6 +22,9 @@ const statuses: Partial<Record<HttpErrorCode, 300 | 400 | 404 | 405 | 413 | 415 
   E_MEDIA_TYPE: 415,
   E_DB: 503,
   E_DB_NEWER: 503,
+  // A damaged store or a full disk: the server's fault, not the request's; other answers may still be served.
+  E_DB_CORRUPT: 503,
+  E_DISK_FULL: 503,
   E_IO: 500,
   E_INTERNAL: 500
 }

@@ -4,7 +4,7 @@
  * a newer crdb is refused rather than misread, and so is a SQLite file that
  * belongs to something else. Read-only files (and folders) can be queried.
  */
-import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, type Stats } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { createRequire } from 'node:module'
 import Database from 'better-sqlite3'
@@ -21,6 +21,7 @@ import * as migration010 from '../../db/migrations/010-term-aliases-by-key.js'
 import * as migration011 from '../../db/migrations/011-lineage-ids.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { toCrdb, type Crdb, type Driver } from './handle.js'
+import { explainStoreError } from './store-errors.js'
 
 export { driverOf, isCrdb, type Crdb } from './handle.js'
 
@@ -66,6 +67,7 @@ export interface OpenDatabaseOptions {
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Crdb {
   const readonly = options.readonly ?? false
   const memory = path === ':memory:'
+  if (!memory) checkRegularFile(path)
   if (readonly && !memory && !existsSync(path)) {
     throw new CrdbError('E_DB', `${path}: cannot open database (no such file); run crdb build to create it, or give --db FILE`)
   }
@@ -104,6 +106,9 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
   } catch (error) {
     db.close()
     if (error instanceof CrdbError) throw error
+    // A damaged file (its schema's pages overwritten) or a full disk while migrating; a file that is not SQLite is E_DB.
+    const explained = (error as { code?: string }).code === 'SQLITE_NOTADB' ? error : explainStoreError(error, path)
+    if (explained !== error) throw explained
     throw new CrdbError('E_DB', `${path}: not a crdb database (${(error as Error).message})`)
   }
 }
@@ -115,6 +120,30 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
  */
 function fileNameOf(path: string): string {
   return path === ':memory:' || path === '' ? path : resolve(path)
+}
+
+/**
+ * A database is a regular file (or none yet): a FIFO would block the open forever, and a folder or a device
+ * is no database. Checked before SQLite opens anything.
+ */
+function checkRegularFile(path: string): void {
+  let stats: Stats | undefined
+  try {
+    stats = statSync(path, { throwIfNoEntry: false })
+  } catch (error) {
+    throw new CrdbError('E_DB', `${path}: cannot open database (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+  if (!stats || stats.isFile()) return
+  const kind = stats.isDirectory()
+    ? 'a folder'
+    : stats.isFIFO()
+      ? 'a FIFO (named pipe)'
+      : stats.isCharacterDevice() || stats.isBlockDevice()
+        ? 'a device'
+        : stats.isSocket()
+          ? 'a socket'
+          : 'not a regular file'
+  throw new CrdbError('E_DB', `${path}: cannot open database (${kind}); give --db a database file`)
 }
 
 /** A build writes the file, its WAL beside it, and a lock file: the file and its folder must be writable. */

@@ -14,6 +14,9 @@ export type ErrorCode =
   | 'E_DB' // a database that cannot be opened or migrated, or is read-only for a build
   | 'E_DB_FOREIGN' // a SQLite database that is not crdb's (left untouched)
   | 'E_DB_BUSY' // another build holds the database
+  | 'E_DB_CORRUPT' // a database file whose pages SQLite cannot read back (damaged on disk, overwritten)
+  | 'E_DISK_FULL' // a write the disk (or the file's size limit) has no room for; the transaction is undone
+  | 'E_TOO_LARGE' // an input (a state file, standard input, a source) over its documented size limit
   | 'E_BAD_NUMBER' // a rule number that is not one
   | 'E_BAD_DATE' // a date that is not YYYY-MM-DD or not a real day
   | 'E_NOT_FOUND' // a rule, term or edition that does not exist
