@@ -3,8 +3,10 @@
  * normalize -> store, then reconcile the secondary dumps with the editions.
  *
  * Sources are read and parsed first, then stored: official editions oldest
- * first, then secondary dumps, each in its own transaction: a bad file is
- * rejected with a one-line error and the others go in. Dumps are reconciled
+ * first, all in one transaction (a savepoint each), then secondary dumps, each
+ * in its own: a bad file is rejected with a one-line error and the others go
+ * in. A build killed before the editions' transaction commits leaves none of
+ * them; the next build stores them again. Dumps are reconciled
  * after the editions are stored, so a dump and its editions can arrive in one
  * build, and every dump is reconciled again when new editions arrive.
  */
