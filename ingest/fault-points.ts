@@ -7,7 +7,8 @@
  * connection may not grow the file past n pages (SQLite's `max_page_count`):
  * its writes then fail as on a full disk.
  */
-import { driverOf, type Crdb } from '../src/store/handle.js'
+import type { Crdb } from '../src/store/handle.js'
+import { limitPageCount } from '../src/store/totals.js'
 
 /**
  * The boundaries a build passes: after an edition is written (inside the one transaction of the run's
@@ -30,5 +31,5 @@ export function passFaultPoint(point: FaultPoint): void {
 /** Limit the file `db` may grow to when `CRDB_FAULT_MAX_PAGES` says so: a full disk, for the tests. */
 export function applyFaultLimits(db: Crdb): void {
   const pages = Number(process.env.CRDB_FAULT_MAX_PAGES)
-  if (Number.isInteger(pages) && pages > 0) driverOf(db).pragma(`max_page_count = ${pages}`)
+  if (Number.isInteger(pages) && pages > 0) limitPageCount(db, pages)
 }

@@ -91,7 +91,7 @@ export function createServerApp(options: AppOptions): ServerApp {
   app.notFound((c) => failure(c, 'E_NO_ROUTE', `no such page: ${clipPath(new URL(c.req.url).pathname)}`))
   app.onError((thrown, c) => {
     // A damaged store (or a full disk) fails the answers that read it, 503 with a code; the server goes on.
-    const error = explainStoreError(thrown, basename(state.db.path))
+    const error = explainStoreError(thrown, state.db.path, basename(state.db.path))
     if (error !== thrown) log?.(`error: ${c.req.method} ${c.req.url}: ${error.message}`)
     if (error instanceof CrdbError) return failure(c, error.code, explainError(state.db, error).message, {}, extraOf(error))
     log?.(`error: ${c.req.method} ${c.req.url}: ${error.stack ?? error}`)

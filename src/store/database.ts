@@ -77,6 +77,8 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
     db = readonly && !memory ? openReadonly(path) : new Database(fileNameOf(path), addonOptions)
   } catch (error) {
     if (error instanceof CrdbError) throw error
+    const explained = explainStoreError(error, path)
+    if (explained instanceof CrdbError && explained.code === 'E_DISK_FULL') throw explained
     throw new CrdbError('E_DB', `${path}: cannot open database (${(error as Error).message})`)
   }
   try {

@@ -5,6 +5,8 @@
  * errors (the CLI's database access, the server's error handler) turn them
  * into one {@link CrdbError} here, so no query has to.
  */
+import { statfsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { CrdbError } from '../vocabulary/errors.js'
 
 /** SQLite's result codes (extended ones included, `SQLITE_IOERR_WRITE`) and what each is to crdb. */
@@ -24,13 +26,26 @@ const remedies: Record<'E_DB_CORRUPT' | 'E_DISK_FULL' | 'E_IO', string> = {
 /**
  * `error` as crdb reports it: SQLite's failure of the store at `path` (a
  * damaged file, a full disk, an I/O error) as a one-line {@link CrdbError}
- * (`E_DB_CORRUPT`, `E_DISK_FULL`, `E_IO`); any other error as it is.
+ * (`E_DB_CORRUPT`, `E_DISK_FULL`, `E_IO`) that names the file as `shown`
+ * (the server names no folder); any other error as it is.
  */
-export function explainStoreError<E>(error: E, path: string): E | CrdbError {
+export function explainStoreError<E>(error: E, path: string, shown = path): E | CrdbError {
   if (error instanceof CrdbError || !(error instanceof Error)) return error
   const sqliteCode = (error as { code?: unknown }).code
   if (typeof sqliteCode !== 'string') return error
   const meaning = meanings.find((candidate) => candidate.pattern.test(sqliteCode))
   if (!meaning) return error
-  return new CrdbError(meaning.code, `${path}: ${meaning.says} (${error.message}); ${remedies[meaning.code]}`)
+  // SQLite says only "disk I/O error" when it cannot even grow its WAL index on a full disk.
+  const code = meaning.code === 'E_IO' && isFull(path) ? 'E_DISK_FULL' : meaning.code
+  const says = code === meaning.code ? meaning.says : meanings.find((candidate) => candidate.code === code)!.says
+  return new CrdbError(code, `${shown}: ${says} (${error.message}); ${remedies[code]}`)
+}
+
+/** Whether the file system that holds `path` has no room left for this user. */
+function isFull(path: string): boolean {
+  try {
+    return statfsSync(dirname(resolve(path))).bavail === 0
+  } catch {
+    return false
+  }
 }
