@@ -9,12 +9,12 @@ import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:chil
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ingestPaths } from '../ingest/ingest.js'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { ingestPaths, listArchive } from '../ingest/ingest.js'
 import { maxBodyBytes } from '../src/server/openapi.js'
 import { openDatabase } from '../src/store/database.js'
 import { maxStateBytes } from '../src/vocabulary/bounded-read.js'
-import { type EditionSpec, projectRoot, temporaryFolder, writeEdition } from './helpers.js'
+import { archiveAvailable, archiveDir, type EditionSpec, projectRoot, temporaryFolder, writeEdition } from './helpers.js'
 import { canonicalContent, hashTables } from './store-snapshot.js'
 
 const bin = join(projectRoot, 'bin/crdb.js')
@@ -383,6 +383,30 @@ describe('a store and a CLI in a hostile world', () => {
     const actual = storeRows(path)
     for (const table of Object.keys(expected)) expect(actual[table], table).toEqual(expected[table])
   }, 120_000)
+})
+
+describe.runIf(archiveAvailable())('6. in the whole archive', () => {
+  it('editions --remove 2009-07-11 leaves the database a build without it makes, table by table', () => {
+    const folder = temporaryFolder()
+    try {
+      const removed = join(folder.dir, 'removed.sqlite')
+      copyFileSync(inject('archiveDatabase')!, removed)
+      const remove = crdb(['--db', removed, 'editions', '--remove', '2009-07-11'])
+      expect(remove.status, remove.stderr).toBe(0)
+      const clean = join(folder.dir, 'without.sqlite')
+      const db = openDatabase(clean)
+      ingestPaths(
+        db,
+        listArchive(archiveDir).filter((path) => !path.endsWith('2009-07-11.txt'))
+      )
+      db.close()
+      const expected = storeRows(clean)
+      const actual = storeRows(removed)
+      for (const table of Object.keys(expected)) expect(actual[table], table).toEqual(expected[table])
+    } finally {
+      folder.cleanup()
+    }
+  }, 300_000)
 })
 
 /** The dates of the editions stored in the file at `path`. */
