@@ -61,8 +61,9 @@ export interface OpenDatabaseOptions {
  *
  * @throws {CrdbError} `E_DB_NEWER` when the file's schema is newer than this code,
  *   `E_DB_FOREIGN` when it is a SQLite database that is not crdb's (left untouched),
- *   `E_DB` when it cannot be opened (a missing file with a hint to build it), is not a database,
- *   or cannot be written for a build.
+ *   `E_DB` when it cannot be opened (a missing file with a hint to build it; a FIFO, folder or device,
+ *   refused before it is opened), is not a database, or cannot be written for a build;
+ *   `E_DB_CORRUPT` when its schema cannot be read back, `E_DISK_FULL` when there is no room to open or migrate it.
  */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Crdb {
   const readonly = options.readonly ?? false
