@@ -130,21 +130,7 @@ describe('a store and a CLI in a hostile world', () => {
       corrupt = join(folder.dir, 'corrupt.sqlite')
       copyFileSync(database, corrupt)
       // Every page of the versions table overwritten (past the header): what a bad block or a stray write leaves.
-      const pages = (() => {
-        const db = new Database(corrupt, { readonly: true })
-        try {
-          const pageSize = db.pragma('page_size', { simple: true }) as number
-          const numbers = db.prepare(`SELECT pageno FROM dbstat WHERE name = 'versions'`).pluck().all() as number[]
-          return { pageSize, numbers }
-        } finally {
-          db.close()
-        }
-      })()
-      expect(pages.numbers.length).toBeGreaterThan(0)
-      expect(pages.numbers).not.toContain(1)
-      const fd = openSync(corrupt, 'r+')
-      for (const page of pages.numbers) writeSync(fd, Buffer.alloc(pages.pageSize, 0xff), 0, pages.pageSize, (page - 1) * pages.pageSize)
-      closeSync(fd)
+      overwriteTable(corrupt, 'versions')
     })
 
     it.each([
@@ -179,6 +165,27 @@ describe('a store and a CLI in a hostile world', () => {
         expect((await fetch(`${url}/v1/rules/100.1`)).status).toBe(503)
         expect((await fetch(`${url}/style.css`)).status).toBe(200)
         expect((await fetch(`${url}/openapi.json`)).status).toBe(200)
+        expect(child.exitCode).toBeNull()
+      } finally {
+        child.kill('SIGTERM')
+      }
+    }, 30_000)
+
+    it('crdb serve survives a store whose content cannot be summed up (the answer cache looks first, outside the app)', async () => {
+      const path = join(folder.dir, 'corrupt-links.sqlite')
+      copyFileSync(database, path)
+      // The answer cache keys its answers by the content, which reads the lineage links: all of their pages overwritten.
+      overwriteTable(path, 'lineage_links')
+      const child = spawn(process.execPath, [bin, '--db', path, 'serve', '--port', '0', '--quiet'], { env: { ...process.env } })
+      try {
+        const url = await serverUrl(child)
+        for (const route of ['/v1/rules/100.1', '/v1/rules/100.1', '/rules/100.1', '/v1/editions']) {
+          const answer = await fetch(`${url}${route}`)
+          // Answered without the cache, or 503 where the route itself reads what is damaged; never a dropped connection.
+          expect([200, 503], route).toContain(answer.status)
+          if (answer.status === 503) expect(await answer.text()).toContain('E_DB_CORRUPT')
+        }
+        expect((await fetch(`${url}/style.css`)).status).toBe(200)
         expect(child.exitCode).toBeNull()
       } finally {
         child.kill('SIGTERM')
@@ -408,6 +415,27 @@ describe.runIf(archiveAvailable())('6. in the whole archive', () => {
     }
   }, 300_000)
 })
+
+/** Overwrite every page of `table` and its indexes in the database file at `path` with 0xff bytes (SQLite then reads them as damaged). */
+function overwriteTable(path: string, table: string): void {
+  const db = new Database(path, { readonly: true })
+  let pageSize: number
+  let pages: number[]
+  try {
+    pageSize = db.pragma('page_size', { simple: true }) as number
+    pages = db.prepare('SELECT pageno FROM dbstat WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name = ?)').pluck().all(table) as number[]
+  } finally {
+    db.close()
+  }
+  expect(pages.length).toBeGreaterThan(0)
+  expect(pages).not.toContain(1)
+  const fd = openSync(path, 'r+')
+  try {
+    for (const page of pages) writeSync(fd, Buffer.alloc(pageSize, 0xff), 0, pageSize, (page - 1) * pageSize)
+  } finally {
+    closeSync(fd)
+  }
+}
 
 /** The dates of the editions stored in the file at `path`. */
 function readEditions(path: string): string[] {
