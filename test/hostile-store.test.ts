@@ -150,6 +150,27 @@ describe('a store and a CLI in a hostile world', () => {
       expect(run.status).toBe(1)
     })
 
+    it.each([1, 2, 3])('random blocks overwritten past the header (seed %i): every command answers or says one line with a code', (seed) => {
+      const path = join(folder.dir, `random-${seed}.sqlite`)
+      copyFileSync(database, path)
+      const random = seededRandom(seed)
+      const fd = openSync(path, 'r+')
+      try {
+        const size = statSync(path).size
+        for (let block = 0; block < 8; block++) {
+          const bytes = Buffer.from(Array.from({ length: 4096 }, () => Math.floor(random() * 256)))
+          writeSync(fd, bytes, 0, bytes.length, 4096 + Math.floor(random() * (size - 4096 - bytes.length)))
+        }
+      } finally {
+        closeSync(fd)
+      }
+      for (const args of [['get', '100.1'], ['diff', '2010-01-01', '2011-01-01'], ['history', '100.1'], ['search', 'magic'], ['blame'], ['editions']]) {
+        const run = crdb(['--db', path, ...args])
+        if (run.status !== 0) expect(run.stderr, args.join(' ')).toMatch(/^crdb: E_[A-Z_]+: [^\n]+\n$/)
+        expect(run.stderr, args.join(' ')).not.toMatch(/internal error|\n\s+at /)
+      }
+    })
+
     it('crdb serve answers 503 (JSON under /v1, a page elsewhere) and keeps serving what it can', async () => {
       const child = spawn(process.execPath, [bin, '--db', corrupt, 'serve', '--port', '0', '--quiet'], { env: { ...process.env } })
       try {
@@ -434,6 +455,16 @@ function overwriteTable(path: string, table: string): void {
     for (const page of pages) writeSync(fd, Buffer.alloc(pageSize, 0xff), 0, pageSize, (page - 1) * pageSize)
   } finally {
     closeSync(fd)
+  }
+}
+
+/** A small seeded generator (mulberry32): the same blocks for the same seed. */
+function seededRandom(state: number): () => number {
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
 

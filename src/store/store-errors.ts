@@ -12,6 +12,8 @@ import { CrdbError } from '../vocabulary/errors.js'
 /** SQLite's result codes (extended ones included, `SQLITE_IOERR_WRITE`) and what each is to crdb. */
 const meanings: ReadonlyArray<{ pattern: RegExp; code: 'E_DB_CORRUPT' | 'E_DISK_FULL' | 'E_IO'; says: string }> = [
   { pattern: /^SQLITE_(CORRUPT|NOTADB)/, code: 'E_DB_CORRUPT', says: 'the database file is damaged' },
+  // A damaged record can state a length of gigabytes: SQLite then runs out of memory (or past its limits) reading it.
+  { pattern: /^SQLITE_(NOMEM|TOOBIG)/, code: 'E_DB_CORRUPT', says: 'the database file cannot be read back (a damaged record, most likely)' },
   { pattern: /^SQLITE_FULL/, code: 'E_DISK_FULL', says: 'no room left to write (the disk, or the file size limit, is full)' },
   { pattern: /^SQLITE_IOERR/, code: 'E_IO', says: 'the database file cannot be read or written' }
 ]
