@@ -6,7 +6,7 @@
  * folders, and real child processes of `bin/crdb.js` where the CLI is the subject.
  */
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process'
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -242,6 +242,43 @@ describe('a store and a CLI in a hostile world', () => {
     const again = crdb(['--db', path, 'build', '--no-corpus', '--archive', next])
     expect(again.status, again.stderr).toBe(0)
     expect(again.stdout).toMatch(/2 stored/)
+  })
+
+  it('2. a full disk, for real (a 2 MB tmpfs, where this user may mount one): one E_DISK_FULL line, nothing left behind', (context) => {
+    const disk = join(folder.dir, 'tmpfs')
+    mkdirSync(disk)
+    if (process.getuid?.() !== 0 || spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', disk]).status !== 0) {
+      console.warn('skipping the tmpfs case: cannot mount one here (not root, or no mount); the injected SQLITE_FULL covers the build')
+      context.skip()
+    }
+    try {
+      const path = join(disk, 'crdb.sqlite')
+      copyFileSync(database, path)
+      const next = join(folder.dir, 'tmpfs-archive')
+      mkdirSync(next)
+      writeEdition(next, 'c.txt', bigEdition('2012-01-01', 400))
+      const before = hashTables(path)
+      // Fill the disk to its last byte.
+      const filler = join(disk, 'filler')
+      const fd = openSync(filler, 'w')
+      try {
+        for (;;) writeSync(fd, Buffer.alloc(16 * 1024))
+      } catch (error) {
+        expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC')
+      } finally {
+        closeSync(fd)
+      }
+      const run = crdb(['--db', path, 'build', '--no-corpus', '--archive', next])
+      expect(run.stderr).toMatch(oneLine('E_DISK_FULL'))
+      expect(run.status).toBe(1)
+      expect(existsSync(`${path}.lock`)).toBe(false)
+      rmSync(filler)
+      expect(hashTables(path)).toEqual(before)
+      const again = crdb(['--db', path, 'build', '--no-corpus', '--archive', next])
+      expect(again.status, again.stderr).toBe(0)
+    } finally {
+      spawnSync('umount', [disk])
+    }
   })
 
   it('3. a symlink loop, a dangling link and a FIFO in an archive folder: each rejected alone, the files beside them stored', () => {
