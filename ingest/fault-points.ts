@@ -1,13 +1,21 @@
 /**
  * Fault injection for the crash tests: with `CRDB_KILL_AT=<point>:<n>` in its
  * environment, a build kills itself with SIGKILL the n-th time it passes the
- * named point, each just after a transaction commits, so a test can stop a
- * build at every boundary between its writes, whatever the machine's speed.
- * Without the variable, passing a point costs one environment lookup.
+ * named point, so a test can stop a build at every boundary between its
+ * writes, whatever the machine's speed. Without the variable, passing a point
+ * costs one environment lookup. With `CRDB_FAULT_MAX_PAGES=<n>`, a build's
+ * connection may not grow the file past n pages (SQLite's `max_page_count`):
+ * its writes then fail as on a full disk.
  */
+import type { Crdb } from '../src/store/handle.js'
+import { limitPageCount } from '../src/store/totals.js'
 
-/** The boundaries a build passes: after an edition, lineage, a dump stored, a dump reconciled. */
-export type FaultPoint = 'edition' | 'lineage' | 'dump' | 'reconcile'
+/**
+ * The boundaries a build passes: after an edition is written (inside the one transaction of the run's
+ * editions, not yet committed), after that transaction commits (`editions`), after lineage, a dump stored,
+ * a dump reconciled (each committed).
+ */
+export type FaultPoint = 'edition' | 'editions' | 'lineage' | 'dump' | 'reconcile'
 
 const passed = new Map<FaultPoint, number>()
 
@@ -18,4 +26,10 @@ export function passFaultPoint(point: FaultPoint): void {
   const count = (passed.get(point) ?? 0) + 1
   passed.set(point, count)
   if (wanted === `${point}:${count}`) process.kill(process.pid, 'SIGKILL')
+}
+
+/** Limit the file `db` may grow to when `CRDB_FAULT_MAX_PAGES` says so: a full disk, for the tests. */
+export function applyFaultLimits(db: Crdb): void {
+  const pages = Number(process.env.CRDB_FAULT_MAX_PAGES)
+  if (Number.isInteger(pages) && pages > 0) limitPageCount(db, pages)
 }

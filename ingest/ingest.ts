@@ -3,12 +3,13 @@
  * normalize -> store, then reconcile the secondary dumps with the editions.
  *
  * Sources are read and parsed first, then stored: official editions oldest
- * first, then secondary dumps, each in its own transaction: a bad file is
- * rejected with a one-line error and the others go in. Dumps are reconciled
+ * first, all in one transaction (a savepoint each), then secondary dumps, each
+ * in its own: a bad file is rejected with a one-line error and the others go
+ * in. A build killed before the editions' transaction commits leaves none of
+ * them; the next build stores them again. Dumps are reconciled
  * after the editions are stored, so a dump and its editions can arrive in one
  * build, and every dump is reconciled again when new editions arrive.
  */
-import { readFileSync } from 'node:fs'
 import type { Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
@@ -33,7 +34,8 @@ import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatch
 import { withBuildLock } from './unchanged.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
-import { passFaultPoint } from './fault-points.js'
+import { applyFaultLimits, passFaultPoint } from './fault-points.js'
+import { explainStoreError } from '../src/store/store-errors.js'
 
 export { listArchive } from './unchanged.js'
 
@@ -59,6 +61,7 @@ export function ingestSources(db: Crdb, sources: SourceInput[], options: IngestO
 }
 
 function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions): IngestReport {
+  applyFaultLimits(db)
   // A store written before term keys folded typography gets the keys new editions will use.
   refoldTermKeys(db)
   const writer = new EditionWriter(db)
@@ -92,6 +95,7 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
       }
     }
   })
+  if (storedDates.length > 0) passFaultPoint('editions')
   ready.length = 0 // Stored: what follows needs the memory more.
   // Reported once committed: a line that says "stored" is true even if the process is stopped now.
   for (const outcome of written) report(outcome)
@@ -218,7 +222,7 @@ function lineLookup(db: Crdb): LineLookup {
       let lines: Map<string, { line: number; label: string }> | undefined
       const stored = writer.findEditionSource(date)
       try {
-        const bytes = stored ? readFileSync(stored.uri) : undefined
+        const bytes = stored ? readSource(stored.uri) : undefined
         if (bytes && sha256Of(bytes) === stored!.sha256) {
           const entries = normalizeEdition(parseOfficialText(decodeSource(bytes, stored!.uri).text, stored!.uri))
           lines = new Map(entries.map((entry) => [entry.kind + '\u0000' + entry.key, { line: entry.line, label: entry.label }]))
@@ -417,6 +421,8 @@ function sameStrings(a: string[], b: string[]): boolean {
 }
 
 function rejection(uri: string, error: unknown): IngestOutcome {
+  // The store failing (a full disk, a damaged file) is no fault of this source: the build stops, its transaction undone.
+  if (explainStoreError(error, uri) !== error) throw error
   if (error instanceof CrdbError) return { status: 'rejected', uri, code: error.code, error: error.message }
   return { status: 'rejected', uri, code: 'E_INTERNAL', error: `${uri}: ${(error as Error).message}` }
 }

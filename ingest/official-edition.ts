@@ -6,7 +6,7 @@
  * already stored; an edition stored earlier is read again when the edition
  * after it arrives.
  */
-import { readFileSync } from 'node:fs'
+import { readSource } from './read-source.js'
 import { basename } from 'node:path'
 import type { Crdb } from '../src/store/database.js'
 import { listRuleTextsAt } from '../src/store/rules.js'
@@ -100,7 +100,7 @@ export function rereadPreviousEditions(db: Crdb, writer: EditionWriter, changedD
     const source = writer.findEditionSource(previous)
     let bytes: Uint8Array
     try {
-      bytes = readFileSync(source!.uri)
+      bytes = readSource(source!.uri)
     } catch {
       continue // Gone: it keeps the reading it had.
     }

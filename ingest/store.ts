@@ -16,7 +16,16 @@
  */
 import { driverOf, type Crdb } from '../src/store/handle.js'
 import { markDerivedStale } from '../src/store/derived-state.js'
-import { prepareEditionWrites, removeEditionRows, searchNameOf, type EditionWrites, type VersionSlot } from '../src/store/edition-writes.js'
+import {
+  listContentsFirstUsedAt,
+  prepareEditionWrites,
+  removeEditionRows,
+  removeOrphanAliases,
+  renameSearchTexts,
+  searchNameOf,
+  type EditionWrites,
+  type VersionSlot
+} from '../src/store/edition-writes.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import type { DecodedSource } from './decode.js'
 import type { SourceMessage } from '../src/vocabulary/messages.js'
@@ -206,7 +215,10 @@ export class EditionWriter {
     const atNext = next ? this.#versionsAt(next) : new Map<string, VersionSlot>()
     const atPrevious = previous ? this.#versionsAt(previous) : new Map<string, VersionSlot>()
     const nextSource = next ? w.findEdition(next)!.sourceId : undefined
-    for (const version of w.versionsAt(date)) {
+    const versions = w.versionsAt(date)
+    // The texts this edition named in the search index: renamed below as the next edition that has them names them.
+    const named = listContentsFirstUsedAt(this.#db, [...new Set(versions.map((version) => version.contentId))], date)
+    for (const version of versions) {
       const slot = version.kind + '\u0000' + version.key
       const startsHere = version.firstDate === date
       const endsHere = version.lastDate === date
@@ -235,6 +247,9 @@ export class EditionWriter {
       }
     }
     removeEditionRows(this.#db, edition.id, edition.sourceId)
+    renameSearchTexts(this.#db, named)
+    removeOrphanAliases(this.#db)
+    this.#aliases = undefined
     return edition.uri
   }
 

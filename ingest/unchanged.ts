@@ -5,8 +5,8 @@
  * to load than the whole re-run); anything else goes through `ingest.ts`,
  * which makes the same decisions.
  */
-import { readdirSync, statSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readdirSync, statSync, type Stats } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { acquireBuildLock } from '../src/store/build-lock.js'
 import { driverOf, type Crdb } from '../src/store/handle.js'
@@ -40,9 +40,14 @@ export function listArchive(folder: string, onSubfolder?: (path: string) => void
   for (const name of names) {
     if (ignoredNames.test(name)) continue
     const path = join(folder, name)
-    const stat = statSync(path, { throwIfNoEntry: false })
-    if (stat?.isFile()) files.push(path)
-    else if (stat?.isDirectory()) onSubfolder?.(path)
+    let entry: Stats | undefined
+    try {
+      entry = statSync(path)
+    } catch {
+      // A symlink loop, a dangling link, no permission: listed all the same, so that the build rejects it alone (E_IO).
+    }
+    if (entry?.isDirectory()) onSubfolder?.(path)
+    else files.push(path)
   }
   return files.sort()
 }
@@ -107,6 +112,8 @@ export async function hashFiles(paths: readonly string[]): Promise<Map<string, s
     while (next < paths.length) {
       const path = paths[next++]
       try {
+        // Regular files only: a FIFO would never answer (the build itself rejects it).
+        if (!(await stat(path)).isFile()) continue
         const digest = await crypto.subtle.digest('SHA-256', await readFile(path))
         hashes.set(path, Buffer.from(digest).toString('hex'))
       } catch {

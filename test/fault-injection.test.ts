@@ -80,7 +80,8 @@ describe.runIf(archiveAvailable())('a build killed with SIGKILL', () => {
 
   it('recovers from kills at the boundaries between its writes, dumps reconciled more than once among them', () => {
     const db = join(folder.dir, 'boundaries.sqlite')
-    // Each build carries on where the one before stopped: two editions, three more, the last and its lineage,
+    // The editions of a build are one transaction: the kills after the second and third edition leave none of
+    // them (the database as it was); the next build stores them all and is killed after its lineage, then
     // two dumps stored, the three others and two reconciled (then a kill after four of five reconciled
     // again, so that two are reconciled twice before the last build reconciles all of them once more).
     const points = ['edition:2', 'edition:3', 'lineage:1', 'dump:2', 'reconcile:2', 'reconcile:4']

@@ -9,9 +9,10 @@
  */
 import { isUtf8 } from 'node:buffer'
 import type { spawnSync as spawnSyncType } from 'node:child_process'
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { createRequire } from 'node:module'
+import { maxTextBytes, readBounded } from '../vocabulary/bounded-read.js'
 import { CrdbError } from '../vocabulary/errors.js'
 
 // The bundle stands `node:child_process` in for commander's sake (see child-process-on-demand.ts): load the real one.
@@ -101,17 +102,20 @@ export function decodeFile(bytes: Uint8Array): { encoding: TextEncoding; text: s
 export function readTextPieces(path: string): { encoding: TextEncoding; pieces: Iterable<TextPiece> } | undefined {
   let fd: number
   let size: number
+  let regular: boolean
   try {
     fd = openSync(path, 'r')
-    size = fstatSync(fd).size
+    const stats = fstatSync(fd)
+    size = stats.size
+    regular = stats.isFile()
   } catch (error) {
     throw new CrdbError('E_IO', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }
-  // Most files are one piece: read and decode them at once.
-  if (size < pieceSize) {
+  // Most files are one piece: read and decode them at once. A pipe or a device says no size: read whole, up to a limit.
+  if (size < pieceSize || !regular) {
     let bytes: Buffer
     try {
-      bytes = readFileSync(fd)
+      bytes = readBounded(fd, maxTextBytes, path)
     } finally {
       closeSync(fd)
     }

@@ -10,6 +10,7 @@
  * command line does not fit.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
+import { maxTextBytes, readBounded } from '../vocabulary/bounded-read.js'
 import { type CiteChecker, type CiteFinding, createCiteChecker, type FindingKind, findingKinds } from '../query/cite/resolve.js'
 import { findCitations } from '../query/cite/find.js'
 import type { WordChange } from '../query/word-diff.js'
@@ -111,7 +112,7 @@ function checkPath(checker: CiteChecker, path: string, asOf: string | undefined,
     }
   }
   if (path === '-') {
-    const decoded = decodeFile(readFileSync(0))
+    const decoded = decodeFile(readBounded(0, maxTextBytes, 'standard input'))
     run.files = 1
     if (!decoded) run.skipped.push({ file: '-', reason: 'binary (NUL bytes)' })
     else add('-', checker.check(findCitations(decoded.text), { asOf }))

@@ -4,6 +4,7 @@
 import type { Command } from 'commander'
 import { resolveDatabasePath } from '../store/database-path.js'
 import { openDatabase, type Crdb } from '../store/database.js'
+import { explainStoreError } from '../store/store-errors.js'
 import { explainError, readAnswerNotes, type AnswerBasis, type DerivedData } from '../query/answer-flags.js'
 import { escapeJsonControls } from '../vocabulary/terminal-text.js'
 
@@ -80,8 +81,10 @@ export function createContext(program: Command, io: Io, setExitCode: (code: numb
       try {
         return action(db)
       } catch (error) {
+        // SQLite's own failures (a damaged file, a full disk) as one line with a code, raised here for every command.
+        const explained = explainStoreError(error, db.path)
         // A rule or term missing from a truncated edition: say that the edition is cut short.
-        throw explainError(db, error)
+        throw explained === error ? explainError(db, error) : explained
       } finally {
         db.close()
       }

@@ -1,13 +1,12 @@
 /**
  * `crdb sba`: an era's state-based actions performed on a game state.
  */
-import { readFileSync } from 'node:fs'
 import { answerSba } from '../engine/answers.js'
 import type { Citation } from '../engine/citation.js'
 import type { EraRules } from '../engine/rules.js'
 import { checkStateBasedActions, type SbaEvent, type SbaResult } from '../engine/sba.js'
 import { parseState, type GameState, type ObjectState } from '../engine/state.js'
-import { CrdbError } from '../vocabulary/errors.js'
+import { maxStateBytes, readBounded } from '../vocabulary/bounded-read.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
 import type { RegisterCommand } from './context.js'
 import { eraHeader, eraOptions, openEraRules } from './era-rules.js'
@@ -27,14 +26,11 @@ export const registerSba: RegisterCommand = (program, context) => {
   })
 }
 
+/** The state file's text: at most {@link maxStateBytes} (1 MB, as the server takes), read no further. */
 function readState(file: string): GameState {
-  let text: string
-  try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8')
-  } catch (error) {
-    throw new CrdbError('E_IO', `${file}: cannot read the state file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
-  }
-  return parseState(text, file === '-' ? 'standard input' : file)
+  const name = file === '-' ? 'standard input' : file
+  const text = readBounded(file === '-' ? 0 : file, maxStateBytes, name, 'the state file').toString('utf8')
+  return parseState(text, name)
 }
 
 const actionWords: Record<SbaEvent['action'], string> = {

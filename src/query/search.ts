@@ -44,6 +44,7 @@ import { headingsFor } from './search/headings.js'
 import { snippetOf } from './search/snippet.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
 import { matchBestTexts, type ScopeRange } from '../store/search.js'
+import { explainStoreError } from '../store/store-errors.js'
 import { wordSpans } from './search/words.js'
 
 export { toFtsExpression }
@@ -209,6 +210,8 @@ export function search(db: Crdb, query: string, options: SearchOptions = {}): Se
     return { ...result, offset, hits: result.hits.slice(offset) }
   } catch (error) {
     if (error instanceof CrdbError) throw error
+    // A damaged file or a full disk: SQLite's own error, which the CLI and the server report (E_DB_CORRUPT, ...).
+    if (explainStoreError(error, db.path) !== error) throw error
     const message = (error as Error).message ?? String(error)
     if (/fts5|MATCH/i.test(message))
       throw new CrdbError('E_BAD_QUERY', `search query ${JSON.stringify(query.slice(0, 80))}: the index cannot read it (${message})`)

@@ -3,6 +3,7 @@
  * all read from one database handle. Web-standard requests, so tests call
  * `app.request()` in-process and `crdb serve` runs it on Node's HTTP server.
  */
+import { basename } from 'node:path'
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { methodNotAllowed } from 'hono/method-not-allowed'
@@ -11,6 +12,7 @@ import { AmbiguousNumberError } from '../query/get.js'
 import { AmbiguousNameError } from '../query/names.js'
 import { RuleMovedError } from '../query/moved.js'
 import { explainError } from '../query/answer-flags.js'
+import { explainStoreError } from '../store/store-errors.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { registerApi } from './api.js'
 import { registerFeed } from './feed.js'
@@ -97,7 +99,10 @@ export function createServerApp(options: AppOptions): ServerApp {
   registerPages(app, state)
 
   app.notFound((c) => failure(c, 'E_NO_ROUTE', `no such page: ${clipPath(new URL(c.req.url).pathname)}`))
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    // A damaged store (or a full disk) fails the answers that read it, 503 with a code; the server goes on.
+    const error = explainStoreError(thrown, state.db.path, basename(state.db.path))
+    if (error !== thrown) log?.(`error: ${c.req.method} ${c.req.url}: ${error.message}`)
     if (error instanceof CrdbError) return failure(c, error.code, explainError(state.db, error).message, {}, extraOf(error))
     log?.(`error: ${c.req.method} ${c.req.url}: ${error.stack ?? error}`)
     return failure(c, 'E_INTERNAL', 'internal error')

@@ -5,7 +5,7 @@
 import type { ErrorCode } from '../vocabulary/errors.js'
 
 /** Codes that only the server gives (the CLI's codes are {@link ErrorCode}). */
-export type HttpErrorCode = ErrorCode | 'E_NO_ROUTE' | 'E_METHOD' | 'E_TOO_LARGE' | 'E_MEDIA_TYPE' | 'E_INTERNAL'
+export type HttpErrorCode = ErrorCode | 'E_NO_ROUTE' | 'E_METHOD' | 'E_MEDIA_TYPE' | 'E_INTERNAL'
 
 /** The JSON body of an error. */
 export interface ErrorBody {
@@ -22,6 +22,9 @@ const statuses: Partial<Record<HttpErrorCode, 300 | 400 | 404 | 405 | 413 | 415 
   E_MEDIA_TYPE: 415,
   E_DB: 503,
   E_DB_NEWER: 503,
+  // A damaged store or a full disk: the server's fault, not the request's; other answers may still be served.
+  E_DB_CORRUPT: 503,
+  E_DISK_FULL: 503,
   E_IO: 500,
   E_INTERNAL: 500
 }

@@ -99,8 +99,17 @@ export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
     headers: { etag: tag, 'cache-control': cacheControl, 'access-control-allow-origin': '*' }
   })
 
+  /** The content now, or undefined when the database cannot say (a damaged file): then nothing is kept or answered from the cache. */
+  const currentIfReadable = (): ContentState | undefined => {
+    try {
+      return current()
+    } catch {
+      return undefined // The routes answer (or fail, 503) on their own; this lookup may run outside the app's error handler.
+    }
+  }
+
   const lookup = (url: string, ifNoneMatch: string | undefined): CachedAnswer | undefined => {
-    current()
+    if (!currentIfReadable()) return undefined
     const hit = answers.get(url)
     if (!hit) return undefined
     answers.delete(url)
@@ -117,9 +126,9 @@ export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
     const key = c.req.url
     const hit = lookup(key, c.req.header('if-none-match'))
     if (hit) return toResponse(hit)
-    const content = current()
+    const content = currentIfReadable()
     await next()
-    if (c.res.status !== 200) {
+    if (c.res.status !== 200 || !content) {
       c.header('Cache-Control', cacheControl)
       return
     }
@@ -131,7 +140,7 @@ export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
     headers.etag = content.tag
     const answer: Answer = { body, headers, tag: content.tag, bytes: body.byteLength + key.length * 2 + entryOverhead }
     // Kept only if the database did not change while it was made.
-    if (answer.bytes <= maxEntryBytes && options.content() === content) keep(key, answer)
+    if (answer.bytes <= maxEntryBytes && currentIfReadable() === content) keep(key, answer)
     // Unset first: assigning over an answer would copy its headers into yet another Response.
     c.res = undefined
     c.res = toResponse(matchesTag(c.req.header('if-none-match'), content.tag) ? notModified(content.tag) : { status: 200, headers, body })

@@ -35,13 +35,18 @@ export function acquireBuildLock(path: string, options: BuildLockOptions = {}): 
       const fd = openSync(lock, 'wx')
       try {
         writeSync(fd, String(process.pid))
-      } finally {
+      } catch (error) {
+        // An empty lock would read as one being written, and hold off every later build: take it back.
         closeSync(fd)
+        unlinkSync(lock)
+        throw error
       }
+      closeSync(fd)
       return () => release(lock)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new CrdbError('E_DB', `${path}: cannot create the build lock ${lock} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+      const code = (error as NodeJS.ErrnoException).code
+      if (code !== 'EEXIST') {
+        throw new CrdbError(code === 'ENOSPC' ? 'E_DISK_FULL' : 'E_DB', `${path}: cannot create the build lock ${lock} (${code ?? (error as Error).message})`)
       }
     }
     const holder = readHolder(lock)

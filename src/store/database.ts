@@ -4,7 +4,7 @@
  * a newer crdb is refused rather than misread, and so is a SQLite file that
  * belongs to something else. Read-only files (and folders) can be queried.
  */
-import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, type Stats } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { createRequire } from 'node:module'
 import Database from 'better-sqlite3'
@@ -22,6 +22,7 @@ import * as migration011 from '../../db/migrations/011-lineage-ids.js'
 import * as migration012 from '../../db/migrations/012-quarantine.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { toCrdb, type Crdb, type Driver } from './handle.js'
+import { explainStoreError } from './store-errors.js'
 
 export { driverOf, isCrdb, type Crdb } from './handle.js'
 
@@ -62,12 +63,14 @@ export interface OpenDatabaseOptions {
  *
  * @throws {CrdbError} `E_DB_NEWER` when the file's schema is newer than this code,
  *   `E_DB_FOREIGN` when it is a SQLite database that is not crdb's (left untouched),
- *   `E_DB` when it cannot be opened (a missing file with a hint to build it), is not a database,
- *   or cannot be written for a build.
+ *   `E_DB` when it cannot be opened (a missing file with a hint to build it; a FIFO, folder or device,
+ *   refused before it is opened), is not a database, or cannot be written for a build;
+ *   `E_DB_CORRUPT` when its schema cannot be read back, `E_DISK_FULL` when there is no room to open or migrate it.
  */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Crdb {
   const readonly = options.readonly ?? false
   const memory = path === ':memory:'
+  if (!memory) checkRegularFile(path)
   if (readonly && !memory && !existsSync(path)) {
     throw new CrdbError('E_DB', `${path}: cannot open database (no such file); run crdb build to create it, or give --db FILE`)
   }
@@ -77,6 +80,8 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
     db = readonly && !memory ? openReadonly(path) : new Database(fileNameOf(path), addonOptions)
   } catch (error) {
     if (error instanceof CrdbError) throw error
+    const explained = explainStoreError(error, path)
+    if (explained instanceof CrdbError && explained.code === 'E_DISK_FULL') throw explained
     throw new CrdbError('E_DB', `${path}: cannot open database (${(error as Error).message})`)
   }
   try {
@@ -106,6 +111,9 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
   } catch (error) {
     db.close()
     if (error instanceof CrdbError) throw error
+    // A damaged file (its schema's pages overwritten) or a full disk while migrating; a file that is not SQLite is E_DB.
+    const explained = (error as { code?: string }).code === 'SQLITE_NOTADB' ? error : explainStoreError(error, path)
+    if (explained !== error) throw explained
     throw new CrdbError('E_DB', `${path}: not a crdb database (${(error as Error).message})`)
   }
 }
@@ -117,6 +125,30 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
  */
 function fileNameOf(path: string): string {
   return path === ':memory:' || path === '' ? path : resolve(path)
+}
+
+/**
+ * A database is a regular file (or none yet): a FIFO would block the open forever, and a folder or a device
+ * is no database. Checked before SQLite opens anything.
+ */
+function checkRegularFile(path: string): void {
+  let stats: Stats | undefined
+  try {
+    stats = statSync(path, { throwIfNoEntry: false })
+  } catch (error) {
+    throw new CrdbError('E_DB', `${path}: cannot open database (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+  if (!stats || stats.isFile()) return
+  const kind = stats.isDirectory()
+    ? 'a folder'
+    : stats.isFIFO()
+      ? 'a FIFO (named pipe)'
+      : stats.isCharacterDevice() || stats.isBlockDevice()
+        ? 'a device'
+        : stats.isSocket()
+          ? 'a socket'
+          : 'not a regular file'
+  throw new CrdbError('E_DB', `${path}: cannot open database (${kind}); give --db a database file`)
 }
 
 /** A build writes the file, its WAL beside it, and a lock file: the file and its folder must be writable. */

@@ -254,3 +254,47 @@ export function removeEditionRows(db: Crdb, editionId: number, sourceId: number)
     prepared(db, 'DELETE FROM contents WHERE id = ?').run(id)
   }
 }
+
+/**
+ * The contents among `ids` that no version uses before `date`: the texts whose
+ * search name the edition of `date` gave (the first edition to store a text
+ * names it). Read before that edition's versions are undone.
+ */
+export function listContentsFirstUsedAt(db: Crdb, ids: readonly number[], date: string): number[] {
+  return prepared<[string, string], number>(
+    db,
+    'SELECT content_id FROM versions WHERE content_id IN (SELECT value FROM json_each(?)) GROUP BY content_id HAVING MIN(first_date) = ?'
+  )
+    .pluck()
+    .all(JSON.stringify(ids), date)
+}
+
+/**
+ * Once an edition is removed, give each text of `ids` that is still stored the
+ * search name its earliest version now gives it, as a build without that
+ * edition would have (a term's heading as that edition printed it), and
+ * re-index those whose name changes.
+ */
+export function renameSearchTexts(db: Crdb, ids: readonly number[]): void {
+  const earliest = prepared<[number], { kind: string; key: string; label: string; text: string; name: string | null }>(
+    db,
+    `SELECT v.kind, v.key, v.label, c.text, n.name FROM versions v JOIN contents c ON c.id = v.content_id
+     LEFT JOIN search_names n ON n.content_id = c.id WHERE v.content_id = ? ORDER BY v.first_date, v.line LIMIT 1`
+  )
+  for (const id of ids) {
+    const found = earliest.get(id)
+    if (!found) continue // Removed with the edition.
+    const name = searchNameOf(found)
+    if (name === (found.name ?? '')) continue
+    // The index reads the old name back (through contents_search) to take the text out: first, then the new name.
+    prepared(db, 'DELETE FROM contents_fts WHERE rowid = ?').run(id)
+    if (name === '') prepared(db, 'DELETE FROM search_names WHERE content_id = ?').run(id)
+    else prepared(db, 'INSERT OR REPLACE INTO search_names (content_id, name) VALUES (?, ?)').run(id, name)
+    prepared(db, 'INSERT INTO contents_fts (rowid, name, text, examples) SELECT id, name, text, examples FROM contents_search WHERE id = ?').run(id)
+  }
+}
+
+/** Delete the glossary aliases of terms that no version has any more (an alias is read from its term's heading). */
+export function removeOrphanAliases(db: Crdb): void {
+  prepared(db, "DELETE FROM term_aliases WHERE key NOT IN (SELECT key FROM versions WHERE kind = 'term')").run()
+}

@@ -57,3 +57,12 @@ export function checkpointDatabase(db: Crdb): void {
   driver.pragma('incremental_vacuum')
   driver.pragma('wal_checkpoint(TRUNCATE)')
 }
+
+/**
+ * Let the connection `db` grow the file to at most `pages` pages (SQLite's
+ * `max_page_count`): past that its writes fail as on a full disk. For the
+ * tests' injected full disk only.
+ */
+export function limitPageCount(db: Crdb, pages: number): void {
+  driverOf(db).pragma(`max_page_count = ${Math.trunc(pages)}`)
+}

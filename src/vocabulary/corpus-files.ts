@@ -14,7 +14,7 @@
  * loaded, and the schemas built, when a file is first read: importing zod costs
  * more than the rest of `import 'crdb'`, and most processes read none of these files.
  */
-import { readFileSync } from 'node:fs'
+import { maxTextBytes, readBounded } from './bounded-read.js'
 import { join } from 'node:path'
 import type * as Z from 'zod/mini'
 import { parseDate } from './dates.js'
@@ -232,16 +232,12 @@ function describeIssue(data: unknown, issue: Z.core.$ZodIssue): string {
 /**
  * Read the JSON file `path` (a `what`, for messages) through `schema`.
  *
- * @throws {CrdbError} `E_IO` when it cannot be read; `E_FORMAT` when it is not JSON or does not fit the schema, naming
+ * @throws {CrdbError} `E_IO` when it cannot be read, `E_TOO_LARGE` over 64 MB; `E_FORMAT` when it is not JSON or does not fit the schema, naming
  * the file, the JSON path and what is wrong (the first problem, fields in the order of the schema).
  */
 export function readCorpusJson<Schema extends CorpusSchema>(path: string, schema: Schema, what: string): Z.output<Schemas[Schema]> {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
-    throw new CrdbError('E_IO', `${path}: cannot read ${what} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
-  }
+  // Bounded: a manifest given on the command line may be anything (`--manifest /dev/zero`).
+  const text = readBounded(path, maxTextBytes, path, what).toString('utf8')
   let data: unknown
   try {
     data = JSON.parse(text)

@@ -14,6 +14,9 @@ export type ErrorCode =
   | 'E_DB' // a database that cannot be opened or migrated, or is read-only for a build
   | 'E_DB_FOREIGN' // a SQLite database that is not crdb's (left untouched)
   | 'E_DB_BUSY' // another build holds the database
+  | 'E_DB_CORRUPT' // a database file whose pages SQLite cannot read back (damaged on disk, overwritten)
+  | 'E_DISK_FULL' // a write the disk (or the file's size limit) has no room for; the transaction is undone
+  | 'E_TOO_LARGE' // an input or download (a state file, standard input, a source, a body) over its documented size limit
   | 'E_BAD_NUMBER' // a rule number that is not one
   | 'E_BAD_DATE' // a date that is not YYYY-MM-DD or not a real day
   | 'E_NOT_FOUND' // a rule, term or edition that does not exist
@@ -25,7 +28,6 @@ export type ErrorCode =
   | 'E_HTTP' // an HTTP answer that is not a success (404, 500 after retries)
   | 'E_TIMEOUT' // no complete answer within the time allowed
   | 'E_CHECKSUM' // bytes whose sha256 is not the one the manifest lists
-  | 'E_TOO_LARGE' // input or download larger than its cap
   | 'E_IMPLAUSIBLE_DATE' // a fetched document dated after tomorrow: refused, not stored
   | 'E_BAD_QUERY' // a search query that does not parse (unbalanced quote or parenthesis, dangling operator, empty)
 
