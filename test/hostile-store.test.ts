@@ -79,6 +79,7 @@ const comparedTables = [
   'term_aliases',
   'dumps',
   'attestations',
+  'quarantined_editions',
   'derived_state',
   'search_names',
   'search_stems'
