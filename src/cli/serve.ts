@@ -12,8 +12,10 @@ export const registerServe: RegisterCommand = (program, context) => {
     .description('serve the JSON API (/v1) and the web pages from the database, read-only')
     .option('--port <port>', 'TCP port (0: any free port)', '8080')
     .option('--host <host>', 'address to listen on (0.0.0.0 exposes it beyond this machine)', '127.0.0.1')
+    .option('--base-url <url>', 'public base URL for absolute links, in feeds and citations (https://rules.example.org); none: root-relative links')
+    .option('--base-path <path>', 'path prefix the server is reached under behind a reverse proxy (/crdb): every link carries it')
     .option('--quiet', 'do not log one line per request')
-    .action(async (options: { port: string; host: string; quiet?: boolean }) => {
+    .action(async (options: { port: string; host: string; quiet?: boolean; baseUrl?: string; basePath?: string }) => {
       const port = Number(options.port)
       if (!/^\d{1,5}$/.test(options.port) || port > 65535) throw new CrdbError('E_USAGE', `--port ${options.port}: expected a whole number from 0 to 65535`)
       // Loaded here, not at start-up, like the ingest pipeline for build.
@@ -21,7 +23,14 @@ export const registerServe: RegisterCommand = (program, context) => {
       const log = options.quiet ? undefined : (line: string): void => context.io.err(`${new Date().toISOString()} ${line}\n`)
       let server: Awaited<ReturnType<typeof startServer>>
       try {
-        server = await startServer({ databasePath: context.databasePath(), port, host: options.host, log })
+        server = await startServer({
+          databasePath: context.databasePath(),
+          port,
+          host: options.host,
+          log,
+          baseUrl: options.baseUrl,
+          basePath: options.basePath
+        })
       } catch (error) {
         if (error instanceof CrdbError) throw error
         throw new CrdbError('E_IO', `cannot listen on ${options.host}:${port} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)

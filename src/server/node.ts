@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { getRequestListener } from '@hono/node-server'
 import { openDatabase } from '../store/database.js'
 import { packageRoot } from '../vocabulary/paths.js'
-import { createServerApp, formatLogLine, type ServerApp } from './app.js'
+import { createServerApp, formatLogLine, type AppOptions, type ServerApp } from './app.js'
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -19,6 +19,12 @@ export interface StartServerOptions {
   host?: string
   /** Where to write one line per request; none logs nothing. */
   log?: (line: string) => void
+  /** The public base URL of absolute links (`--base-url`). */
+  baseUrl?: string
+  /** The path prefix behind a reverse proxy (`--base-path`). */
+  basePath?: string
+  /** The bound on costly answers (see {@link AppOptions.bound}). */
+  bound?: AppOptions['bound']
 }
 
 /** A running server. */
@@ -34,11 +40,17 @@ export interface RunningServer {
  * Open the database read-only and serve the app on `host:port` (default
  * `127.0.0.1:8080`; port 0 picks a free one).
  *
- * @throws {CrdbError} `E_DB` when the database cannot be opened.
+ * @throws {CrdbError} `E_DB` when the database cannot be opened, `E_USAGE` for a bad base URL or path.
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const db = openDatabase(options.databasePath, { readonly: true })
-  const served = createServerApp({ db, version: readVersion(), log: options.log })
+  let served: ServerApp
+  try {
+    served = createServerApp({ db, version: readVersion(), log: options.log, baseUrl: options.baseUrl, basePath: options.basePath, bound: options.bound })
+  } catch (error) {
+    db.close()
+    throw error
+  }
   const host = options.host ?? '127.0.0.1'
   const listener = getRequestListener(served.app.fetch, { hostname: host })
   const server: Server = createServer((request, response) => {
@@ -76,8 +88,10 @@ function answerFromCache(served: ServerApp, request: IncomingMessage, response: 
   const method = request.method
   if (method !== 'GET' && method !== 'HEAD') return false
   const started = log ? performance.now() : 0
-  // The URL as Hono's node adapter spells it for an ordinary request; any other spelling misses and goes to the app.
-  const answer = served.lookup(`http://${request.headers.host}${request.url}`, request.headers['if-none-match'])
+  // The path and query of an origin-form request line; an absolute-form one (`GET http://host/...`) goes to the app.
+  const target = request.url
+  if (!target?.startsWith('/')) return false
+  const answer = served.lookup(target, request.headers['if-none-match'])
   if (!answer) return false
   response.writeHead(answer.status, answer.headers)
   response.end(answer.body)
