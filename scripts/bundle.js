@@ -67,7 +67,7 @@ await Promise.all([
   build({ ...commonjs, entryPoints: ['src/cli/query-commands.ts'], outfile: 'dist/bundle/cli/query-commands.cjs', plugins: [zodMiniBundled] }),
   build({
     ...esm,
-    entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts'],
+    entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts', 'src/server/answer-worker.ts'],
     splitting: true,
     entryNames: '[name]',
     outdir: 'dist/bundle/cli',

@@ -41,6 +41,14 @@ export interface AppOptions {
   basePath?: string
   /** How many costly answers are made at once and how many wait (see {@link createCostBound}). */
   bound?: Pick<CostBoundOptions, 'concurrency' | 'queue'>
+  /** Where costly GET answers are made instead of in-process (a worker thread: see `answer-workers.ts`). */
+  offload?: CostBoundOptions['offload']
+  /**
+   * The app as the answer worker runs it: the routes only, no answer cache,
+   * headers, link prefix or bound (the server's thread applies those to what
+   * the worker answers).
+   */
+  worker?: boolean
 }
 
 /** How long clients and caches may reuse an answer before revalidating it with its ETag. */
@@ -119,6 +127,7 @@ export function createServerApp(options: AppOptions): ServerApp {
   const log = options.log
   const bound = createCostBound({
     ...options.bound,
+    offload: options.offload,
     onBusy: (c, retryAfter) => failure(c, 'E_BUSY', `the server is busy with costly answers; retry in ${retryAfter} s`, { 'Retry-After': String(retryAfter) })
   })
 
@@ -129,11 +138,13 @@ export function createServerApp(options: AppOptions): ServerApp {
       log(formatLogLine(c.req.method, c.req.path, c.res.status, started))
     })
   }
-  app.use(answers.middleware)
-  app.use(secureHeaders)
-  app.use(prefixLinks(urls.basePath))
-  app.use(cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }))
-  app.use(bound.costly)
+  if (!options.worker) {
+    app.use(answers.middleware)
+    app.use(secureHeaders)
+    app.use(prefixLinks(urls.basePath))
+    app.use(cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }))
+    app.use(bound.costly)
+  }
   app.use(
     methodNotAllowed({
       app,

@@ -21,6 +21,8 @@ export interface CostBoundOptions {
   queue?: number
   /** The answer to a request refused for want of room: a 503 carrying `retryAfter` (seconds) in `Retry-After`. */
   onBusy: (c: Context, retryAfter: number) => Response
+  /** Where a costly GET or HEAD is answered instead of by the rest of the chain (a worker thread), if anywhere. */
+  offload?: (request: Request) => Promise<Response>
 }
 
 /** What the bound is doing now. */
@@ -72,7 +74,9 @@ export function createCostBound(options: CostBoundOptions): CostBound {
       // A client that went away while its request waited gets nothing made for it.
       if (c.req.raw.signal?.aborted) return options.onBusy(c, 1)
       const started = performance.now()
-      await next()
+      const method = c.req.method
+      if (options.offload && (method === 'GET' || method === 'HEAD')) c.res = await options.offload(c.req.raw)
+      else await next()
       meanMs = meanMs * 0.8 + (performance.now() - started) * 0.2
     } finally {
       const next = waiting.shift()

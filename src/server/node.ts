@@ -10,6 +10,8 @@ import { getRequestListener } from '@hono/node-server'
 import { openDatabase } from '../store/database.js'
 import { packageRoot } from '../vocabulary/paths.js'
 import { createServerApp, formatLogLine, type AppOptions, type ServerApp } from './app.js'
+import { startAnswerWorker } from './answer-workers.js'
+import { readPublicUrls } from './public-urls.js'
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -43,14 +45,13 @@ export interface RunningServer {
  * @throws {CrdbError} `E_DB` when the database cannot be opened, `E_USAGE` for a bad base URL or path.
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const { baseUrl, basePath } = options
+  // Read before anything starts: the worker's app reads the same options.
+  readPublicUrls(baseUrl, basePath)
   const db = openDatabase(options.databasePath, { readonly: true })
-  let served: ServerApp
-  try {
-    served = createServerApp({ db, version: readVersion(), log: options.log, baseUrl: options.baseUrl, basePath: options.basePath, bound: options.bound })
-  } catch (error) {
-    db.close()
-    throw error
-  }
+  const version = readVersion()
+  const worker = startAnswerWorker({ databasePath: options.databasePath, version, baseUrl, basePath }, options.log)
+  const served = createServerApp({ db, version, log: options.log, baseUrl, basePath, bound: options.bound, offload: worker?.answer })
   const host = options.host ?? '127.0.0.1'
   const listener = getRequestListener(served.app.fetch, { hostname: host })
   const server: Server = createServer((request, response) => {
@@ -58,6 +59,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   })
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', (error) => {
+      void worker?.close()
       db.close()
       reject(error)
     })
@@ -71,7 +73,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       new Promise<void>((resolve) => {
         server.close(() => {
           db.close()
-          resolve()
+          void (worker?.close() ?? Promise.resolve()).then(() => resolve())
         })
         server.closeIdleConnections()
       })
