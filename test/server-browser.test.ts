@@ -143,9 +143,7 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     expect(await folded.isVisible()).toBe(true)
     expect(await folded.textContent()).toMatch(/only (cross-references|typography) changed/)
     // The citation is there to select and copy.
-    expect(await page.locator('#citation-text').textContent()).toMatch(
-      /^Comprehensive Rules 601\.2 \(edition of 2024-11-08, FDN Foundations\): \/id\//
-    )
+    expect(await page.locator('#citation-text').textContent()).toMatch(/^Comprehensive Rules 601\.2 \(edition of 2024-11-08, FDN Foundations\): \/id\//)
     await plain.close()
   })
 
