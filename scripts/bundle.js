@@ -8,7 +8,7 @@
  *   file with all they need, which `src/cli/code-cache.ts` runs with V8's code cache: this script makes the
  *   cache by running `crdb get --help` once;
  * - `cli/commands.js`: every command, split: each command, the parsers (cheerio, remark), the server and the
- *   worker threads of a build in chunks loaded on demand.
+ *   worker threads of a build and of the server (`answer-worker.js`) in chunks loaded on demand.
  *
  * A process runs the query commands' file or the split build, never both: a class such as `CrdbError` must be one.
  * The first two are CommonJS, as is bin/crdb.js: a query command line then loads no ES module, and Node does not
