@@ -8,7 +8,7 @@
  *   file with all they need, which `src/cli/code-cache.ts` runs with V8's code cache: this script makes the
  *   cache by running `crdb get --help` once;
  * - `cli/commands.js`: every command, split: each command, the parsers (cheerio, remark), the server and the
- *   worker threads of a build in chunks loaded on demand.
+ *   worker threads of a build and of the server (`answer-worker.js`) in chunks loaded on demand.
  *
  * A process runs the query commands' file or the split build, never both: a class such as `CrdbError` must be one.
  * The first two are CommonJS, as is bin/crdb.js: a query command line then loads no ES module, and Node does not
@@ -67,7 +67,7 @@ await Promise.all([
   build({ ...commonjs, entryPoints: ['src/cli/query-commands.ts'], outfile: 'dist/bundle/cli/query-commands.cjs', plugins: [zodMiniBundled] }),
   build({
     ...esm,
-    entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts'],
+    entryPoints: ['src/cli/commands.ts', 'ingest/prepare-worker.ts', 'src/server/answer-worker.ts'],
     splitting: true,
     entryNames: '[name]',
     outdir: 'dist/bundle/cli',

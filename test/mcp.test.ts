@@ -14,8 +14,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { maxAnswerCharacters, mountMcp, tools } from '../src/mcp/index.js'
+import { createServerApp } from '../src/server/app.js'
 import { type RunningServer, startServer } from '../src/server/node.js'
-import { archiveAvailable, projectRoot, temporaryFolder } from './helpers.js'
+import { archiveAvailable, openArchiveDatabase, projectRoot, temporaryFolder } from './helpers.js'
 
 const bin = join(projectRoot, 'bin/crdb.js')
 const board = readFileSync(join(projectRoot, 'docs/examples/board.json'), 'utf8')
@@ -491,6 +492,31 @@ describe.skipIf(!archiveAvailable())('MCP over stdio and HTTP', { timeout: 180_0
       expect((await allowed.json()).result.tools).toHaveLength(tools.length)
     } finally {
       await allowing.close()
+    }
+  })
+
+  it('holds a tool call over HTTP to the bound on costly answers: 503 E_BUSY when no room is left', async () => {
+    const db = openArchiveDatabase()!
+    try {
+      const { app } = createServerApp({ db, version: 'test', bound: { concurrency: 1, queue: 0 }, mcp: mountMcp({ version: 'test' }) })
+      const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_rule', arguments: { rule: '704.5j' } } })
+      const post = () =>
+        app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: call })
+      // A whole diff takes the one slot; the tool call asked meanwhile finds no room.
+      const diff = app.request('/v1/diff?from=1999-04-23&to=2026-01-16&summary=true')
+      // Its middleware runs in microtasks: by the next macrotask it holds the slot, waiting its turn of the loop.
+      await new Promise((resolve) => setImmediate(resolve))
+      const busy = await post()
+      expect(busy.status).toBe(503)
+      expect(busy.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect((await busy.json()).error.code).toBe('E_BUSY')
+      expect((await diff).status).toBe(200)
+      // Once the slot is free, the call is answered.
+      const answered = await post()
+      expect(answered.status).toBe(200)
+      expect((await answered.json()).result.structuredContent.number).toBe('704.5j')
+    } finally {
+      db.close()
     }
   })
 

@@ -143,9 +143,7 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     expect(await folded.isVisible()).toBe(true)
     expect(await folded.textContent()).toMatch(/only (cross-references|typography) changed/)
     // The citation is there to select and copy.
-    expect(await page.locator('#citation-text').textContent()).toMatch(
-      /^Comprehensive Rules 601\.2 \(edition of 2024-11-08, FDN Foundations\): http:\/\/127\.0\.0\.1:\d+\/id\//
-    )
+    expect(await page.locator('#citation-text').textContent()).toMatch(/^Comprehensive Rules 601\.2 \(edition of 2024-11-08, FDN Foundations\): \/id\//)
     await plain.close()
   })
 
@@ -327,7 +325,9 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
     // laid out again at each width (the stylesheet's media queries follow the viewport).
     await Promise.all(
       schemes.map(async (colorScheme) => {
-        const schemed = await browser.newContext({ colorScheme, viewport: { width: widths[0], height: 800 } })
+        // The test injects axe-core, a script the pages' Content-Security-Policy forbids (they have none of their own);
+        // the other tests open pages under the policy, and a violation there is a console error.
+        const schemed = await browser.newContext({ colorScheme, viewport: { width: widths[0], height: 800 }, bypassCSP: true })
         for (const [name, path] of pageKinds) {
           const started = performance.now()
           const page = await open(path, schemed)

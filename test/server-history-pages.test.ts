@@ -87,9 +87,7 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
     const id = findRuleLineageId(archive.db, '704.5j', { edition: '2024-11-08' })
     expect(id).toBeTruthy()
     const html = await page('/rules/704.5j?edition=2024-11-08')
-    expect(html).toContain(
-      `<code id="citation-text">Comprehensive Rules 704.5j (edition of 2024-11-08, FDN Foundations): http://localhost/id/${id}?edition=2024-11-08</code>`
-    )
+    expect(html).toContain(`<code id="citation-text">Comprehensive Rules 704.5j (edition of 2024-11-08, FDN Foundations): /id/${id}?edition=2024-11-08</code>`)
     // The permalink leads to the rule in that edition.
     expect(await page(`/id/${id}?edition=2024-11-08`)).toContain('href="/rules/704.5j?edition=2024-11-08"')
     // Selected whole by one click, with no script.
@@ -113,7 +111,7 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
     expect(html).toContain(`href="/diff?from=${before.editions.at(-1)}&amp;to=${history.steps[at].editions[0]}"`)
     const id = findTermLineageId(archive.db, 'legend rule', { edition: '2024-11-08' })
     expect(html).toContain(
-      `<code id="citation-text">Comprehensive Rules, Glossary, &quot;${term.term}&quot; (edition of 2024-11-08, FDN Foundations): http://localhost/id/${id}?edition=2024-11-08</code>`
+      `<code id="citation-text">Comprehensive Rules, Glossary, &quot;${term.term}&quot; (edition of 2024-11-08, FDN Foundations): /id/${id}?edition=2024-11-08</code>`
     )
 
     // The term history page: every definition, the truncated gap said, typography-only steps folded.

@@ -12,9 +12,11 @@ export const registerServe: RegisterCommand = (program, context) => {
     .description('serve the JSON API (/v1) and the web pages from the database, read-only')
     .option('--port <port>', 'TCP port (0: any free port)', '8080')
     .option('--host <host>', 'address to listen on (0.0.0.0 exposes it beyond this machine)', '127.0.0.1')
+    .option('--base-url <url>', 'public base URL for absolute links, in feeds and citations (https://rules.example.org); none: root-relative links')
+    .option('--base-path <path>', 'path prefix the server is reached under behind a reverse proxy (/crdb): every link carries it')
     .option('--quiet', 'do not log one line per request')
     .option('--mcp-origin <origin...>', "a web origin (https://assistant.example) whose pages may call /mcp, beside this machine's")
-    .action(async (options: { port: string; host: string; quiet?: boolean; mcpOrigin?: string[] }) => {
+    .action(async (options: { port: string; host: string; quiet?: boolean; baseUrl?: string; basePath?: string; mcpOrigin?: string[] }) => {
       const port = Number(options.port)
       if (!/^\d{1,5}$/.test(options.port) || port > 65535)
         throw new CrdbError('E_USAGE', `--port ${quoteInput(options.port)}: expected a whole number from 0 to 65535`)
@@ -28,6 +30,8 @@ export const registerServe: RegisterCommand = (program, context) => {
           port,
           host: options.host,
           log,
+          baseUrl: options.baseUrl,
+          basePath: options.basePath,
           mcp: mountMcp({ version: readVersion(), allowedOrigins: options.mcpOrigin, log })
         })
       } catch (error) {

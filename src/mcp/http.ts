@@ -17,8 +17,6 @@ import type { ToolContext } from './tools.js'
 export interface McpHttpOptions {
   /** Origins allowed beside this machine's (`https://assistant.example`); default none. */
   allowedOrigins?: string[]
-  /** The public base URL of the server, for absolute permalinks (default: paths). */
-  baseUrl?: string
   /** crdb's version, told to clients. */
   version: string
   /** Where to write internal errors; none writes nothing. */
@@ -51,7 +49,8 @@ export function mountMcp(options: McpHttpOptions): McpMount {
 
 /** The handler of `/mcp` (any method) on the app serving `state`. */
 export function createMcpHandler(state: ServerState, options: McpHttpOptions): (c: Context) => Promise<Response> {
-  const context: ToolContext = { state, pin: createPinner(state.db, options.baseUrl) }
+  // Permalinks as the server's own links: under its base URL and base path (`--base-url`, `--base-path`).
+  const context: ToolContext = { state, pin: createPinner(state.db, state.urls.linkBase) }
   return async (c) => {
     const refused = checkOrigin(c.req.header('origin'), options.allowedOrigins)
     if (refused) return c.json({ error: { code: 'E_ORIGIN', message: refused } }, 403)

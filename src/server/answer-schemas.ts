@@ -44,7 +44,7 @@ export const errorSchema = z
     error: z.object({
       code: z.string().openapi({
         description:
-          'a stable code: E_BAD_NUMBER, E_BAD_DATE, E_BAD_ERA, E_USAGE, E_BAD_QUERY, E_BAD_STATE, E_NOT_FOUND, E_AMBIGUOUS, E_NO_ROUTE, E_METHOD, E_TOO_LARGE, E_MEDIA_TYPE'
+          'a stable code: E_BAD_NUMBER, E_BAD_DATE, E_BAD_ERA, E_USAGE, E_BAD_QUERY, E_BAD_STATE, E_NOT_FOUND, E_AMBIGUOUS, E_NO_ROUTE, E_METHOD, E_TOO_LARGE, E_MEDIA_TYPE, E_BUSY (503, with Retry-After)'
       }),
       message: z.string()
     }),

@@ -210,11 +210,14 @@ type RuleAnswer = RuleVersion & {
   sources?: RuleSources
 }
 
-/** The request's path and query with parameter `name` set to `value`: a link to another page of the answer. */
+/**
+ * The request's path and query with parameter `name` set to `value`: a link to another page of the answer
+ * (root-relative, without the base path, which the app puts in every `Link` header).
+ */
 function linkWith(c: Context, name: string, value: string): string {
   const url = new URL(c.req.url)
   url.searchParams.set(name, value)
-  return `${url.pathname}${url.search}`
+  return `${c.req.path}${url.search}`
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { ErrorCode } from '../vocabulary/errors.js'
 
 /** Codes that only the server gives (the CLI's codes are {@link ErrorCode}). */
-export type HttpErrorCode = ErrorCode | 'E_NO_ROUTE' | 'E_METHOD' | 'E_MEDIA_TYPE' | 'E_INTERNAL'
+export type HttpErrorCode = ErrorCode | 'E_NO_ROUTE' | 'E_METHOD' | 'E_MEDIA_TYPE' | 'E_INTERNAL' | 'E_BUSY'
 
 /** The JSON body of an error. */
 export interface ErrorBody {
@@ -26,7 +26,9 @@ const statuses: Partial<Record<HttpErrorCode, 300 | 400 | 404 | 405 | 413 | 415 
   E_DB_CORRUPT: 503,
   E_DISK_FULL: 503,
   E_IO: 500,
-  E_INTERNAL: 500
+  E_INTERNAL: 500,
+  // Too many costly answers in the queue: retry after the answer's Retry-After.
+  E_BUSY: 503
 }
 
 /** The HTTP status for an error code: 400 for any bad input unless listed otherwise. */

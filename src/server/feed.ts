@@ -17,19 +17,23 @@ const feedEntries = 20
 
 /** Register `GET /feed.xml`. */
 export function registerFeed(app: Hono, state: ServerState): void {
-  // The notes (each a diff) once per content; the links name the host each request was made to.
+  // The notes (each a diff) once per content; links start with the configured base (never the request's host).
   let cached: { tag: string; notes: ReleaseNote[] } | undefined
   app.get('/feed.xml', (c) => {
     const atom = { 'Content-Type': 'application/atom+xml; charset=utf-8' }
     const watch = readWatch(state.db, (name) => c.req.query(name))
-    if (watch) return c.body(renderWatchFeed(watch, new URL(c.req.url).origin), 200, atom)
+    if (watch) return c.body(renderWatchFeed(watch, state.urls.linkBase), 200, atom)
     const tag = state.tag()
     if (cached?.tag !== tag) cached = { tag, notes: listReleaseNotes(state.db, { limit: feedEntries }) }
-    return c.body(renderFeed(cached.notes, new URL(c.req.url).origin), 200, atom)
+    return c.body(renderFeed(cached.notes, state.urls.linkBase), 200, atom)
   })
 }
 
-/** The Atom document of `notes` (newest first), with links under `origin`. */
+/**
+ * The Atom document of `notes` (newest first), with links under `origin`
+ * (the public base URL, or `''` or a base path: root-relative references,
+ * which Atom allows and a reader resolves against the feed's address).
+ */
 export function renderFeed(notes: ReleaseNote[], origin: string): string {
   const updated = notes[0]?.effectiveDate ?? '1999-01-01'
   const entries = notes.map((note) => renderEntry(note, origin))

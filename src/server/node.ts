@@ -9,7 +9,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { getRequestListener } from '@hono/node-server'
 import { openDatabase } from '../store/database.js'
 import { packageRoot } from '../vocabulary/paths.js'
-import { type AppOptions, createServerApp, formatLogLine, type ServerApp } from './app.js'
+import { createServerApp, formatLogLine, type AppOptions, type ServerApp } from './app.js'
+import { startAnswerWorker } from './answer-workers.js'
+import { readPublicUrls } from './public-urls.js'
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -21,6 +23,12 @@ export interface StartServerOptions {
   log?: (line: string) => void
   /** The handler of `/mcp` (see {@link AppOptions.mcp}); none serves no `/mcp`. */
   mcp?: AppOptions['mcp']
+  /** The public base URL of absolute links (`--base-url`). */
+  baseUrl?: string
+  /** The path prefix behind a reverse proxy (`--base-path`). */
+  basePath?: string
+  /** The bound on costly answers (see {@link AppOptions.bound}). */
+  bound?: AppOptions['bound']
 }
 
 /** A running server. */
@@ -36,11 +44,16 @@ export interface RunningServer {
  * Open the database read-only and serve the app on `host:port` (default
  * `127.0.0.1:8080`; port 0 picks a free one).
  *
- * @throws {CrdbError} `E_DB` when the database cannot be opened.
+ * @throws {CrdbError} `E_DB` when the database cannot be opened, `E_USAGE` for a bad base URL or path.
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const { baseUrl, basePath } = options
+  // Read before anything starts: the worker's app reads the same options.
+  readPublicUrls(baseUrl, basePath)
   const db = openDatabase(options.databasePath, { readonly: true })
-  const served = createServerApp({ db, version: readVersion(), log: options.log, mcp: options.mcp })
+  const version = readVersion()
+  const worker = startAnswerWorker({ databasePath: options.databasePath, version, baseUrl, basePath }, options.log)
+  const served = createServerApp({ db, version, log: options.log, baseUrl, basePath, bound: options.bound, offload: worker?.answer, mcp: options.mcp })
   const host = options.host ?? '127.0.0.1'
   const listener = getRequestListener(served.app.fetch, { hostname: host })
   const server: Server = createServer((request, response) => {
@@ -48,6 +61,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   })
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', (error) => {
+      void worker?.close()
       db.close()
       reject(error)
     })
@@ -61,7 +75,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       new Promise<void>((resolve) => {
         server.close(() => {
           db.close()
-          resolve()
+          void (worker?.close() ?? Promise.resolve()).then(() => resolve())
         })
         server.closeIdleConnections()
       })
@@ -78,8 +92,10 @@ function answerFromCache(served: ServerApp, request: IncomingMessage, response: 
   const method = request.method
   if (method !== 'GET' && method !== 'HEAD') return false
   const started = log ? performance.now() : 0
-  // The URL as Hono's node adapter spells it for an ordinary request; any other spelling misses and goes to the app.
-  const answer = served.lookup(`http://${request.headers.host}${request.url}`, request.headers['if-none-match'])
+  // The path and query of an origin-form request line; an absolute-form one (`GET http://host/...`) goes to the app.
+  const target = request.url
+  if (!target?.startsWith('/')) return false
+  const answer = served.lookup(target, request.headers['if-none-match'])
   if (!answer) return false
   response.writeHead(answer.status, answer.headers)
   response.end(answer.body)

@@ -50,6 +50,8 @@ export const maxCiteBytes = 512 * 1024
 
 const json = <S>(schema: S) => ({ 'application/json': { schema } })
 const failure = { description: 'an error', content: json(errorSchema) }
+/** The answer of a costly route when too many costly answers are queued (see cost-bound.ts). */
+const busy = { description: 'E_BUSY: too many costly answers queued; retry after Retry-After seconds', content: json(errorSchema) }
 
 /** The answers of a GET: the answer, 304 on a matching If-None-Match, and the errors of bad input. */
 const answers = <S extends z.ZodType>(description: string, schema: S) =>
@@ -146,17 +148,20 @@ export const apiRoutes = {
     summary:
       'Full-text search over rules, examples and the glossary (crdb search): one edition (date, edition, era), every edition (all=true) or the editions of a range of days (from, to); offset pages the hits (Link rel=next, prev, first)',
     request: { query: searchQuery },
-    responses: answers('the hits', searchResultSchema)
+    responses: { ...answers('the hits', searchResultSchema), 503: busy }
   }),
   diff: createRoute({
     method: 'get',
     path: '/v1/diff',
     summary: 'What changed between any two editions (crdb diff)',
     request: { query: diffQuery },
-    responses: answers(
-      'the diff (only its counts with summary=true; one page of its changes with limit)',
-      z.union([editionDiffSchema, diffPageSchema, diffSummarySchema])
-    )
+    responses: {
+      ...answers(
+        'the diff (only its counts with summary=true; one page of its changes with limit)',
+        z.union([editionDiffSchema, diffPageSchema, diffSummarySchema])
+      ),
+      503: busy
+    }
   }),
   checks: createRoute({
     method: 'get',
@@ -213,7 +218,8 @@ export const apiRoutes = {
       400: failure,
       404: failure,
       413: failure,
-      415: failure
+      415: failure,
+      503: busy
     }
   })
 } satisfies Record<string, RouteConfig>

@@ -1,17 +1,24 @@
 /**
  * The answers already given: every 200 answer to a GET (or HEAD) is kept,
- * encoded, with its final headers, keyed by its URL, for as long as the
+ * encoded, with its final headers, keyed by its path and query (never its
+ * host: no answer names the host it was asked on), for as long as the
  * database stays as it was (any commit to the file drops them all). The least
  * recently used go first past a byte budget. A page or a rule asked for again
  * costs a map lookup instead of SQL, rendering and encoding; and since the
  * database is read-only to the server, the same URL always gets the same
  * bytes until the file changes.
  *
+ * Answers to free-text URLs (a search, anything with a parameter of no fixed
+ * set of values) are kept in a small share of their own, so that endless
+ * unique URLs evict only each other; an answer marked `Cache-Control:
+ * no-store` (`/healthz`) is not kept.
+ *
  * This middleware also gives every GET answer its `Cache-Control`, every 200
  * its ETag, and 304 to a matching `If-None-Match`.
  */
 import type { MiddlewareHandler } from 'hono'
 import type { ContentState } from './content-tag.js'
+import { stripBasePath } from './public-urls.js'
 
 /** Options of {@link cacheResponses}. */
 export interface ResponseCacheOptions {
@@ -23,7 +30,14 @@ export interface ResponseCacheOptions {
   maxBytes: number
   /** Answers larger than this are not kept. */
   maxEntryBytes: number
+  /** The base path requests may carry, left out of the keys. */
+  basePath?: string
+  /** The share of free-text answers: which keys (path and query) are, and what they may take (within `maxBytes`). */
+  freeText?: { maxBytes: number; matches: (key: string) => boolean }
 }
+
+/** Keys longer than this (a URL of kilobytes of query) are not kept. */
+const maxKeyLength = 1024
 
 /** One kept answer: its encoded body and final headers (shared by every response made from it; never mutated). */
 interface Answer {
@@ -53,50 +67,37 @@ export interface ResponseCache {
    */
   middleware: MiddlewareHandler
   /**
-   * The answer to a GET or HEAD of `url` (the whole URL, as Hono's request
-   * has it) with the request's `If-None-Match`, when the cache holds it for
-   * the database as it is now; otherwise undefined.
+   * The answer to a GET or HEAD of `pathAndQuery` (as the request line has
+   * it, `/rules/704.5j?edition=2024-11-08`, with or without the base path)
+   * with the request's `If-None-Match`, when the cache holds it for the
+   * database as it is now; otherwise undefined.
    */
-  lookup: (url: string, ifNoneMatch: string | undefined) => CachedAnswer | undefined
+  lookup: (pathAndQuery: string, ifNoneMatch: string | undefined) => CachedAnswer | undefined
 }
 
 /** A cache of answers for one app. */
 export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
-  const { cacheControl, maxBytes, maxEntryBytes } = options
-  // A Map iterates in insertion order: re-inserting on a hit makes its first key the least recently used.
-  const answers = new Map<string, Answer>()
-  let bytes = 0
+  const { cacheControl, maxEntryBytes, freeText } = options
+  const basePath = options.basePath ?? ''
+  const freeShare = createShare(freeText?.maxBytes ?? 0)
+  const main = createShare(options.maxBytes - (freeText?.maxBytes ?? 0))
+  const shareOf = (key: string): Share => (freeText?.matches(key) ? freeShare : main)
   let cachedFor: ContentState | undefined
 
   /** The content now, after dropping every answer kept for another. */
   const current = (): ContentState => {
     const content = options.content()
     if (content !== cachedFor) {
-      answers.clear()
-      bytes = 0
+      main.clear()
+      freeShare.clear()
       cachedFor = content
     }
     return content
   }
 
-  const keep = (key: string, answer: Answer): void => {
-    const previous = answers.get(key)
-    if (previous) {
-      answers.delete(key)
-      bytes -= previous.bytes
-    }
-    answers.set(key, answer)
-    bytes += answer.bytes
-    for (const [oldest, dropped] of answers) {
-      if (bytes <= maxBytes) break
-      answers.delete(oldest)
-      bytes -= dropped.bytes
-    }
-  }
-
   const notModified = (tag: string): CachedAnswer => ({
     status: 304,
-    headers: { etag: tag, 'cache-control': cacheControl, 'access-control-allow-origin': '*' }
+    headers: { etag: tag, 'cache-control': cacheControl, 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' }
   })
 
   /** The content now, or undefined when the database cannot say (a damaged file): then nothing is kept or answered from the cache. */
@@ -108,12 +109,10 @@ export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
     }
   }
 
-  const lookup = (url: string, ifNoneMatch: string | undefined): CachedAnswer | undefined => {
+  const find = (key: string, ifNoneMatch: string | undefined): CachedAnswer | undefined => {
     if (!currentIfReadable()) return undefined
-    const hit = answers.get(url)
+    const hit = shareOf(key).get(key)
     if (!hit) return undefined
-    answers.delete(url)
-    answers.set(url, hit)
     return matchesTag(ifNoneMatch, hit.tag) ? notModified(hit.tag) : { status: 200, headers: hit.headers, body: hit.body }
   }
 
@@ -122,12 +121,13 @@ export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
   const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method
     if (method !== 'GET' && method !== 'HEAD') return next()
-    // The whole URL: the feed's links name the host it was asked on.
-    const key = c.req.url
-    const hit = lookup(key, c.req.header('if-none-match'))
+    // The path and query as the client wrote them (the host left out: no answer depends on it).
+    const key = stripBasePath(pathAndQueryOf(c.req.url), basePath)
+    const hit = find(key, c.req.header('if-none-match'))
     if (hit) return toResponse(hit)
     const content = currentIfReadable()
     await next()
+    if (c.res.headers.get('cache-control') === 'no-store') return
     if (c.res.status !== 200 || !content) {
       c.header('Cache-Control', cacheControl)
       return
@@ -140,13 +140,60 @@ export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
     headers.etag = content.tag
     const answer: Answer = { body, headers, tag: content.tag, bytes: body.byteLength + key.length * 2 + entryOverhead }
     // Kept only if the database did not change while it was made.
-    if (answer.bytes <= maxEntryBytes && currentIfReadable() === content) keep(key, answer)
+    if (answer.bytes <= maxEntryBytes && key.length <= maxKeyLength && currentIfReadable() === content) shareOf(key).keep(key, answer)
     // Unset first: assigning over an answer would copy its headers into yet another Response.
     c.res = undefined
     c.res = toResponse(matchesTag(c.req.header('if-none-match'), content.tag) ? notModified(content.tag) : { status: 200, headers, body })
   }
 
-  return { middleware, lookup }
+  return { middleware, lookup: (pathAndQuery, ifNoneMatch) => find(stripBasePath(pathAndQuery, basePath), ifNoneMatch) }
+}
+
+/** The path and query of a whole URL (`http://host/rules/1?edition=x` → `/rules/1?edition=x`), as written. */
+function pathAndQueryOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  return start < 0 ? '/' : url.slice(start)
+}
+
+/** A part of the cache with its own byte budget, least recently used first out. */
+interface Share {
+  get: (key: string) => Answer | undefined
+  keep: (key: string, answer: Answer) => void
+  clear: () => void
+}
+
+function createShare(maxBytes: number): Share {
+  // A Map iterates in insertion order: re-inserting on a hit makes its first key the least recently used.
+  const answers = new Map<string, Answer>()
+  let bytes = 0
+  return {
+    get: (key) => {
+      const hit = answers.get(key)
+      if (hit) {
+        answers.delete(key)
+        answers.set(key, hit)
+      }
+      return hit
+    },
+    keep: (key, answer) => {
+      const previous = answers.get(key)
+      if (previous) {
+        answers.delete(key)
+        bytes -= previous.bytes
+      }
+      answers.set(key, answer)
+      bytes += answer.bytes
+      for (const [oldest, dropped] of answers) {
+        if (bytes <= maxBytes) break
+        answers.delete(oldest)
+        bytes -= dropped.bytes
+      }
+    },
+    clear: () => {
+      answers.clear()
+      bytes = 0
+    }
+  }
 }
 
 /** Whether an `If-None-Match` header names `tag` (or any, `*`), weakly or strongly. */

@@ -8,11 +8,14 @@ import { openRules, type EraRules } from '../engine/rules.js'
 import { listEditions, type EditionSummary } from '../query/editions.js'
 import { ruleHistory, type RuleHistory } from '../query/history.js'
 import { trackContent, type ContentState } from './content-tag.js'
+import type { PublicUrls } from './public-urls.js'
 import { editionOf, type At } from './selector.js'
 
 /** Shared by every route of one app. */
 export interface ServerState {
   db: Crdb
+  /** Where the server is reached from outside: what links written as text start with. */
+  urls: PublicUrls
   /** The database's content now (the same object until it changes). */
   content: () => ContentState
   /** The current ETag of the database's content. */
@@ -31,8 +34,11 @@ export interface ServerState {
 /** Rule histories kept (each a few kB). */
 const historyEntries = 500
 
-/** The state of an app serving `db`, as crdb `version`. */
-export function createState(db: Crdb, version: string): ServerState {
+/** Era rules kept (one per edition and era asked; each holds its edition's profile and rule texts). */
+const eraRulesEntries = 24
+
+/** The state of an app serving `db`, as crdb `version`, reached at `urls`. */
+export function createState(db: Crdb, version: string, urls: PublicUrls = { basePath: '', linkBase: '' }): ServerState {
   const content = trackContent(db, version)
   let cachedFor: ContentState | undefined
   const rules = new Map<string, EraRules>()
@@ -49,13 +55,19 @@ export function createState(db: Crdb, version: string): ServerState {
   }
   return {
     db,
+    urls,
     content,
     tag: () => content().tag,
     eraRules: (at) => {
       fresh()
       const key = `${editionOf(db, at)} ${at.era ?? ''}`
       let found = rules.get(key)
-      if (!found) rules.set(key, (found = openRules(db, at)))
+      if (found) rules.delete(key)
+      else {
+        found = openRules(db, at)
+        if (rules.size >= eraRulesEntries) rules.delete(rules.keys().next().value!)
+      }
+      rules.set(key, found)
       return found
     },
     editions: () => {

@@ -4,7 +4,8 @@
  * search), Atom documents of the {@link Watch} the library answers, each entry
  * an edition that changed what the feed follows, with its word diff as escaped
  * HTML. Feed and entry ids are `tag:` URIs that name no host, so that they stay
- * the same behind any proxy; links name the host the request was made to.
+ * the same behind any proxy; links start with the configured public base URL
+ * (root-relative without one), never with the host a request names.
  */
 import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'

@@ -20,7 +20,8 @@
  *  6. the modules beside this file on the built database: diffs and history (diff.ts), lineage precision and
  *     recall against the hand-checked fixtures and the whole lineage computation's time (lineage.ts),
  *     lookups and search (query.ts), the state-based-action engine (engine.ts), and the
- *     HTTP server under load (server.ts: `crdb serve` and autocannon, 20 connections);
+ *     HTTP server under load (server.ts: `crdb serve` and autocannon, 20 connections), and under a crawl of
+ *     unique costly URLs by 8 clients, then a sweep of every edition's pages and searches (server-crawl.ts);
  *     `crdb cite --as-of` over a generated tree of 2,000 files / 500,000 lines, and `--blame` once (cite.ts);
  *     the latency of `get_rule` and `search_rules` called over `crdb mcp`'s stdio (mcp.ts);
  *  7. the import time of each entry point (`crdb`, `crdb/engine`, `crdb/ingest`) in a fresh node.
@@ -47,6 +48,7 @@ import { benchMcp } from './mcp.js'
 import { benchQuery } from './query.js'
 import { benchSearch } from './search.js'
 import { benchServer } from './server.js'
+import { benchServerCrawl } from './server-crawl.js'
 
 interface Stats {
   median: number
@@ -369,6 +371,7 @@ async function main(): Promise<void> {
     const modules: Array<{ name: string; median: number; unit: string; target: string }> = []
     for (const bench of [benchDiff, benchLineage, benchQuery, benchSearch, benchEngine, benchCite, benchMcp]) modules.push(...(await bench(database, runs)))
     modules.push(...(await benchServer(database, runs, root)))
+    modules.push(...(await benchServerCrawl(database, root)))
     const moduleWidth = Math.max(...modules.map((figure) => figure.name.length)) + 3
     out('\n')
     for (const figure of modules) {

@@ -41,9 +41,11 @@ function shuffled<T>(items: T[]): T[] {
   return list
 }
 
-function startServe(root: string, database: string): Promise<{ child: ChildProcess; url: string }> {
+/** Start `crdb serve` on `database` (port 0, quiet) as a child process, with `env` added to the environment; its URL once it listens. */
+export function startServe(root: string, database: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [join(root, 'bin/crdb.js'), '--db', database, 'serve', '--port', '0', '--quiet'], {
-    stdio: ['ignore', 'pipe', 'inherit']
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env }
   })
   return new Promise((resolve, reject) => {
     let out = ''
@@ -76,7 +78,7 @@ function startFloor(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 /** Resident memory of a process in MB (Linux), or NaN. */
-function residentMB(pid: number): number {
+export function residentMB(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
     return match ? Number(match[1]) / 1024 : NaN

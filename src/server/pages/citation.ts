@@ -17,7 +17,8 @@ export interface Citation {
 
 /**
  * The citation of `rule` as it stands in its edition: its number, its edition
- * (and set), and its permalink on `origin` (the stable `/id/...` link, pinned to
+ * (and set), and its permalink on `origin` (the public base URL, or `''` or the
+ * base path for a root-relative one; never a request's host) (the stable `/id/...` link, pinned to
  * the edition; the rule's page when the database has no lineage ids).
  */
 export function citeRule(rule: RuleVersion, origin: string, set: string | undefined): Citation {

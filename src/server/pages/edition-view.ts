@@ -19,7 +19,8 @@ export interface EditionView {
 export function readEditionView(c: Context, state: ServerState, keep?: Record<string, string | undefined>): EditionView {
   const at = readSelector((name) => c.req.query(name))
   const edition = editionOf(state.db, at)
-  const path = new URL(c.req.url).pathname
+  // Without the base path: links get it when the page is sent.
+  const path = c.req.path
   const editions = state.editions()
   return { at, edition, picker: { path, at, edition, editions: editions.map((e) => e.effectiveDate), sets: setNames(editions), keep } }
 }

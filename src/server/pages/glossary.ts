@@ -89,7 +89,7 @@ ${truncated && html`<p class="notice">The stored copy of this edition is truncat
       term,
       findTermLineageId(state.db, term.key, { edition: term.edition }),
       termHref(term.key, term.edition),
-      new URL(c.req.url).origin,
+      state.urls.linkBase,
       set.get(term.edition)
     )
     const body = html`<h1>${term.term}${term.obsolete && html` <span class="tag">obsolete</span>`}</h1>

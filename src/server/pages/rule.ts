@@ -35,7 +35,7 @@ export function registerRulePages(app: Hono, state: ServerState): void {
       if (error instanceof AmbiguousNumberError) return renderAmbiguousNumber(c, view, error)
       throw error
     }
-    const citation = renderCitation(citeRule(rule, new URL(c.req.url).origin, setNames(state.editions()).get(rule.edition)))
+    const citation = renderCitation(citeRule(rule, state.urls.linkBase, setNames(state.editions()).get(rule.edition)))
     return c.html(
       renderPage({
         title: `${rule.number} (${rule.edition})`,

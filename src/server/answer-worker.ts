@@ -1,0 +1,21 @@
+/**
+ * The worker thread that makes the server's costly answers (see
+ * `answer-workers.ts`): its own read-only handle on the database and its own
+ * app (routes only: the server's thread keeps the answer cache, the headers,
+ * the links' prefix and the bound), answering each request it is sent in turn.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { openDatabase } from '../store/database.js'
+import { createServerApp } from './app.js'
+import type { WorkerAnswer, WorkerData, WorkerRequest } from './answer-workers.js'
+
+const data = workerData as WorkerData
+const db = openDatabase(data.databasePath, { readonly: true })
+const { app } = createServerApp({ db, version: data.version, baseUrl: data.baseUrl, basePath: data.basePath, worker: true })
+
+parentPort!.on('message', async (request: WorkerRequest) => {
+  const response = await app.request(request.url, { method: request.method, headers: request.headers })
+  const body = new Uint8Array(await response.arrayBuffer())
+  const answer: WorkerAnswer = { id: request.id, status: response.status, headers: [...response.headers], body }
+  parentPort!.postMessage(answer, [body.buffer])
+})

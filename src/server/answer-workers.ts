@@ -1,0 +1,97 @@
+/**
+ * Costly answers off the server's thread. The handlers are synchronous SQLite
+ * and rendering: a whole diff holds the thread for hundreds of milliseconds,
+ * and every request behind it waits, however cheap. `crdb serve` makes the
+ * costly answers (the requests the bound in `cost-bound.ts` names) on a worker
+ * thread with its own read-only handle instead, one at a time; the server's
+ * thread only takes requests in, answers the cheap ones and the cached ones,
+ * and sends the worker's answers on. Where the worker's script is not there
+ * (the TypeScript sources run by a test runner), answers are made in-process.
+ */
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+
+/** What the worker is started with. */
+export interface WorkerData {
+  databasePath: string
+  version: string
+  baseUrl?: string
+  basePath?: string
+}
+
+/** A request sent to the worker. */
+export interface WorkerRequest {
+  id: number
+  method: string
+  url: string
+  headers: Array<[string, string]>
+}
+
+/** The worker's answer to a request. */
+export interface WorkerAnswer {
+  id: number
+  status: number
+  headers: Array<[string, string]>
+  body: Uint8Array<ArrayBuffer>
+}
+
+/** A worker thread making answers. */
+export interface AnswerWorker {
+  /** The answer to a GET (or HEAD, asked as a GET: Node's server leaves a HEAD's body out). */
+  answer: (request: Request) => Promise<Response>
+  /** Stop the worker. */
+  close: () => Promise<void>
+}
+
+const workerScript = new URL('./answer-worker.js', import.meta.url)
+
+/**
+ * The worker's heap. Left to itself V8 lets a heap grow far past what it holds
+ * live (about 45 MB here: the search state, names, histories) before it
+ * collects; these limits keep the worker near that. The costliest answer (the
+ * whole diff from 1999 to today, 2.8 MB of JSON) peaks under 90 MB; a worker
+ * that ran out would stop, its request answer 500, and the next start a new one.
+ */
+const workerHeap = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 }
+
+/** Start the worker, or `undefined` where its script is not built. A worker that stops is started again on the next request. */
+export function startAnswerWorker(data: WorkerData, log?: (line: string) => void): AnswerWorker | undefined {
+  if (!existsSync(fileURLToPath(workerScript))) return undefined
+  const pending = new Map<number, { resolve: (response: Response) => void; reject: (error: Error) => void }>()
+  let nextId = 0
+  let worker: Worker | undefined
+  const start = (): Worker => {
+    const started = new Worker(workerScript, { workerData: data, resourceLimits: workerHeap })
+    started.on('message', (answer: WorkerAnswer) => {
+      const waiting = pending.get(answer.id)
+      if (!waiting) return
+      pending.delete(answer.id)
+      const empty = answer.status === 204 || answer.status === 304
+      waiting.resolve(new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers }))
+    })
+    started.on('error', (error) => log?.(`error: the answer worker failed: ${error.stack ?? error}`))
+    started.on('exit', () => {
+      if (worker === started) worker = undefined
+      for (const waiting of pending.values()) waiting.reject(new Error('the answer worker stopped'))
+      pending.clear()
+    })
+    return started
+  }
+  worker = start()
+  return {
+    answer: (request) =>
+      new Promise((resolve, reject) => {
+        worker ??= start()
+        const id = nextId++
+        pending.set(id, { resolve, reject })
+        const message: WorkerRequest = { id, method: request.method === 'HEAD' ? 'GET' : request.method, url: request.url, headers: [...request.headers] }
+        worker.postMessage(message)
+      }),
+    close: async () => {
+      const running = worker
+      worker = undefined
+      if (running) await running.terminate()
+    }
+  }
+}
