@@ -107,6 +107,9 @@ export type ExpectedEvent = z.infer<typeof expectedEventSchema>
 /** The parts of the final state a case expects. */
 export type ExpectedAfter = z.infer<typeof afterSchema>
 
+/** What an engine receives: a case without its expectation and source. */
+export type ConformanceQuestion = Omit<ConformanceCase, 'expect' | 'source'>
+
 /** The schema of an engine's answer to one case. */
 export const engineAnswerSchema = z
   .object({

@@ -8,7 +8,7 @@ import { openRules, type EraRules } from '../engine/rules.js'
 import { checkStateBasedActions, type ChoiceCallback } from '../engine/sba.js'
 import { validateState } from '../engine/state.js'
 import type { EraSemantics } from '../engine/semantics.js'
-import type { ConformanceCase, EngineAnswer } from './case.js'
+import type { ConformanceQuestion, EngineAnswer } from './case.js'
 
 /**
  * An answerer for cases, reading the rules of each edition from `db` once.
@@ -16,7 +16,7 @@ import type { ConformanceCase, EngineAnswer } from './case.js'
  * @param semantics era switches forced to a value in every edition (to test
  *   that the suite catches a wrong engine: `{ legendRule: 'all' }`).
  */
-export function createCrdbAnswerer(db: Crdb, semantics: Partial<EraSemantics> = {}): (input: ConformanceCase) => EngineAnswer {
+export function createCrdbAnswerer(db: Crdb, semantics: Partial<EraSemantics> = {}): (input: ConformanceQuestion) => EngineAnswer {
   const eras = new Map<string, EraRules>()
   const rulesOf = (edition: string): EraRules => {
     let rules = eras.get(edition)

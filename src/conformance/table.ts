@@ -18,13 +18,13 @@ import type { ExpectedAfter } from './case.js'
 type Happens = [action: string, subject: string, check?: string]
 
 /** What a board ends as in an era. */
-export interface Outcome {
+interface Outcome {
   events: Happens[]
   after?: ExpectedAfter
 }
 
 /** A board of a table entry. */
-export interface TableBoard {
+interface TableBoard {
   description: string
   board: GameState
   /** Answers to the choices the rules leave to players. */
