@@ -83,13 +83,13 @@ const within = (edition: string, options: GenerateOptions): boolean =>
 /** The cases of one table entry. */
 function casesOf(db: Crdb, entry: TableEntry, editions: readonly string[], options: GenerateOptions): ConformanceCase[] {
   const points: Array<{ edition: string; boundary: ConformanceCase['boundary'] }> = []
-  points.push({ edition: editions[0], boundary: null })
   for (const [change, what] of changesOf(entry, editions)) {
     const before = editions[editions.indexOf(change) - 1]
     points.push({ edition: before, boundary: { change, side: 'before', what } })
     points.push({ edition: change, boundary: { change, side: 'after', what } })
   }
-  points.push({ edition: editions.at(-1)!, boundary: null })
+  // The first and newest editions last: where one is also a boundary's, the case names the boundary.
+  points.push({ edition: editions[0], boundary: null }, { edition: editions.at(-1)!, boundary: null })
   const cases: ConformanceCase[] = []
   const seen = new Set<string>()
   for (const { edition, boundary } of points) {
@@ -120,7 +120,8 @@ function casesOf(db: Crdb, entry: TableEntry, editions: readonly string[], optio
       })
     }
   }
-  return cases
+  const boards = Object.keys(entry.boards)
+  return cases.sort((a, b) => a.edition.localeCompare(b.edition) || boards.indexOf(a.id.split('/')[2]) - boards.indexOf(b.id.split('/')[2]))
 }
 
 /**
