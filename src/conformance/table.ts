@@ -1418,6 +1418,259 @@ export const expectationTable: readonly TableEntry[] = [
         })
       )
     ]
+  },
+  {
+    check: 'non-aura-attached',
+    numbers: [
+      ['1999-04-23', null],
+      ['2005-10-01', '420.5m'],
+      ['2009-07-11', '704.5q'],
+      ['2017-09-29', '704.5p']
+    ],
+    boards: {
+      'enchantment-attached': {
+        description: 'a non-Aura enchantment attached to a creature',
+        board: board([creature('c1', 'Grizzly Bears', 2, 2), { id: 'x1', name: 'Glorious Anthem', types: ['Enchantment'], controller: 'p1', attachedTo: 'c1' }])
+      },
+      'artifact-on-player': {
+        description: 'a non-Equipment artifact attached to a player',
+        board: board([{ id: 'x1', name: 'Howling Mine', types: ['Artifact'], controller: 'p1', attachedTo: 'p2' }])
+      }
+    },
+    eras: [
+      none('1999-04-23', 'no state-based effect for other permanents attached before 2005-10-01'),
+      {
+        from: '2005-10-01',
+        change: 'appears as 420.5m',
+        quote: 'A non-Aura, non-Equipment permanent attached to another permanent becomes unattached from that permanent but remains in play.',
+        outcomes: { 'enchantment-attached': one('unattached', 'x1', { objects: { x1: { zone: 'battlefield', attachedTo: null } } }) }
+      },
+      ...['2007-05-01', '2009-07-11'].map(
+        (from): TableEra => ({
+          from,
+          change: from === '2007-05-01' ? 'nor a Fortification' : 'renumbered 704.5q',
+          quote:
+            "A permanent that's neither an Aura, an Equipment, nor a Fortification, but is attached to another permanent, becomes unattached from that permanent.",
+          outcomes: { 'enchantment-attached': one('unattached', 'x1', { objects: { x1: { zone: 'battlefield', attachedTo: null } } }) }
+        })
+      ),
+      ...['2009-09-04', '2017-09-29', '2023-04-14'].map(
+        (from): TableEra => ({
+          from,
+          change: { '2009-09-04': 'any creature, and attached to an object or player', '2017-09-29': 'renumbered 704.5p', '2023-04-14': 'battles too' }[from]!,
+          quote:
+            'If a permanent that’s neither an Aura, an Equipment, nor a Fortification is attached to an object or player, it becomes unattached and remains on the battlefield.',
+          outcomes: {
+            'enchantment-attached': one('unattached', 'x1', { objects: { x1: { zone: 'battlefield', attachedTo: null } } }),
+            'artifact-on-player': one('unattached', 'x1', { objects: { x1: { zone: 'battlefield', attachedTo: null } } })
+          }
+        })
+      )
+    ]
+  },
+  {
+    check: 'battle-no-protector',
+    numbers: [
+      ['1999-04-23', null],
+      ['2023-04-14', '704.5w']
+    ],
+    boards: {
+      'no-protector': {
+        description: 'a Siege controlled by p1 with no protector',
+        board: board([
+          { id: 'b1', name: 'Invasion of Dominaria', types: ['Battle'], subtypes: ['Siege'], controller: 'p1', protector: null, counters: { defense: 5 } }
+        ]),
+        choices: [{ kind: 'protector', player: 'p1', answer: 'p2' }]
+      }
+    },
+    eras: [
+      none('1999-04-23', 'no battles before March of the Machine (2023-04-14)'),
+      {
+        from: '2023-04-14',
+        change: 'appears as 704.5w',
+        quote:
+          '704.5w: If a battle has no player in the game designated as its protector and no attacking creatures are currently attacking that battle, that battle’s controller chooses an appropriate player to be its protector.',
+        outcomes: { 'no-protector': one('protector-chosen', 'b1', { objects: { b1: { protector: 'p2' } } }) }
+      }
+    ]
+  },
+  {
+    check: 'space-sculptor-sector',
+    numbers: [
+      ['1999-04-23', null],
+      ['2022-10-07', '704.5u']
+    ],
+    boards: {
+      'no-sector': {
+        description: 'p1 controls an artifact with space sculptor; p2’s creature has no sector',
+        board: board([
+          { id: 'x1', name: 'Sculpting Steel', types: ['Artifact'], controller: 'p1', abilities: ['space sculptor'] },
+          creature('c2', 'Grizzly Bears', 2, 2, { controller: 'p2' })
+        ]),
+        choices: [{ kind: 'sector', player: 'p2', answer: 'beta' }]
+      }
+    },
+    eras: [
+      none('1999-04-23', 'no space sculptor before Unfinity (2022-10-07)'),
+      {
+        from: '2022-10-07',
+        change: 'appears as 704.5u (Unfinity)',
+        quote:
+          '704.5u: If a permanent with space sculptor and any creatures without a sector designation are on the battlefield, each player who controls one or more of those creatures ... chooses a sector designation for each of those creatures they control.',
+        outcomes: { 'no-sector': one('sector-chosen', 'c2', { objects: { c2: { sector: 'beta' } } }) }
+      }
+    ]
+  },
+  {
+    check: 'team-zero-life-2hg',
+    numbers: [
+      ['1999-04-23', null],
+      ['2005-10-01', '606.8a'],
+      ['2009-07-11', '806.8a'],
+      ['2009-10-01', '704.5t'],
+      ['2017-09-29', '704.5s'],
+      ['2018-07-13', '704.5t'],
+      ['2020-07-03', '704.6a']
+    ],
+    boards: {
+      'team-zero': { description: 'Two-Headed Giant: team A has 0 life', board: twoHeaded(0) },
+      'team-one': { description: 'Two-Headed Giant: team A has 1 life', board: twoHeaded(1) }
+    },
+    eras: [
+      {
+        from: '1999-04-23',
+        change: 'first edition',
+        quote: 'No Two-Headed Giant rules before 2005-10-01: each player is a player of a normal game, and 420.5a makes a player with 0 or less life lose.',
+        outcomes: {
+          'team-zero': {
+            events: [
+              ['loses-game', 'a1', 'player-zero-life'],
+              ['loses-game', 'a2', 'player-zero-life']
+            ]
+          }
+        }
+      },
+      ...['2005-10-01', '2009-07-11', '2009-10-01', '2017-09-29', '2018-07-13', '2020-07-03'].map(
+        (from): TableEra => ({
+          from,
+          change: from === '2005-10-01' ? 'appears as 606.8a' : from === '2009-10-01' ? 'becomes a state-based action of 704' : 'renumbered',
+          quote: 'In a Two-Headed Giant game, if a team has 0 or less life, that team loses the game.',
+          outcomes: { 'team-zero': one('loses-game', 'A') }
+        })
+      )
+    ]
+  },
+  {
+    check: 'commander-to-command-zone',
+    numbers: [
+      ['1999-04-23', null],
+      ['2020-07-03', '704.6d']
+    ],
+    boards: {
+      'commander-died': {
+        description: 'Commander: p1’s commander was put into the graveyard since the last check; p1 puts it into the command zone',
+        board: board(
+          [
+            {
+              id: 'k1',
+              name: 'Uril, the Miststalker',
+              types: ['Creature'],
+              supertypes: ['Legendary'],
+              controller: 'p1',
+              toughness: 5,
+              commander: true,
+              zone: 'graveyard',
+              enteredZoneSinceLastCheck: true
+            }
+          ],
+          [
+            { id: 'p1', life: 40 },
+            { id: 'p2', life: 40 }
+          ],
+          { variant: 'commander' }
+        ),
+        choices: [{ kind: 'commander-to-command-zone', player: 'p1', answer: true }]
+      },
+      'commander-stays': {
+        description: 'Commander: p1’s commander was exiled since the last check; p1 leaves it in exile',
+        board: board(
+          [
+            {
+              id: 'k1',
+              name: 'Uril, the Miststalker',
+              types: ['Creature'],
+              supertypes: ['Legendary'],
+              controller: 'p1',
+              toughness: 5,
+              commander: true,
+              zone: 'exile',
+              enteredZoneSinceLastCheck: true
+            }
+          ],
+          [
+            { id: 'p1', life: 40 },
+            { id: 'p2', life: 40 }
+          ],
+          { variant: 'commander' }
+        ),
+        choices: [{ kind: 'commander-to-command-zone', player: 'p1', answer: false }]
+      }
+    },
+    eras: [
+      none('1999-04-23', 'before 2020-07-03 a commander changing zones was a replacement effect, not a state-based action'),
+      {
+        from: '2020-07-03',
+        change: 'becomes a state-based action, 704.6d',
+        quote:
+          '704.6d: In a Commander game, if a commander is in a graveyard or in exile and that card was put into that zone since the last time state-based actions were checked, its owner may put it into the command zone.',
+        outcomes: {
+          'commander-died': one('to-command-zone', 'k1', { objects: { k1: { zone: 'command' } } }),
+          'commander-stays': { events: [], after: { objects: { k1: { zone: 'exile' } } } }
+        }
+      }
+    ]
+  },
+  {
+    check: 'planechase-phenomenon',
+    numbers: [
+      ['1999-04-23', null],
+      ['2012-07-01', '704.5x'],
+      ['2017-09-29', '704.5w'],
+      ['2018-07-13', '704.5x'],
+      ['2020-07-03', '704.6f']
+    ],
+    boards: {
+      phenomenon: {
+        description: 'Planechase: a phenomenon face up in the command zone, its ability resolved',
+        board: board(
+          [{ id: 'ph1', name: 'Chaotic Aether', types: ['Phenomenon'], controller: 'p1', zone: 'command', faceUp: true }],
+          twoPlayers({ planarController: true }),
+          {
+            variant: 'planechase'
+          }
+        )
+      },
+      'phenomenon-pending': {
+        description: 'Planechase: a face-up phenomenon whose triggered ability has not left the stack',
+        board: board(
+          [{ id: 'ph1', name: 'Chaotic Aether', types: ['Phenomenon'], controller: 'p1', zone: 'command', faceUp: true, triggeredAbilityPending: true }],
+          twoPlayers({ planarController: true }),
+          { variant: 'planechase' }
+        )
+      }
+    },
+    eras: [
+      none('1999-04-23', 'no phenomena before Planechase 2012 (2012-07-01)'),
+      ...['2012-07-01', '2017-09-29', '2018-07-13', '2020-07-03'].map(
+        (from): TableEra => ({
+          from,
+          change: from === '2012-07-01' ? 'appears as 704.5x' : 'renumbered',
+          quote:
+            'In a Planechase game, if a phenomenon card is face up in the command zone, and it isn’t the source of a triggered ability that has triggered but not yet left the stack, the planar controller planeswalks.',
+          outcomes: { phenomenon: one('planeswalked', 'ph1') }
+        })
+      )
+    ]
   }
 ]
 
