@@ -347,5 +347,53 @@ export const scenarios: readonly Scenario[] = [
       after: { players: { p1: { lost: false }, p2: { lost: true } } }
     },
     source: source('2026-01-16', '704.5a', '104.3: an effect that says a player can’t lose the game stops 704.5a, 704.5b and 704.5c for that player')
+  },
+  {
+    // Translated (not copied) from XMage's LegendRuleTest.testRegular (magefree/mage,
+    // Mage.Tests/src/test/java/org/mage/test/cards/rules/LegendRuleTest.java, commit c0de3766bc44dbd79cc387aa91e1dcc4aa349098):
+    // playerA casts two Isamaru, Hound of Konda, chooses one to keep; one is in the graveyard, one on the battlefield.
+    id: 'scenario/xmage-legend-rule-regular',
+    check: 'scenario',
+    checks: ['legend-rule'],
+    edition: '2026-01-16',
+    boundary: null,
+    description: 'XMage LegendRuleTest.testRegular: playerA controls two Isamaru, Hound of Konda and keeps one; the other goes to the graveyard',
+    board: {
+      players: players(['playerA', 'playerB']),
+      permanents: [
+        {
+          id: 'isamaru-1',
+          name: 'Isamaru, Hound of Konda',
+          types: ['Creature'],
+          supertypes: ['Legendary'],
+          subtypes: ['Dog'],
+          controller: 'playerA',
+          power: 2,
+          toughness: 2,
+          timestamp: 1
+        },
+        {
+          id: 'isamaru-2',
+          name: 'Isamaru, Hound of Konda',
+          types: ['Creature'],
+          supertypes: ['Legendary'],
+          subtypes: ['Dog'],
+          controller: 'playerA',
+          power: 2,
+          toughness: 2,
+          timestamp: 2
+        }
+      ]
+    },
+    choices: [{ kind: 'legend-rule', player: 'playerA', answer: 'isamaru-1' }],
+    expect: {
+      events: [{ action: 'put-into-graveyard', subject: 'isamaru-2', check: 'legend-rule', rule: '704.5j' }],
+      after: { objects: { 'isamaru-1': { zone: 'battlefield' }, 'isamaru-2': { zone: 'graveyard' } } }
+    },
+    source: source(
+      '2026-01-16',
+      '704.5j',
+      'XMage LegendRuleTest.testRegular (commit c0de3766bc44dbd79cc387aa91e1dcc4aa349098), under 704.5j: that player chooses one of them, and the rest are put into their owners’ graveyards'
+    )
   }
 ]
