@@ -2,7 +2,8 @@
  * The house's layers, checked on the source: which folder may import which,
  * and what the library's entry point loads.
  *
- *   cli -> mcp, server, query, engine, ingest
+ *   cli -> mcp, server, conformance, query, engine, ingest
+ *   conformance -> engine, query, store
  *   mcp -> server, query, engine, store
  *   server -> query, engine, store
  *   query -> store;  engine -> store;  ingest -> store;  store -> vocabulary
@@ -37,7 +38,8 @@ const allowed: Record<string, string[]> = {
   ingest: ['store', 'vocabulary'],
   server: ['query', 'engine', 'store', 'vocabulary'],
   mcp: ['server', 'query', 'engine', 'store', 'vocabulary'],
-  cli: ['cli', 'mcp', 'server', 'query', 'engine', 'ingest', 'store', 'vocabulary'],
+  conformance: ['engine', 'query', 'store', 'vocabulary'],
+  cli: ['cli', 'mcp', 'server', 'conformance', 'query', 'engine', 'ingest', 'store', 'vocabulary'],
   index: ['query', 'store', 'vocabulary']
 }
 

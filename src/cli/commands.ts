@@ -19,6 +19,7 @@ const commands: Record<string, LoadCommand> = {
   changes: async () => (await import('./changes.js')).registerChanges,
   check: async () => (await import('./check.js')).registerCheck,
   sba: async () => (await import('./sba.js')).registerSba,
+  conformance: async () => (await import('./conformance.js')).registerConformance,
   search: async () => (await import('./search.js')).registerSearch,
   glossary: async () => (await import('./glossary.js')).registerGlossary,
   sources: async () => (await import('./sources.js')).registerSources,

@@ -692,6 +692,8 @@ export const sbaChecks = [
     on: ['attachedOther'],
     does: 'unattached',
     detect: (object, context) => {
+      // Before September 2009 the rule covers only what is attached to another permanent, not to a player.
+      if (context.player(object.attachedTo ?? '') && !/\bplayer\b/.test(context.cite('non-aura-attached')?.text ?? '')) return false
       const subtypes = object.subtypes
       const other = !has(subtypes, 'Aura') && !has(subtypes, 'Equipment') && !has(subtypes, 'Fortification')
       const types = object.types

@@ -19,7 +19,8 @@
  *     NODE_EXTRA_CA_CERTS is set (Node then reads that CA bundle at every start), also both without it;
  *  6. the modules beside this file on the built database: diffs and history (diff.ts), lineage precision and
  *     recall against the hand-checked fixtures and the whole lineage computation's time (lineage.ts),
- *     lookups and search (query.ts), the state-based-action engine (engine.ts), and the
+ *     lookups and search (query.ts), the state-based-action engine (engine.ts), the era conformance
+ *     suite run through crdb's engine (conformance.ts), and the
  *     HTTP server under load (server.ts: `crdb serve` and autocannon, 20 connections), and under a crawl of
  *     unique costly URLs by 8 clients, then a sweep of every edition's pages and searches (server-crawl.ts);
  *     `crdb cite --as-of` over a generated tree of 2,000 files / 500,000 lines, and `--blame` once (cite.ts);
@@ -39,6 +40,7 @@ import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { benchCite } from './cite.js'
+import { benchConformance } from './conformance.js'
 import { benchDiff } from './diff.js'
 import { driverOf } from '../../src/store/database.js'
 import { loadShipped, type Shipped } from './library.js'
@@ -369,7 +371,8 @@ async function main(): Promise<void> {
 
     // 6: the modules, each on the database built above.
     const modules: Array<{ name: string; median: number; unit: string; target: string }> = []
-    for (const bench of [benchDiff, benchLineage, benchQuery, benchSearch, benchEngine, benchCite, benchMcp]) modules.push(...(await bench(database, runs)))
+    for (const bench of [benchDiff, benchLineage, benchQuery, benchSearch, benchEngine, benchConformance, benchCite, benchMcp])
+      modules.push(...(await bench(database, runs)))
     modules.push(...(await benchServer(database, runs, root)))
     modules.push(...(await benchServerCrawl(database, root)))
     const moduleWidth = Math.max(...modules.map((figure) => figure.name.length)) + 3
