@@ -7,13 +7,14 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { PassThrough } from 'node:stream'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { maxAnswerCharacters, mountMcp, tools } from '../src/mcp/index.js'
+import { maxAnswerCharacters, maxLineBytes, mountMcp, serveMcpOverStdio, tools } from '../src/mcp/index.js'
 import { createServerApp } from '../src/server/app.js'
 import { type RunningServer, startServer } from '../src/server/node.js'
 import { archiveAvailable, openArchiveDatabase, projectRoot, temporaryFolder } from './helpers.js'
@@ -399,6 +400,53 @@ describe.skipIf(!archiveAvailable())('MCP over stdio and HTTP', { timeout: 180_0
       const still = await answer(clients[transport], 'get_rule', { rule: '704.5j' })
       expect(still.number).toBe('704.5j')
     }
+  })
+
+  it('serves stdio in-process on given streams, and ends when the input ends', async () => {
+    const input = new PassThrough()
+    const output = new PassThrough()
+    const logged: string[] = []
+    const served = serveMcpOverStdio({
+      databasePath: database,
+      version: 'test',
+      baseUrl: 'https://crdb.example/',
+      input,
+      output,
+      log: (line) => logged.push(line)
+    })
+    let text = ''
+    output.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+    const messages = (): Array<Record<string, any>> =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    const answerTo = async (id: number): Promise<Record<string, any>> => {
+      for (let wait = 0; wait < 400; wait++) {
+        const found = messages().find((message) => message.id === id)
+        if (found) return found
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      throw new Error(`no answer to ${id}`)
+    }
+    input.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`
+    )
+    expect((await answerTo(1)).result.serverInfo.name).toBe('crdb')
+    input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`)
+    // A line over the cap, written in pieces: dropped whole, said in the log.
+    input.write(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_rule","arguments":{"rule":"${'x'.repeat(maxLineBytes / 2)}`)
+    input.write(`${'x'.repeat(maxLineBytes)}"}}}\n`)
+    input.write('not json\n')
+    input.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_rule', arguments: { rule: '420.5e', era: '2024' } } })}\n`
+    )
+    const answered = await answerTo(3)
+    expect(answered.result.structuredContent.pinned.permalink).toBe(`https://crdb.example/id/${answered.result.structuredContent.id}?edition=2024-11-08`)
+    expect(messages().some((message) => message.id === 2)).toBe(false)
+    expect(logged.join('\n')).toMatch(/over \d+ bytes; it is dropped/)
+    input.end()
+    await served
   })
 
   it('over stdio, drops a message line over the cap, survives deep JSON, and answers the next message', async () => {

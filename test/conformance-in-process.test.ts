@@ -1,0 +1,111 @@
+/**
+ * The conformance suite's library and commands in-process (where
+ * `conformance.test.ts` runs them as child processes): generating and writing
+ * the suite, crdb's answerer judged on every case, and the runner driving an
+ * engine child process, with its text, JSON and JUnit reports. Their code is
+ * counted by the coverage floor.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { XMLParser } from 'fast-xml-parser'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { runCli } from '../src/cli.js'
+import {
+  conformanceCaseSchema,
+  createCrdbAnswerer,
+  formatJunit,
+  formatReport,
+  generateSuite,
+  judgeAnswer,
+  readSuite,
+  runSuite,
+  writeSuite,
+  type ConformanceCase
+} from '../src/conformance/index.js'
+import type { Crdb } from '../src/store/database.js'
+import { archiveAvailable, openArchiveDatabase, projectRoot, temporaryFolder } from './helpers.js'
+
+const bin = join(projectRoot, 'bin/crdb.js')
+
+async function crdb(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = ''
+  let err = ''
+  const code = await runCli(['--db', inject('archiveDatabase')!, ...args], { out: (text) => (out += text), err: (text) => (err += text) })
+  return { code, out, err }
+}
+
+describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeout: 120_000 }, () => {
+  let db: Crdb
+  let cases: ConformanceCase[]
+  const folder = temporaryFolder()
+
+  beforeAll(() => {
+    db = openArchiveDatabase()!
+    cases = generateSuite(db)
+  })
+  afterAll(() => {
+    db?.close()
+    folder.cleanup()
+  })
+
+  it('generates valid cases, writes and reads them back the same', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(300)
+    for (const item of cases) expect(conformanceCaseSchema.safeParse(item).success, item.id).toBe(true)
+    const dir = join(folder.dir, 'library-suite')
+    const index = writeSuite(dir, cases)
+    expect(index.cases.length).toBe(cases.length)
+    expect(readSuite(dir)).toEqual(cases)
+  })
+
+  it("judges crdb's answers right on every case, and a wrong answer wrong", () => {
+    const answer = createCrdbAnswerer(db)
+    let failed = 0
+    for (const item of cases) if (judgeAnswer(item, answer(item)).length > 0) failed++
+    expect(failed).toBe(0)
+    // Nothing happening is wrong wherever something should.
+    const eventful = cases.filter((item) => item.expect.events.length > 0)
+    expect(eventful.length).toBeGreaterThan(100)
+    for (const item of eventful.slice(0, 50)) expect(judgeAnswer(item, { id: item.id, events: [], after: {} } as never).length, item.id).toBeGreaterThan(0)
+    // The legend rule flipped: its cases of the eras where it keeps one fail.
+    const flipped = createCrdbAnswerer(db, { legendRule: 'all' })
+    const legend = cases.filter((item) => item.check === 'legend-rule')
+    expect(legend.filter((item) => judgeAnswer(item, flipped(item)).length > 0).length).toBeGreaterThan(0)
+  })
+
+  it('runs an engine child process over the suite and reports as text, JSON and JUnit', async () => {
+    const some = cases.filter((item) => item.check === 'legend-rule' || item.check === 'poison')
+    const engine = `"${process.execPath}" "${bin}" --db "${inject('archiveDatabase')!}" conformance engine`
+    const report = await runSuite(engine, some, { timeout: 20_000 })
+    expect(report.passed).toBe(some.length)
+    expect(formatReport(report)).toContain(`${some.length}`)
+    const junit = new XMLParser({ ignoreAttributes: false }).parse(formatJunit(report))
+    expect(junit).toBeTypeOf('object')
+    const nothing = await runSuite(`"${process.execPath}" "${join(projectRoot, 'test/fixtures/conformance/nothing-happens.js')}"`, some, { timeout: 20_000 })
+    expect(nothing.failed).toBe(some.filter((item) => item.expect.events.length > 0).length)
+  })
+
+  it('crdb conformance export and run, in-process', async () => {
+    const dir = join(folder.dir, 'cli-suite')
+    const exported = await crdb('conformance', 'export', dir, '--checks', 'legend-rule,poison')
+    expect(exported.code, exported.err).toBe(0)
+    const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { cases: string[] }
+    expect(index.cases.length).toBeGreaterThan(10)
+    const junit = join(folder.dir, 'report.xml')
+    const engine = `"${process.execPath}" "${bin}" --db "${inject('archiveDatabase')!}" conformance engine`
+    const ran = await crdb('--json', 'conformance', 'run', '--engine', engine, '--suite', dir, '--junit', junit)
+    expect(ran.code, ran.err).toBe(0)
+    expect(JSON.parse(ran.out).failed).toBe(0)
+    expect(readFileSync(junit, 'utf8')).toContain('<testsuite')
+    const text = await crdb(
+      'conformance',
+      'run',
+      '--engine',
+      `"${process.execPath}" "${join(projectRoot, 'test/fixtures/conformance/nothing-happens.js')}"`,
+      '--suite',
+      dir
+    )
+    expect(text.code).not.toBe(0)
+    expect(text.out).toMatch(/fail/i)
+    expect((await crdb('conformance', 'run', '--engine', engine, '--timeout', 'soon', '--suite', dir)).code).toBe(2)
+  })
+})
