@@ -34,6 +34,9 @@ async function crdb(...args: string[]): Promise<{ code: number; out: string; err
   return { code, out, err }
 }
 
+/** A case where an engine must say something: a switch's value, or an event. */
+const expectsAnswer = (item: ConformanceCase): boolean => item.kind === 'switch' || item.expect.events.length > 0
+
 describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeout: 120_000 }, () => {
   let db: Crdb
   let cases: ConformanceCase[]
@@ -63,7 +66,7 @@ describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeo
     for (const item of cases) if (judgeAnswer(item, answer(item)).length > 0) failed++
     expect(failed).toBe(0)
     // Nothing happening is wrong wherever something should.
-    const eventful = cases.filter((item) => item.expect.events.length > 0)
+    const eventful = cases.filter(expectsAnswer)
     expect(eventful.length).toBeGreaterThan(100)
     for (const item of eventful.slice(0, 50)) expect(judgeAnswer(item, { id: item.id, events: [], after: {} } as never).length, item.id).toBeGreaterThan(0)
     // The legend rule flipped: its cases of the eras where it keeps one fail.
@@ -72,8 +75,26 @@ describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeo
     expect(legend.filter((item) => judgeAnswer(item, flipped(item)).length > 0).length).toBeGreaterThan(0)
   })
 
+  it('asks each switch at both sides of each change; crdb passes, a flipped value or a wrong rule fails', () => {
+    const switches = cases.filter((item) => item.kind === 'switch')
+    expect(new Set(switches.map((item) => item.check))).toEqual(new Set(['mana-burn', 'mana-empties', 'combat-damage-on-stack', 'starting-life']))
+    const burn = switches.filter((item) => item.check === 'mana-burn').map((item) => [item.edition, item.expect.value, item.expect.rule])
+    expect(burn).toContainEqual(['2009-05-01', true, '300.3'])
+    expect(burn).toContainEqual(['2009-07-11', false, null])
+    const answer = createCrdbAnswerer(db)
+    for (const item of switches) {
+      expect(judgeAnswer(item, answer(item)), item.id).toEqual([])
+      const right = answer(item)
+      // Mana burn kept after Magic 2010, or 21 life: a flipped value fails.
+      const flipped = typeof right.value === 'boolean' ? !right.value : right.value === 'phase' ? 'step' : right.value === 'step' ? 'phase' : 21
+      expect(judgeAnswer(item, { ...right, value: flipped }).length, item.id).toBeGreaterThan(0)
+      if (item.expect.rule !== null)
+        expect(judgeAnswer(item, { ...right, rule: '100.1' }), item.id).toEqual([`${item.check} cites 100.1, expected ${item.expect.rule}`])
+    }
+  })
+
   it('runs an engine child process over the suite and reports as text, JSON and JUnit', async () => {
-    const some = cases.filter((item) => item.check === 'legend-rule' || item.check === 'poison')
+    const some = cases.filter((item) => item.check === 'legend-rule' || item.check === 'poison' || item.check === 'mana-burn')
     const engine = `"${process.execPath}" "${bin}" --db "${inject('archiveDatabase')!}" conformance engine`
     const report = await runSuite(engine, some, { timeout: 20_000 })
     expect(report.passed).toBe(some.length)
@@ -81,7 +102,7 @@ describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeo
     const junit = new XMLParser({ ignoreAttributes: false }).parse(formatJunit(report))
     expect(junit).toBeTypeOf('object')
     const nothing = await runSuite(`"${process.execPath}" "${join(projectRoot, 'test/fixtures/conformance/nothing-happens.js')}"`, some, { timeout: 20_000 })
-    expect(nothing.failed).toBe(some.filter((item) => item.expect.events.length > 0).length)
+    expect(nothing.failed).toBe(some.filter(expectsAnswer).length)
   })
 
   it('crdb conformance export and run, in-process', async () => {

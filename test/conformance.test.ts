@@ -69,10 +69,11 @@ describe.skipIf(!available)('crdb conformance', () => {
 
   it('writes at least 300 distinct cases, deterministically', () => {
     // At least 300 distinct: boards with their expected outcome (rule numbers included) and range, whatever the edition.
-    const distinct = new Set(cases.map((item) => JSON.stringify([item.board, item.choices, item.expect, item.source.from])))
+    const asked = (item: ConformanceCase) => (item.kind === 'switch' ? item.question.switch : [item.board, item.choices])
+    const distinct = new Set(cases.map((item) => JSON.stringify([asked(item), item.expect, item.source.from])))
     expect(distinct.size).toBeGreaterThanOrEqual(300)
     // The rest are the same board on both sides of a boundary, or at another edition of the range: never the same edition twice.
-    const keys = new Set(cases.map((item) => JSON.stringify([item.board, item.choices, item.expect, item.edition])))
+    const keys = new Set(cases.map((item) => JSON.stringify([asked(item), item.expect, item.edition])))
     expect(keys.size).toBe(cases.length)
     expect(new Set(cases.map((item) => item.id)).size).toBe(cases.length)
     const again = join(folder.dir, 'again')
@@ -91,6 +92,12 @@ describe.skipIf(!available)('crdb conformance', () => {
     const afters = cases.filter((item) => item.boundary?.side === 'after')
     expect(afters.length).toBeGreaterThan(50)
     for (const item of afters) {
+      if (item.kind === 'switch') {
+        // The same switch on the edition just before the change.
+        expect(item.edition).toBe(item.boundary!.change)
+        expect(ids.has(`switch/${item.check}/${editions[editions.indexOf(item.edition) - 1]}`), item.id).toBe(true)
+        continue
+      }
       // The same board on the edition just before the change (whatever other boundary that edition is on).
       expect(item.edition).toBe(item.boundary!.change)
       const [check, , board] = item.id.split('/')
@@ -130,11 +137,15 @@ describe.skipIf(!available)('crdb conformance', () => {
   it('an engine that always answers "nothing happens" fails every case that expects an event, and the report names them', () => {
     const { status, report } = run(nothingEngine)
     expect(status).toBe(1)
-    const shouldFail = cases.filter((item) => item.expect.events.length > 0).map((item) => item.id)
+    const shouldFail = cases.filter((item) => item.kind === 'switch' || item.expect.events.length > 0).map((item) => item.id)
     expect(shouldFail.length).toBeGreaterThan(100)
     expect(report.failures.map((failure) => failure.id).sort()).toEqual([...shouldFail].sort())
     const legend = report.failures.find((failure) => failure.id === 'legend-rule/2013-07-13/same-controller')
     expect(legend?.problems).toContain('missing: l1 put-into-graveyard (legend-rule 704.5k)')
+    expect(report.failures.find((failure) => failure.id === 'switch/mana-burn/2009-05-01')?.problems).toEqual([
+      'no value for mana-burn, expected true (300.3)',
+      'mana-burn cites no rule, expected 300.3'
+    ])
     const text = crdb('conformance', 'run', '--engine', nothingEngine, '--suite', suite, '--checks', 'poison')
     expect(text.status).toBe(1)
     expect(text.stdout).toContain('FAIL poison')

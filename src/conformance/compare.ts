@@ -3,7 +3,7 @@
  * no other, each citing the expected rule; and the parts of the final state the
  * case names.
  */
-import type { ConformanceCase, EngineAnswer } from './case.js'
+import type { ConformanceCase, EngineAnswer, SwitchCase } from './case.js'
 
 type Json = Record<string, unknown>
 const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -20,9 +20,21 @@ function countersOf(value: unknown): string {
   )
 }
 
+/** What is wrong with a switch answer: its value, and the rule it cites where the case names one. */
+function judgeSwitch(input: SwitchCase, answer: EngineAnswer): string[] {
+  const problems: string[] = []
+  const { value, rule } = input.expect
+  if (answer.value === undefined) problems.push(`no value for ${input.question.switch}, expected ${JSON.stringify(value)} (${rule ?? 'no rule'})`)
+  else if (answer.value !== value)
+    problems.push(`${input.question.switch} is ${JSON.stringify(answer.value)}, expected ${JSON.stringify(value)} (${rule ?? 'no rule'})`)
+  if (rule !== null && answer.rule !== rule) problems.push(`${input.question.switch} cites ${answer.rule ?? 'no rule'}, expected ${rule}`)
+  return problems
+}
+
 /** What is wrong with `answer` for `input`: one line per problem; empty when it passes. */
 export function judgeAnswer(input: ConformanceCase, answer: EngineAnswer): string[] {
   if (answer.error !== undefined) return [`the engine answered an error: ${answer.error}`]
+  if (input.kind === 'switch') return judgeSwitch(input, answer)
   const problems: string[] = []
   const got = (answer.events ?? []).map((event) => ({ ...event, cites: event.rules ?? (event.rule === undefined ? [] : [event.rule]), used: false }))
   for (const expected of input.expect.events) {

@@ -29,6 +29,13 @@ export function createCrdbAnswerer(db: Crdb, semantics: Partial<EraSemantics> = 
   }
   return (input) => {
     try {
+      if (input.kind === 'switch') {
+        const found = rulesOf(input.question.edition)
+          .profile()
+          .switches.find((item) => item.id === input.question.switch)
+        if (!found) return { id: input.id, error: `no switch "${input.question.switch}" in crdb's era profile` }
+        return { id: input.id, value: found.value, rule: found.rule?.number ?? null }
+      }
       const state = validateState(input.board, input.id)
       const choose: ChoiceCallback = (request) => input.choices.find((choice) => choice.kind === request.kind && choice.player === request.player)?.answer
       const result = checkStateBasedActions(state, rulesOf(input.edition), choose)

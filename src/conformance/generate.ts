@@ -16,6 +16,7 @@ import { CrdbError } from '../vocabulary/errors.js'
 import type { ConformanceCase, ExpectedEvent } from './case.js'
 import { expectationTable, findTableEntry, type TableEntry, type TableEra } from './table.js'
 import { scenarios } from './scenarios.js'
+import { switchTable, type SwitchEntry } from './switch-table.js'
 
 /** Which cases to generate. */
 export interface GenerateOptions {
@@ -124,9 +125,51 @@ function casesOf(db: Crdb, entry: TableEntry, editions: readonly string[], optio
   return cases.sort((a, b) => a.edition.localeCompare(b.edition) || boards.indexOf(a.id.split('/')[2]) - boards.indexOf(b.id.split('/')[2]))
 }
 
+/** The cases of one switch: the edition before and the edition of each change of its ranges, and the first and newest editions. */
+function switchCasesOf(entry: SwitchEntry, editions: readonly string[], options: GenerateOptions): ConformanceCase[] {
+  const points: Array<{ edition: string; boundary: ConformanceCase['boundary'] }> = []
+  for (const range of entry.ranges.slice(1)) {
+    const at = editions.indexOf(range.from)
+    if (at < 1) throw new Error(`conformance switch table: ${entry.switch} changes on ${range.from}, which is no stored edition after the first`)
+    points.push({ edition: editions[at - 1], boundary: { change: range.from, side: 'before', what: range.change } })
+    points.push({ edition: range.from, boundary: { change: range.from, side: 'after', what: range.change } })
+  }
+  points.push({ edition: editions[0], boundary: null }, { edition: editions.at(-1)!, boundary: null })
+  const cases: ConformanceCase[] = []
+  for (const { edition, boundary } of points) {
+    const id = `switch/${entry.switch}/${edition}`
+    if (!within(edition, options) || cases.some((existing) => existing.id === id)) continue
+    let index = -1
+    entry.ranges.forEach((range, i) => {
+      if (range.from <= edition) index = i
+    })
+    if (index < 0) throw new Error(`conformance switch table: ${entry.switch} has no range for ${edition}`)
+    const range = entry.ranges[index]
+    const next = entry.ranges[index + 1]
+    cases.push({
+      kind: 'switch',
+      id,
+      check: entry.switch,
+      edition,
+      boundary,
+      description: entry.question,
+      question: { switch: entry.switch, edition },
+      expect: { value: range.value, rule: range.rule },
+      source: {
+        table: 'src/conformance/switch-table.ts',
+        from: range.from,
+        to: next ? editions[editions.indexOf(next.from) - 1] : null,
+        rule: range.rule,
+        quote: range.quote
+      }
+    })
+  }
+  return cases.sort((a, b) => a.edition.localeCompare(b.edition))
+}
+
 /**
  * Every case of the suite for the editions of `db`: the table's, check by check
- * in catalog order, then the scenarios.
+ * in catalog order, then the switch table's, then the scenarios.
  *
  * @throws {CrdbError} `E_NOT_FOUND` for a check the table does not have; `Error` where the table and the database disagree.
  */
@@ -134,10 +177,11 @@ export function generateSuite(db: Crdb, options: GenerateOptions = {}): Conforma
   const editions = listEditionDates(db)
   const wanted = options.checks?.map((id) => id.trim().toLowerCase())
   for (const id of wanted ?? [])
-    if (!findTableEntry(id) && !scenarios.some((scenario) => scenario.checks.includes(id)))
+    if (!findTableEntry(id) && !switchTable.some((entry) => entry.switch === id) && !scenarios.some((scenario) => scenario.checks.includes(id)))
       throw new CrdbError('E_NOT_FOUND', `--checks: no check "${id}" in the conformance table (crdb conformance export lists its checks in index.json)`)
   const cases: ConformanceCase[] = []
   for (const entry of expectationTable) if (!wanted || wanted.includes(entry.check)) cases.push(...casesOf(db, entry, editions, options))
+  for (const entry of switchTable) if (!wanted || wanted.includes(entry.switch)) cases.push(...switchCasesOf(entry, editions, options))
   for (const scenario of scenarios) {
     if (wanted && !scenario.checks.some((id) => wanted.includes(id))) continue
     if (!within(scenario.edition, options)) continue

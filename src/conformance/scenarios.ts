@@ -4,21 +4,21 @@
  * Giant, Commander, Sagas, battles, dungeons, speed), each on one edition, with
  * its expectation written from the rules it quotes.
  */
-import type { ConformanceCase } from './case.js'
+import type { BoardCase } from './case.js'
 
 /** A scenario: a case, and the checks it is about (for `--checks`). */
-export interface Scenario extends ConformanceCase {
+export interface Scenario extends BoardCase {
   checks: string[]
 }
 
-const source = (edition: string, rule: string, quote: string): ConformanceCase['source'] => ({
+const source = (edition: string, rule: string, quote: string): BoardCase['source'] => ({
   table: 'src/conformance/scenarios.ts',
   from: edition,
   to: edition,
   rule,
   quote
 })
-const players = (ids: string[], extra: Record<string, Record<string, unknown>> = {}): ConformanceCase['board']['players'] =>
+const players = (ids: string[], extra: Record<string, Record<string, unknown>> = {}): BoardCase['board']['players'] =>
   ids.map((id) => ({ id, life: 20, ...extra[id] }))
 
 /** The scenarios, in a stable order. */
