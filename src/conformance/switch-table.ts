@@ -146,5 +146,26 @@ export const switchTable: readonly SwitchEntry[] = [
         quote: '103.4: Each player begins the game with a starting life total of 20.'
       }
     ]
+  },
+  {
+    switch: 'starting-life-commander',
+    question: 'What life total does each player start a Commander (EDH) game with?',
+    ranges: [
+      { from: '1999-04-23', value: null, rule: null, change: 'first edition', quote: 'No EDH or Commander rules before 2009-10-01.' },
+      {
+        from: '2009-10-01',
+        value: 40,
+        rule: '103.3c',
+        change: 'EDH rules appear',
+        quote: '103.3c: In an EDH game, each player sets his or her life total to 40.'
+      },
+      {
+        from: '2022-10-07',
+        value: 40,
+        rule: '103.4c',
+        change: 'renumbered 103.4c',
+        quote: '103.4c: In a Commander game, each player’s starting life total is 40.'
+      }
+    ]
   }
 ]
