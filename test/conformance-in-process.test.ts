@@ -78,7 +78,7 @@ describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeo
   it('asks each switch at both sides of each change; crdb passes, a flipped value or a wrong rule fails', () => {
     const switches = cases.filter((item) => item.kind === 'switch')
     expect(new Set(switches.map((item) => item.check))).toEqual(
-      new Set(['mana-burn', 'mana-empties', 'combat-damage-on-stack', 'starting-life', 'starting-life-commander'])
+      new Set(['mana-burn', 'mana-empties', 'combat-damage-on-stack', 'starting-life', 'starting-life-commander', 'deathtouch'])
     )
     const burn = switches.filter((item) => item.check === 'mana-burn').map((item) => [item.edition, item.expect.value, item.expect.rule])
     expect(burn).toContainEqual(['2009-05-01', true, '300.3'])

@@ -167,5 +167,20 @@ export const switchTable: readonly SwitchEntry[] = [
         quote: '103.4c: In a Commander game, each player’s starting life total is 40.'
       }
     ]
+  },
+  {
+    switch: 'deathtouch',
+    question: 'Is deathtouch a triggered ability (destroy the creature it damaged) or a static one?',
+    ranges: [
+      { from: '1999-04-23', value: null, rule: null, change: 'first edition', quote: 'No deathtouch before Future Sight (2007-05-01).' },
+      {
+        from: '2007-05-01',
+        value: 'triggered',
+        rule: '502.63a',
+        change: 'deathtouch appears (Future Sight)',
+        quote: '502.63a: Deathtouch is a triggered ability. “Deathtouch” means “Whenever this permanent deals damage to a creature, destroy that creature.”'
+      },
+      { from: '2009-07-11', value: 'static', rule: '702.2a', change: 'a static ability (Magic 2010)', quote: '702.2a: Deathtouch is a static ability.' }
+    ]
   }
 ]
