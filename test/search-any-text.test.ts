@@ -6,14 +6,11 @@
  * `E_BAD_QUERY`. Random strings from a seeded generator (the seed is in the
  * failure message), and a list of nasty inputs people really type and paste.
  */
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { search, type SearchMode, type SearchResult } from '../src/query/search.js'
-import { createApp } from '../src/server/app.js'
-import type { Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { generator } from './fuzz-cases.js'
-import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { archiveAvailable, useArchiveApp } from './helpers.js'
 
 /** Inputs as people type and paste them, and as a hostile client sends them. */
 const nasty = [
@@ -164,13 +161,7 @@ function expectAnswer(result: SearchResult, query: string, mode: SearchMode): vo
 }
 
 describe.skipIf(!archiveAvailable())('search answers any text', () => {
-  let db: Crdb
-  let app: Hono
-  beforeAll(() => {
-    db = openArchiveDatabase()!
-    app = createApp({ db, version: 'test' })
-  })
-  afterAll(() => db?.close())
+  const archive = useArchiveApp()
 
   const seed = 23
   const random = generator(seed)
@@ -182,14 +173,14 @@ describe.skipIf(!archiveAvailable())('search answers any text', () => {
       for (const mode of ['auto', 'text'] as const) {
         let result: SearchResult
         try {
-          result = search(db, query, { mode, limit: 5 })
+          result = search(archive.db, query, { mode, limit: 5 })
         } catch (error) {
           throw new Error(`${mode}: ${label} threw ${(error as Error).message}`)
         }
         expectAnswer(result, query, mode)
       }
       try {
-        expectAnswer(search(db, query, { mode: 'query', limit: 5 }), query, 'query')
+        expectAnswer(search(archive.db, query, { mode: 'query', limit: 5 }), query, 'query')
       } catch (error) {
         expect(error, label).toBeInstanceOf(CrdbError)
         expect((error as CrdbError).code, label).toBe('E_BAD_QUERY')
@@ -200,7 +191,7 @@ describe.skipIf(!archiveAvailable())('search answers any text', () => {
 
   it('refuses a query over 4,000 characters in every mode', () => {
     for (const mode of ['auto', 'text', 'query'] as const) {
-      expect(() => search(db, 'a'.repeat(4001), { mode }), mode).toThrow(/^search query "a{80}…": it is 4001 characters long; the limit is 4000/)
+      expect(() => search(archive.db, 'a'.repeat(4001), { mode }), mode).toThrow(/^search query "a{80}…": it is 4001 characters long; the limit is 4000/)
     }
   })
 
@@ -208,12 +199,12 @@ describe.skipIf(!archiveAvailable())('search answers any text', () => {
     for (const [index, query] of [...nasty, ...randoms.slice(0, 60)].entries()) {
       const sent = wellFormed(query)
       const label = `${index < nasty.length ? 'nasty' : `random (seed ${seed})`} ${JSON.stringify(sent.slice(0, 100))}`
-      const api = await app.request(`/v1/search?q=${encodeURIComponent(sent)}&limit=3`)
+      const api = await archive.app.request(`/v1/search?q=${encodeURIComponent(sent)}&limit=3`)
       expect(api.status, label).toBe(200)
       const body = (await api.json()) as SearchResult
       expect(body.query, label).toBe(sent)
       expect(body.hits.length, label).toBeLessThanOrEqual(3)
-      const page = await app.request(`/search?q=${encodeURIComponent(sent)}`)
+      const page = await archive.app.request(`/search?q=${encodeURIComponent(sent)}`)
       // A rule number goes straight to its rule.
       expect([200, 302], label).toContain(page.status)
       if (page.status === 200) {

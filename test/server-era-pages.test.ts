@@ -5,25 +5,16 @@
  * what `crdb era diff` prints.
  */
 import * as cheerio from 'cheerio'
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { diffProfiles } from '../src/engine/profile.js'
 import { openRules } from '../src/engine/rules.js'
-import { createApp } from '../src/server/app.js'
-import type { Crdb } from '../src/store/database.js'
-import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { archiveAvailable, useArchiveApp } from './helpers.js'
 
 describe.skipIf(!archiveAvailable())('era pages on the archive', () => {
-  let db: Crdb
-  let app: Hono
-  beforeAll(() => {
-    db = openArchiveDatabase()!
-    app = createApp({ db, version: 'test' })
-  })
-  afterAll(() => db?.close())
+  const archive = useArchiveApp()
 
   const page = async (path: string, status = 200) => {
-    const response = await app.request(path)
+    const response = await archive.app.request(path)
     const body = await response.text()
     expect(response.status, path).toBe(status)
     return cheerio.load(body)
@@ -37,7 +28,7 @@ describe.skipIf(!archiveAvailable())('era pages on the archive', () => {
     expect(row('combatDamageUsesStack').find('th').text()).toMatch(/^combat damage uses the stack/)
     expect(row('combatDamageUsesStack').find('td').first().text()).toBe('no')
     // Off in 2009: no rule of the edition, and where it was last in force, linked to that edition.
-    const rules = openRules(db, { era: '2009' })
+    const rules = openRules(archive.db, { era: '2009' })
     const gone = rules.check('combat-damage-on-stack')
     expect(gone.inForce).toBe(false)
     if (gone.inForce || !gone.before) throw new Error('combat damage on the stack had a rule before 2009')
@@ -52,7 +43,7 @@ describe.skipIf(!archiveAvailable())('era pages on the archive', () => {
 
   it('/eras/2009 carries the profile: every switch with its value and rule, as the CLI has it', async () => {
     const $ = await page('/eras/2009')
-    const profile = openRules(db, { era: '2009' }).profile()
+    const profile = openRules(archive.db, { era: '2009' }).profile()
     for (const entry of profile.switches) {
       const row = $(`#switch-${entry.id}`)
       expect(row.length, entry.id).toBe(1)
@@ -68,7 +59,7 @@ describe.skipIf(!archiveAvailable())('era pages on the archive', () => {
 
   it('/eras/diff compares two eras as crdb era diff does, each side cited', async () => {
     const $ = await page('/eras/diff?from=2009&to=2024')
-    const differences = diffProfiles(openRules(db, { era: '2009' }).profile(), openRules(db, { era: '2024' }).profile())
+    const differences = diffProfiles(openRules(archive.db, { era: '2009' }).profile(), openRules(archive.db, { era: '2024' }).profile())
     expect(differences.length).toBeGreaterThan(0)
     const rows = $('tbody tr')
     expect(rows.length).toBe(differences.length)

@@ -7,13 +7,10 @@
  */
 import * as cheerio from 'cheerio'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ruleHistory } from '../src/query/history.js'
 import { watchRule, watchSearch, watchSection, watchTerm } from '../src/query/watch.js'
-import { createApp } from '../src/server/app.js'
-import type { Crdb } from '../src/store/database.js'
-import { archiveAvailable, openArchiveDatabase } from './helpers.js'
+import { archiveAvailable, useArchiveApp } from './helpers.js'
 
 /** An RFC 3339 date-time, as Atom's `updated` must be. */
 const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/
@@ -58,16 +55,10 @@ function readAtom(xml: string): { id: string; title: string; updated: string; se
 }
 
 describe.skipIf(!archiveAvailable())('watch feeds on the archive', () => {
-  let db: Crdb
-  let app: Hono
-  beforeAll(() => {
-    db = openArchiveDatabase()!
-    app = createApp({ db, version: 'test' })
-  })
-  afterAll(() => db?.close())
+  const archive = useArchiveApp()
 
   const feed = async (path: string, host = 'http://localhost') => {
-    const response = await app.request(host + path)
+    const response = await archive.app.request(host + path)
     expect(response.status, path).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/atom\+xml/)
     return readAtom(await response.text())
@@ -75,7 +66,7 @@ describe.skipIf(!archiveAvailable())('watch feeds on the archive', () => {
 
   it('a rule: an entry for each wording through its renumberings, its word diff escaped in the content', async () => {
     const atom = await feed('/feed.xml?rule=704.5j')
-    const history = ruleHistory(db, '704.5j')
+    const history = ruleHistory(archive.db, '704.5j')
     // One entry per wording (the first is the rule added), newest first.
     expect(atom.entries.length).toBe(history.steps.length + (history.steps.at(-1)!.validTo ? 1 : 0))
     expect(atom.entries.map((entry) => entry.updated.slice(0, 10))).toEqual(history.steps.map((step) => step.validFrom).reverse())
@@ -101,7 +92,7 @@ describe.skipIf(!archiveAvailable())('watch feeds on the archive', () => {
 
   it('ids and links follow the lineage and name no host: the same feed asked by an old number or through another host', async () => {
     const atom = await feed('/feed.xml?rule=704.5j')
-    expect(atom.id).toBe(`tag:crdb.invalid,2024:rule:${ruleHistory(db, '704.5j').id}`)
+    expect(atom.id).toBe(`tag:crdb.invalid,2024:rule:${ruleHistory(archive.db, '704.5j').id}`)
     const old = await feed('/feed.xml?rule=420.5e', 'https://rules.example.org')
     expect(old.id).toBe(atom.id)
     expect(old.entries.map((entry) => entry.id)).toEqual(atom.entries.map((entry) => entry.id))
@@ -112,7 +103,7 @@ describe.skipIf(!archiveAvailable())('watch feeds on the archive', () => {
 
   it('a section: an entry for each edition that changed a rule under it, newest first', async () => {
     const atom = await feed('/feed.xml?section=704')
-    const watch = watchSection(db, '704')
+    const watch = watchSection(archive.db, '704')
     expect(atom.entries.length).toBe(watch.entries.length)
     expect(atom.entries.length).toBeGreaterThan(0)
     for (const [index, entry] of watch.entries.entries()) {
@@ -124,15 +115,15 @@ describe.skipIf(!archiveAvailable())('watch feeds on the archive', () => {
 
   it('a glossary term, through its renames, and a saved search', async () => {
     const term = await feed('/feed.xml?term=legend%20rule')
-    expect(term.entries.length).toBe(watchTerm(db, 'legend rule').entries.length)
+    expect(term.entries.length).toBe(watchTerm(archive.db, 'legend rule').entries.length)
     expect(term.id).toBe('tag:crdb.invalid,2024:term:legend%20rule')
     expect((await feed('/feed.xml?term=LEGEND%20RULE')).id).toBe(term.id)
     const saved = await feed('/feed.xml?q=mana%20burn')
-    const watch = watchSearch(db, 'mana burn')
+    const watch = watchSearch(archive.db, 'mana burn')
     expect(saved.entries.length).toBe(watch.entries.length)
     // Mana burn left the rules with Magic 2010: an edition where rules stopped matching (beyond the feed's newest 20).
     expect(
-      watchSearch(db, 'mana burn', { limit: 200 }).entries.some(
+      watchSearch(archive.db, 'mana burn', { limit: 200 }).entries.some(
         (entry) => entry.edition === '2009-07-11' && entry.changes.some((change) => change.kind === 'unmatched')
       )
     ).toBe(true)
@@ -147,7 +138,7 @@ describe.skipIf(!archiveAvailable())('watch feeds on the archive', () => {
 
   it('refuses a bad subject with the usual one-line error', async () => {
     const code = async (path: string, status: number) => {
-      const response = await app.request(path)
+      const response = await archive.app.request(path)
       expect(response.status, path).toBe(status)
       return cheerio
         .load(await response.text())('p.error code')
@@ -162,12 +153,12 @@ describe.skipIf(!archiveAvailable())('watch feeds on the archive', () => {
   it('rule, section, term and search pages link to their feed', async () => {
     const link = async (path: string) =>
       cheerio
-        .load(await (await app.request(path)).text())('head link[rel="alternate"][type="application/atom+xml"]')
+        .load(await (await archive.app.request(path)).text())('head link[rel="alternate"][type="application/atom+xml"]')
         .attr('href')
     expect(await link('/rules/704.5j')).toBe('/feed.xml?rule=704.5j')
     expect(await link('/rules/7')).toBe('/feed.xml?section=7')
     expect(await link('/glossary/legend%20rule')).toBe('/feed.xml?term=legend%20rule')
     expect(await link('/search?q=legend%20rule')).toBe('/feed.xml?q=legend%20rule')
-    expect(watchRule(db, '704.5j').key).toBe(ruleHistory(db, '704.5j').id)
+    expect(watchRule(archive.db, '704.5j').key).toBe(ruleHistory(archive.db, '704.5j').id)
   })
 })

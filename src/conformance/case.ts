@@ -5,29 +5,14 @@
  * JSON Schema published with the suite (`case.schema.json`).
  */
 import * as z from 'zod'
+import { sbaActions } from '../engine/actions.js'
 import { gameStateSchema } from '../engine/state.js'
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
 
 /** What a state-based action does, as the cases name it. */
 const actionSchema = z
-  .enum([
-    'loses-game',
-    'put-into-graveyard',
-    'destroyed',
-    'regenerated',
-    'sacrificed',
-    'ceases-to-exist',
-    'unattached',
-    'counters-removed',
-    'speed-set',
-    'sector-chosen',
-    'protector-chosen',
-    'dungeon-removed',
-    'to-command-zone',
-    'scheme-to-bottom',
-    'planeswalked'
-  ])
+  .enum(sbaActions)
   .describe('What happens to the subject.')
 
 /** One event a case expects. */

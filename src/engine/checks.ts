@@ -17,25 +17,12 @@
  */
 import { sba, declared, type CheckDefinition } from './anchors.js'
 import type { Citation } from './citation.js'
+import type { SbaActionName } from './actions.js'
 import type { EraSemantics } from './semantics.js'
 import type { GameState, GameVariantName, ObjectState, PlayerState, TeamState } from './state.js'
 
-/** What a state-based action does. */
-export type Effect =
-  | 'loses-game'
-  | 'put-into-graveyard'
-  | 'destroyed'
-  | 'sacrificed'
-  | 'ceases-to-exist'
-  | 'unattached'
-  | 'counters-removed'
-  | 'speed-set'
-  | 'sector-chosen'
-  | 'protector-chosen'
-  | 'dungeon-removed'
-  | 'to-command-zone'
-  | 'scheme-to-bottom'
-  | 'planeswalked'
+/** What a state-based action does (every action but regenerating, which replaces one). */
+export type Effect = Exclude<SbaActionName, 'regenerated'>
 
 /** A choice the rules leave to a player. */
 export type ChoiceRequest =

@@ -5,6 +5,7 @@
  * accept the same values, so that neither drifts from the other.
  */
 import { z } from '@hono/zod-openapi'
+import { sbaActions } from '../engine/actions.js'
 import { gameStateSchema, objectSchema } from '../engine/state.js'
 
 /** A day, `YYYY-MM-DD`. */
@@ -492,24 +493,6 @@ export const gameStateComponent = gameStateSchema.meta({ id: 'GameState' })
 /** `Citation`. */
 const citationSchema = z.object({ check: z.string(), number: z.string(), text: z.string() }).openapi('Citation')
 
-/** `SbaAction`. */
-const sbaActions = [
-  'loses-game',
-  'put-into-graveyard',
-  'destroyed',
-  'sacrificed',
-  'ceases-to-exist',
-  'unattached',
-  'counters-removed',
-  'speed-set',
-  'sector-chosen',
-  'protector-chosen',
-  'dungeon-removed',
-  'to-command-zone',
-  'scheme-to-bottom',
-  'planeswalked',
-  'regenerated'
-] as const
 
 /** What `answerSba` returns: the era, the new state and the events with their citations. */
 export const sbaAnswerSchema = z
