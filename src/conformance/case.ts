@@ -11,9 +11,7 @@ import { gameStateSchema } from '../engine/state.js'
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
 
 /** What a state-based action does, as the cases name it. */
-const actionSchema = z
-  .enum(sbaActions)
-  .describe('What happens to the subject.')
+const actionSchema = z.enum(sbaActions).describe('What happens to the subject.')
 
 /** One event a case expects. */
 const expectedEventSchema = z.strictObject({

@@ -493,7 +493,6 @@ export const gameStateComponent = gameStateSchema.meta({ id: 'GameState' })
 /** `Citation`. */
 const citationSchema = z.object({ check: z.string(), number: z.string(), text: z.string() }).openapi('Citation')
 
-
 /** What `answerSba` returns: the era, the new state and the events with their citations. */
 export const sbaAnswerSchema = z
   .object({
