@@ -33,6 +33,7 @@ import { CrdbError } from '../vocabulary/errors.js'
 import { citeRequestSchema } from './answer-schemas.js'
 import { errorBody, statusOf } from './errors.js'
 import { encodeDiffCursor } from './diff-cursor.js'
+import { answerJson } from './answer-text.js'
 import { apiRoutes, maxBodyBytes, maxCiteBytes } from './openapi.js'
 import { errorOfIssues } from './parameters.js'
 import { publishSources } from './public-source.js'
@@ -45,7 +46,7 @@ export { maxBodyBytes } from './openapi.js'
 export function registerApi(app: Hono, state: ServerState): void {
   const { db } = state
 
-  serveRoute(app, apiRoutes.editions, (c) => c.json(publishSources(state, listEditions(db)), 200))
+  serveRoute(app, apiRoutes.editions, (c) => answerJson(c, publishSources(state, listEditions(db))))
   serveRoute(app, apiRoutes.export, (c, { param, query }) => {
     const format = query.format ?? 'json'
     const edition = resolveEdition(db, { edition: param.edition })
@@ -54,8 +55,8 @@ export function registerApi(app: Hono, state: ServerState): void {
       'Content-Disposition': `attachment; filename="${exportFileName(edition, format)}"`
     })
   })
-  serveRoute(app, apiRoutes.eras, (c) => c.json(listEras(db), 200))
-  serveRoute(app, apiRoutes.sources, (c, { query }) => c.json(publishSources(state, listSourcesVerified(db, { only: query.only })), 200))
+  serveRoute(app, apiRoutes.eras, (c) => answerJson(c, listEras(db)))
+  serveRoute(app, apiRoutes.sources, (c, { query }) => answerJson(c, publishSources(state, listSourcesVerified(db, { only: query.only }))))
 
   serveRoute(app, apiRoutes.rule, (c, { param, query }) => {
     const { at, include = [], numbered_as: numberedAs, limit, cursor } = query
@@ -77,12 +78,12 @@ export function registerApi(app: Hono, state: ServerState): void {
       else if (part === 'refs') answer.refs = getReferences(db, rule.number, edition)
       else answer.sources = getRuleSources(db, rule.number, edition)
     }
-    return c.json(
+    return answerJson(
+      c,
       publishSources(
         state,
         flagged(db, include.length === 0 ? rule : answer, { edition: rule.edition, needs: include.includes('sources') ? 'reconciliation' : undefined })
-      ),
-      200
+      )
     )
   })
 
@@ -90,18 +91,18 @@ export function registerApi(app: Hono, state: ServerState): void {
     const { at, direction } = query
     const number = resolveRuleName(db, param.number, at).number
     const history = ruleHistory(db, number, { at: Object.keys(at).length ? at : undefined, direction })
-    return c.json(publishSources(state, flagged(db, history, { needs: 'lineage' })), 200)
+    return answerJson(c, publishSources(state, flagged(db, history, { needs: 'lineage' })))
   })
 
   serveRoute(app, apiRoutes.lineage, (c, { param, query }) => {
     const lineage = getLineage(db, param.id, query.at)
-    return c.json(publishSources(state, flagged(db, lineage, { needs: 'lineage' })), 200)
+    return answerJson(c, publishSources(state, flagged(db, lineage, { needs: 'lineage' })))
   })
 
-  serveRoute(app, apiRoutes.glossary, (c, { query }) => c.json(listTerms(db, { edition: editionOf(db, query.at) }), 200))
+  serveRoute(app, apiRoutes.glossary, (c, { query }) => answerJson(c, listTerms(db, { edition: editionOf(db, query.at) })))
   serveRoute(app, apiRoutes.term, (c, { param, query }) => {
     const term = getTerm(db, param.term, query.at)
-    return c.json(publishSources(state, flagged(db, term, { edition: term.edition })), 200)
+    return answerJson(c, publishSources(state, flagged(db, term, { edition: term.edition })))
   })
 
   serveRoute(app, apiRoutes.search, (c, { query }) => {
@@ -116,7 +117,7 @@ export function registerApi(app: Hono, state: ServerState): void {
       if (result.offset + result.hits.length < result.total) links.push(`${at(result.offset + result.hits.length)}; rel="next"`)
       if (links.length > 0) c.header('Link', links.join(', '))
     }
-    return c.json(result, 200)
+    return answerJson(c, result)
   })
 
   serveRoute(app, apiRoutes.diff, (c, { query }) => {
@@ -132,23 +133,23 @@ export function registerApi(app: Hono, state: ServerState): void {
       // The glossary's changes come with the first page only.
       const { terms, total = 0, ...page } = diff
       const next = offset + limit < total ? encodeDiffCursor({ offset: offset + limit, from: diff.from, to: diff.to, section: diff.section }) : null
-      return c.json(flagged(db, { ...page, ...(cursor || !terms ? {} : { terms }), total, next }, { needs: 'lineage' }), 200)
+      return answerJson(c, flagged(db, { ...page, ...(cursor || !terms ? {} : { terms }), total, next }, { needs: 'lineage' }))
     }
     if (summary)
-      return c.json(
+      return answerJson(
+        c,
         flagged(
           db,
           { from: diff.from, to: diff.to, section: diff.section, summary: diff.summary, terms: diff.terms && { summary: diff.terms.summary } },
           { needs: 'lineage' }
-        ),
-        200
+        )
       )
-    return c.json(flagged(db, diff, { needs: 'lineage' }), 200)
+    return answerJson(c, flagged(db, diff, { needs: 'lineage' }))
   })
 
-  serveRoute(app, apiRoutes.checks, (c, { query }) => c.json(publishSources(state, listEraChecks(state.eraRules(query.at))), 200))
+  serveRoute(app, apiRoutes.checks, (c, { query }) => answerJson(c, publishSources(state, listEraChecks(state.eraRules(query.at)))))
   serveRoute(app, apiRoutes.check, (c, { param, query }) =>
-    c.json(publishSources(state, describeCheck(state.eraRules(query.at), param.id, query.history)), 200)
+    answerJson(c, publishSources(state, describeCheck(state.eraRules(query.at), param.id, query.history)))
   )
 
   serveRoute(
@@ -158,7 +159,7 @@ export function registerApi(app: Hono, state: ServerState): void {
       const rules = state.eraRules(query.at)
       // The body's validator is route middleware, which the route's types do not follow.
       const game = (c.req as unknown as { valid: (target: 'json') => GameState }).valid('json')
-      return c.json(answerSba(rules, checkStateBasedActions(game, rules)), 200)
+      return answerJson(c, answerSba(rules, checkStateBasedActions(game, rules)))
     },
     [
       bodyLimit({
@@ -176,7 +177,7 @@ export function registerApi(app: Hono, state: ServerState): void {
     apiRoutes.cite,
     (c) => {
       const { text, asOf } = (c.req as unknown as { valid: (target: 'json') => z.output<typeof citeRequestSchema> }).valid('json')
-      return c.json(citeText(db, text, { asOf }), 200)
+      return answerJson(c, citeText(db, text, { asOf }))
     },
     [
       bodyLimit({

@@ -17,6 +17,7 @@
  * its ETag, and 304 to a matching `If-None-Match`.
  */
 import type { MiddlewareHandler } from 'hono'
+import { readAnswerText } from './answer-text.js'
 import type { ContentState } from './content-tag.js'
 import { stripBasePath } from './public-urls.js'
 
@@ -35,6 +36,8 @@ export interface ResponseCacheOptions {
   /** The share of free-text answers: which keys (path and query) are, and what they may take (within `maxBytes`). */
   freeText?: { maxBytes: number; matches: (key: string) => boolean }
 }
+
+const encoder = new TextEncoder()
 
 /** Keys longer than this (a URL of kilobytes of query) are not kept. */
 const maxKeyLength = 1024
@@ -132,7 +135,9 @@ export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
       c.header('Cache-Control', cacheControl)
       return
     }
-    const body = new Uint8Array(await c.res.arrayBuffer())
+    // The text the route kept (see answer-text.ts), or the Response read back.
+    const text = readAnswerText(c)
+    const body = text === undefined ? new Uint8Array(await c.res.arrayBuffer()) : encoder.encode(text)
     const headers: Record<string, string> = {}
     for (const [name, value] of c.res.headers) headers[name] = value
     headers['content-length'] = String(body.byteLength)
