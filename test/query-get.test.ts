@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { resolveEdition } from '../src/query/editions.js'
 import { checkSelector, parseSelector } from '../src/vocabulary/selector.js'
 import { findReferences, getNeighbours, getReferences, getRule, getSubtree, resolveReferences } from '../src/query/get.js'
+import { findRuleBeside, listRuleTextsAt } from '../src/store/rules.js'
 import { sortKeyOf } from '../src/vocabulary/rule-number.js'
 import { archiveAvailable, thrown, useArchiveDatabase } from './helpers.js'
 
@@ -148,6 +149,19 @@ describe.skipIf(!archiveAvailable())('rule queries on the whole archive', () => 
     // In the 2003 era the legend rule's neighbours are 420.5d and 420.5f.
     const old = getNeighbours(archive.db, '420.5e', { era: '2003' })
     expect([old.previous?.number, old.next?.number]).toEqual(['420.5d', '420.5f'])
+  })
+
+  it("gives every rule of an edition the rules before and after it in the edition's order", () => {
+    // The whole of three editions (one per era), against the edition's own list in document order.
+    for (const edition of ['1999-04-23', '2009-10-01', '2024-11-08']) {
+      const rules = listRuleTextsAt(archive.db, edition).map((rule) => rule.key)
+      expect(rules.length).toBeGreaterThan(400)
+      for (const [index, key] of rules.entries()) {
+        const sortKey = sortKeyOf(key)
+        expect(findRuleBeside(archive.db, sortKey, edition, 'before')?.key ?? null, `${edition} before ${key}`).toBe(rules[index - 1] ?? null)
+        expect(findRuleBeside(archive.db, sortKey, edition, 'after')?.key ?? null, `${edition} after ${key}`).toBe(rules[index + 1] ?? null)
+      }
+    }
   })
 
   it('resolves the references in a rule to the rules in force at the same date', () => {
