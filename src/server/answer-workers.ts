@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { keepAnswerBody } from './answer-text.js'
 
 /** What the worker is started with. */
 export interface WorkerData {
@@ -58,7 +59,7 @@ const workerHeap = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 }
 /** Start the worker, or `undefined` where its script is not built. A worker that stops is started again on the next request. */
 export function startAnswerWorker(data: WorkerData, log?: (line: string) => void): AnswerWorker | undefined {
   if (!existsSync(fileURLToPath(workerScript))) return undefined
-  const pending = new Map<number, { resolve: (response: Response) => void; reject: (error: Error) => void }>()
+  const pending = new Map<number, { request: Request; resolve: (response: Response) => void; reject: (error: Error) => void }>()
   let nextId = 0
   let worker: Worker | undefined
   const start = (): Worker => {
@@ -68,6 +69,7 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
       if (!waiting) return
       pending.delete(answer.id)
       const empty = answer.status === 204 || answer.status === 304
+      if (!empty) keepAnswerBody(waiting.request, answer.body)
       waiting.resolve(new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers }))
     })
     started.on('error', (error) => log?.(`error: the answer worker failed: ${error.stack ?? error}`))
@@ -84,7 +86,7 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
       new Promise((resolve, reject) => {
         worker ??= start()
         const id = nextId++
-        pending.set(id, { resolve, reject })
+        pending.set(id, { request, resolve, reject })
         const message: WorkerRequest = { id, method: request.method === 'HEAD' ? 'GET' : request.method, url: request.url, headers: [...request.headers] }
         worker.postMessage(message)
       }),

@@ -10,6 +10,7 @@
  * and feeds carry starts with it, and requests are served with or without it.
  */
 import type { MiddlewareHandler } from 'hono'
+import { keepAnswerBody, readAnswerBody } from './answer-text.js'
 import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 
 /** Where the server is reached from outside. */
@@ -125,11 +126,15 @@ export function prefixLinks(basePath: string): MiddlewareHandler {
     const link = c.res.headers.get('link')
     if (link) c.res.headers.set('link', link.replace(rootLinkTarget, `<${basePath}/`))
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return
-    const page = await c.res.text()
+    const kept = readAnswerBody(c)
+    const page = typeof kept === 'string' ? kept : await c.res.text()
     const headers = new Headers(c.res.headers)
     headers.delete('content-length')
     const status = c.res.status
+    const prefixed = page.replace(rootLinkAttribute, `$1${basePath}/`)
+    // The answer cache keeps what is sent: the page with its links prefixed.
+    keepAnswerBody(c.req.raw, prefixed)
     c.res = undefined
-    c.res = new Response(page.replace(rootLinkAttribute, `$1${basePath}/`), { status, headers })
+    c.res = new Response(prefixed, { status, headers })
   }
 }

@@ -17,7 +17,7 @@
  * its ETag, and 304 to a matching `If-None-Match`.
  */
 import type { MiddlewareHandler } from 'hono'
-import { readAnswerText } from './answer-text.js'
+import { readAnswerBody } from './answer-text.js'
 import type { ContentState } from './content-tag.js'
 import { stripBasePath } from './public-urls.js'
 
@@ -135,9 +135,9 @@ export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
       c.header('Cache-Control', cacheControl)
       return
     }
-    // The text the route kept (see answer-text.ts), or the Response read back.
-    const text = readAnswerText(c)
-    const body = text === undefined ? new Uint8Array(await c.res.arrayBuffer()) : encoder.encode(text)
+    // The body the route or the worker kept (see answer-text.ts), or the Response read back.
+    const kept = readAnswerBody(c)
+    const body = kept === undefined ? new Uint8Array(await c.res.arrayBuffer()) : typeof kept === 'string' ? encoder.encode(kept) : kept
     const headers: Record<string, string> = {}
     for (const [name, value] of c.res.headers) headers[name] = value
     headers['content-length'] = String(body.byteLength)

@@ -4,6 +4,7 @@
  * the most changed first, its largest changes with their word diffs and the
  * rest listed; each linked to its diff.
  */
+import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
 import { diffProfiles, type SwitchValue } from '../../engine/profile.js'
 import { listChangesSince, type PlayChange, type SectionChanges } from '../../query/changes-since.js'
@@ -41,7 +42,7 @@ export function registerChangesPage(app: Hono, state: ServerState): void {
     const form = html`<form method="get" action="/changes"><label>Changes since <input type="date" name="since" value="${since}" min="${state.editions()[0]?.effectiveDate ?? ''}" required></label>${c.req.query('to') && html`<input type="hidden" name="to" value="${c.req.query('to')}">`} <button type="submit">Show</button></form>`
     if (!since) {
       const body = html`<h1>What changed since…</h1><p>Give the day you last knew the rules: every rule that changed in play since then, by section, the largest changes first, and the era switches that flipped.</p>${form}`
-      return c.html(renderPage({ title: 'What changed since…', body }))
+      return answerHtml(c, renderPage({ title: 'What changed since…', body }))
     }
     const until = c.req.query('to')?.trim() || undefined
     const changes = listChangesSince(state.db, since, { to: until })
@@ -84,7 +85,7 @@ ${
 ${jump.length > 0 && html`<nav aria-label="Sections" class="meta"><p>Sections, the most changed first:</p><ul>${jump}</ul></nav>`}
 ${changes.sections.map((section) => renderSection(section, from, to))}
 <p class="meta">Not listed, as they change nothing in play: ${plural(f.referencesOnly, 'change')} of cross-references only, ${f.typographyOnly} of typography only, ${f.examplesOnly} of examples only, ${plural(f.renumbered, 'rule')} renumbered only. <a href="${diffHref()}">See them in the diff</a>.</p>`
-    return c.html(renderPage({ title: `Changes since ${changes.since}`, body }))
+    return answerHtml(c, renderPage({ title: `Changes since ${changes.since}`, body }))
   })
 }
 

@@ -3,6 +3,7 @@
  * see each CR citation in it checked against the day it was written and
  * followed to today, linked to the rule then and now (`crdb cite` in a page).
  */
+import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { citeText, type CiteFinding } from '../../query/cite/resolve.js'
@@ -14,7 +15,7 @@ import type { ServerState } from '../state.js'
 
 /** Register `/cite` (the form) and its POST (the findings). */
 export function registerCitePage(app: Hono, state: ServerState): void {
-  app.get('/cite', (c) => c.html(renderPage({ title: 'Check citations', body: html`<h1>Check citations</h1>${renderForm('', '')}` })))
+  app.get('/cite', (c) => answerHtml(c, renderPage({ title: 'Check citations', body: html`<h1>Check citations</h1>${renderForm('', '')}` })))
 
   app.post(
     '/cite',
@@ -34,7 +35,7 @@ export function registerCitePage(app: Hono, state: ServerState): void {
 <p>${plural(report.findings.length, 'cited number')}${report.findings.length > 0 ? `, ${stale} stale` : ''}; each read in the edition in force ${asOf ? `on ${asOf}` : 'today'} and followed to the edition of ${report.edition}.</p>
 <ol class="hits">${findings}</ol>
 ${renderForm(text, asOfField)}`
-      return c.html(renderPage({ title: 'Check citations', body }))
+      return answerHtml(c, renderPage({ title: 'Check citations', body }))
     }
   )
 }

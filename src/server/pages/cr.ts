@@ -3,6 +3,7 @@
  * every rule and term, and citations as links within the page, so that the
  * browser's find works over the whole text.
  */
+import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
 import { CrdbError } from '../../vocabulary/errors.js'
 import { getSubtree, type RuleVersion } from '../../query/get.js'
@@ -52,7 +53,7 @@ export function registerCrPage(app: Hono, state: ServerState): void {
 ${joinMarkup(text, '\n')}
 <h2 id="glossary">Glossary</h2>
 <dl>${joinMarkup(glossary, '\n')}</dl>`
-    return c.html(renderPage({ title: `Edition of ${edition}`, body, picker: view.picker }))
+    return answerHtml(c, renderPage({ title: `Edition of ${edition}`, body, picker: view.picker }))
   })
 }
 

@@ -3,6 +3,7 @@
  * counts, each change with its old and new number and word-level highlighting
  * (inline, side by side on wide screens), filters, an anchor per change.
  */
+import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
 import { addWordChanges, diffEditions, type RuleChange } from '../../query/diff.js'
 import { getRule } from '../../query/get.js'
@@ -117,7 +118,7 @@ ${joinMarkup(
   '\n'
 )}
 ${renderPager(view, pages)}`
-    return c.html(renderPage({ title: `Diff ${diff.from} to ${diff.to}${view.page > 1 ? ` (page ${view.page})` : ''}`, body }))
+    return answerHtml(c, renderPage({ title: `Diff ${diff.from} to ${diff.to}${view.page > 1 ? ` (page ${view.page})` : ''}`, body }))
   })
 }
 

@@ -5,6 +5,7 @@
  * with its rule; `/eras/diff?from=&to=`: the profile switches two eras differ
  * in, as `crdb era diff` prints them.
  */
+import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
 import { describeEra, listEraChecks } from '../../engine/answers.js'
 import { diffProfiles, type ProfileSwitch, type SwitchGroup, type SwitchValue } from '../../engine/profile.js'
@@ -96,7 +97,7 @@ export function registerErasPages(app: Hono, state: ServerState): void {
     })
     const body = html`<h1>Eras</h1><p>An era is the rules in force on 31 December of its year; a game engine plays by one. Any day works too: <a href="/eras/2015-06-01">/eras/2015-06-01</a>.</p><ul>${items}</ul>
 <p>Compare two eras: ${joinMarkup(pairs, ' · ')}, or any two days on <a href="/eras/diff">the comparison page</a>.</p>`
-    return c.html(renderPage({ title: 'Eras', body }))
+    return answerHtml(c, renderPage({ title: 'Eras', body }))
   })
 
   // Before `/eras/{era}`, which would read `diff` as an era.
@@ -110,7 +111,7 @@ export function registerErasPages(app: Hono, state: ServerState): void {
     )}) or any day (YYYY-MM-DD) on either side.</p>`
     if (!from && !to) {
       const body = html`<h1>Compare two eras</h1><p>The era-profile switches whose values differ between two eras, each with the rule that decides it on both sides (as <code>crdb era diff</code> prints them).</p>${form}`
-      return c.html(renderPage({ title: 'Compare two eras', body }))
+      return answerHtml(c, renderPage({ title: 'Compare two eras', body }))
     }
     if (!from || !to) throw new CrdbError('E_USAGE', 'give from=... and to=... (an era preset or a day)')
     const [a, b] = [state.eraRules({ era: from }), state.eraRules({ era: to })]
@@ -134,7 +135,7 @@ ${
 <tbody>${joinMarkup(rows, '\n')}</tbody></table></div>`
     : html`<p>The two eras agree on every switch.</p>`
 }`
-    return c.html(renderPage({ title: `Compare eras ${from} and ${to}`, body }))
+    return answerHtml(c, renderPage({ title: `Compare eras ${from} and ${to}`, body }))
   })
 
   app.get('/eras/:era', (c) => {
@@ -194,6 +195,6 @@ ${groups}
 <tbody>
 ${joinMarkup(checkRows, '\n')}
 </tbody></table></div>`
-    return c.html(renderPage({ title: `Era ${era.era ?? asked}`, body }))
+    return answerHtml(c, renderPage({ title: `Era ${era.era ?? asked}`, body }))
   })
 }

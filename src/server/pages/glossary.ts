@@ -4,6 +4,7 @@
  * address), its citations as links, its history and a citation to paste;
  * `/glossary/{term}/history`: every definition with its word-level changes.
  */
+import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
 import { getTerm, listTerms } from '../../query/glossary.js'
 import { AmbiguousNameError } from '../../query/names.js'
@@ -59,7 +60,7 @@ export function registerGlossaryPages(app: Hono, state: ServerState): void {
 <p class="meta">${plural(terms.length, 'term')}.</p>
 ${truncated && html`<p class="notice">The stored copy of this edition is truncated: its glossary stops after these ${plural(terms.length, 'term')}. The terms after them are missing from this copy, not removed from the rules; the editions before and after have them.</p>`}
 <ul class="toc">${items}</ul>`
-    return c.html(renderPage({ title: `Glossary (${view.edition})`, body, picker: view.picker }))
+    return answerHtml(c, renderPage({ title: `Glossary (${view.edition})`, body, picker: view.picker }))
   })
 
   app.get('/glossary/:term', (c) => {
@@ -73,7 +74,7 @@ ${truncated && html`<p class="notice">The stored copy of this edition is truncat
       if (!(error instanceof AmbiguousNameError)) throw error
       const body = html`<h1>"${asked}" is several terms in the edition of ${view.edition}</h1>
 <ul>${error.candidates.map((label) => html`<li><a href="${termHref(label.toLowerCase(), view.edition)}">${label}</a></li>`)}</ul>`
-      return c.html(renderPage({ title: `${asked} in ${view.edition}`, body, picker: view.picker }))
+      return answerHtml(c, renderPage({ title: `${asked} in ${view.edition}`, body, picker: view.picker }))
     }
     const canonical = canonicalOf(asked, term.key, termHref(term.key), c.req.url)
     if (canonical) return c.redirect(canonical, 301)
@@ -103,7 +104,7 @@ ${joinMarkup(lines, '\n')}
         : html` · ${at <= 0 ? 'this is its first definition' : 'the same definition as before'}`
     }</p></nav>
 ${renderCitation(citation)}`
-    return c.html(renderPage({ title: `${term.term} (${view.edition})`, body, picker: view.picker, feed: watchFeedHref({ term: term.key }) }))
+    return answerHtml(c, renderPage({ title: `${term.term} (${view.edition})`, body, picker: view.picker, feed: watchFeedHref({ term: term.key }) }))
   })
 
   app.get('/glossary/:term/history', (c) => {
@@ -142,7 +143,7 @@ ${joinMarkup(
   '\n'
 )}
 ${folded}`
-    return c.html(renderPage({ title: `History of ${term.term}`, body, picker: view.picker }))
+    return answerHtml(c, renderPage({ title: `History of ${term.term}`, body, picker: view.picker }))
   })
 }
 

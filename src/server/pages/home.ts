@@ -1,6 +1,7 @@
 /**
  * `/`: search, the edition picker, and the editions as a chart and a table.
  */
+import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
 import { eraPresets } from '../../vocabulary/era-presets.js'
 import { href, plural, renderPage } from '../html.js'
@@ -66,6 +67,6 @@ ${renderTimeline(points)}
 <tbody>
 ${joinMarkup(rows, '\n')}
 </tbody></table></div>`
-    return c.html(renderPage({ title: 'Comprehensive Rules', body, picker: view.picker }))
+    return answerHtml(c, renderPage({ title: 'Comprehensive Rules', body, picker: view.picker }))
   })
 }

@@ -4,6 +4,7 @@
  * (default: the newest), with its whole life, every number it had linked to
  * its edition. An id a rebuild retired leads to its successor(s).
  */
+import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
 import { getLineage } from '../../query/lineage.js'
 import { href, plural, renderPage, renderRuleText, ruleHref } from '../html.js'
@@ -57,6 +58,6 @@ ${followed}
 ${now}
 <h2>Its whole life</h2>
 <ol>${life}</ol>`
-    return c.html(renderPage({ title: lineage.id, body, picker: view.picker }))
+    return answerHtml(c, renderPage({ title: lineage.id, body, picker: view.picker }))
   })
 }

@@ -3,6 +3,7 @@
  * neighbours, provenance and history (drawn too); an old number says where the
  * rule went. `/history/{number}`: every wording with its word-level changes.
  */
+import { answerHtml } from '../answer-text.js'
 import type { Context, Hono } from 'hono'
 import { CrdbError } from '../../vocabulary/errors.js'
 import { AmbiguousNumberError, getNeighbours, getRule, getSubtree, nearestNumbers, type RuleVersion } from '../../query/get.js'
@@ -36,7 +37,8 @@ export function registerRulePages(app: Hono, state: ServerState): void {
       throw error
     }
     const citation = renderCitation(citeRule(rule, state.urls.linkBase, setNames(state.editions()).get(rule.edition)))
-    return c.html(
+    return answerHtml(
+      c,
       renderPage({
         title: `${rule.number} (${rule.edition})`,
         body: renderRuleBody(state, rule, citation),
@@ -71,7 +73,7 @@ ${step.examples.map((example) => html`<p class="example">Example: ${example}</p>
 ${renderBars(history, state)}
 ${joinMarkup(shown, '\n')}
 ${renderFolded(fold, joinMarkup(folded, '\n'))}`
-    return c.html(renderPage({ title: `History of ${history.number}`, body, picker: view.picker }))
+    return answerHtml(c, renderPage({ title: `History of ${history.number}`, body, picker: view.picker }))
   })
 }
 
@@ -191,7 +193,7 @@ function renderMissingRule(c: Context, state: ServerState, view: EditionView, ke
 <p class="notice">The rule numbered ${key} elsewhere was numbered ${history.numbers.join(' → ')} over time. In the edition of ${view.edition} it is <a href="${ruleHref(step.number, view.edition)}">${step.number}</a>.</p>
 <p class="rule-text">${renderRuleText(step.text, view.edition)}</p>
 <p><a href="/history/${encodeURIComponent(key)}">Its whole history</a></p>`
-    return c.html(renderPage({ title: `${key} in ${view.edition}`, body, picker: view.picker }))
+    return answerHtml(c, renderPage({ title: `${key} in ${view.edition}`, body, picker: view.picker }))
   }
   const history = histories.at(-1)
   let body: Markup
@@ -212,7 +214,7 @@ function renderMissingRule(c: Context, state: ServerState, view: EditionView, ke
 <p class="error"><code>E_NOT_FOUND</code> ${message}</p>
 ${near.length > 0 && html`<p>Nearest rules: ${joinMarkup(links, ' · ')}</p>`}`
   }
-  return c.html(renderPage({ title: `${key} not found`, body, picker: view.picker }), 404)
+  return answerHtml(c, renderPage({ title: `${key} not found`, body, picker: view.picker }), 404)
 }
 
 /** A number that names several rules in the edition asked (a split or a merge): every candidate, linked. */
@@ -221,7 +223,7 @@ function renderAmbiguousNumber(c: Context, view: EditionView, error: AmbiguousNu
   const body = html`<h1>${translation.number} is several rules in the edition of ${view.edition}</h1>
 <p class="notice">${translation.note}.</p>
 <ul>${translation.numbers.map((number) => html`<li><a href="${ruleHref(number, view.edition)}">${number}</a></li>`)}</ul>`
-  return c.html(renderPage({ title: `${translation.number} in ${view.edition}`, body, picker: view.picker }))
+  return answerHtml(c, renderPage({ title: `${translation.number} in ${view.edition}`, body, picker: view.picker }))
 }
 
 /** The history of the rule numbered `key` (its newest wording, or forward from its oldest), if it has one. */

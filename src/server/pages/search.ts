@@ -9,6 +9,7 @@
  * left out, why operators were read as text, and the fallback of an exact
  * query that found nothing.
  */
+import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
 import { findRuleHeading } from '../../query/rule-headings.js'
 import { search, type SearchHit, type SearchMode, type SearchResult } from '../../query/search.js'
@@ -79,7 +80,7 @@ export function registerSearchPage(app: Hono, state: ServerState): void {
     const modeParameter = mode === 'auto' ? undefined : mode
     const view = readEditionView(c, state, { q, mode: modeParameter })
     const form = renderForm(q, mode, scope, view.edition)
-    if (q === '') return c.html(renderPage({ title: 'Search', body: html`<h1>Search</h1>${form}`, picker: view.picker }))
+    if (q === '') return answerHtml(c, renderPage({ title: 'Search', body: html`<h1>Search</h1>${form}`, picker: view.picker }))
     const scoped =
       scope.kind === 'edition'
         ? { at: { edition: view.edition } }
@@ -120,7 +121,8 @@ ${notes.length > 0 ? html`<ul class="meta search-notes">${notes}</ul>` : ''}
 <p>${count} ${where}. <a href="${json}">JSON</a></p>
 <ol class="hits"${first > 1 ? html` start="${first}"` : ''}>${hits}</ol>
 ${renderPager(query, offset, result.hits.length, result.total)}`
-    return c.html(
+    return answerHtml(
+      c,
       renderPage({ title: offset > 0 ? `Search: ${q} (from ${first})` : `Search: ${q}`, body, picker: view.picker, query: q, feed: watchFeedHref({ q }) })
     )
   })
