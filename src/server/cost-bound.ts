@@ -21,7 +21,7 @@ export interface CostBoundOptions {
    * never idles while the server's thread takes a turn.
    */
   concurrency?: number
-  /** Costly requests that may wait beyond those being made; past this, 503 (default 16). */
+  /** Costly requests that may wait beyond those being made; past this, 503 (default 32: each of 32 clients may wait its turn). */
   queue?: number
   /** The answer to a request refused for want of room: a 503 carrying `retryAfter` (seconds) in `Retry-After`. */
   onBusy: (c: Context, retryAfter: number) => Response
@@ -54,7 +54,7 @@ export interface CostBound {
 /** Build a bound (one per app: requests of one app share it). */
 export function createCostBound(options: CostBoundOptions): CostBound {
   const concurrency = Math.max(1, options.concurrency ?? (options.offload ? 2 : 1))
-  const maxQueue = Math.max(0, options.queue ?? 16)
+  const maxQueue = Math.max(0, options.queue ?? 32)
   let running = 0
   let refused = 0
   const waiting: Array<() => void> = []
