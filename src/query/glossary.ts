@@ -144,19 +144,6 @@ export function listTerms(db: Crdb, at: EditionSelector = {}): GlossaryEntry[] {
   }))
 }
 
-/**
- * Every glossary term of the edition that answers `at` with its definition, in
- * the order of {@link listTerms} (for a whole-edition page: one query instead
- * of one {@link getTerm} per term).
- *
- * @throws {CrdbError} `E_BAD_DATE`, `E_USAGE`, or `E_NOT_FOUND` when no edition fits.
- */
-export function listTermDefinitions(db: Crdb, at: EditionSelector = {}): Array<GlossaryEntry & { definition: string }> {
-  const edition = resolveEdition(db, at, 'listTermDefinitions')
-  const definitions = new Map(listTermsAt(db, edition).map((row) => [row.key, row.text]))
-  return listTerms(db, { edition }).map((entry) => ({ ...entry, definition: definitions.get(entry.key) ?? '' }))
-}
-
 /** The numbered senses of a definition (`1. ...`, `2. ...`), without their numbers. */
 export function sensesOf(definition: string): string[] {
   const senses: string[] = []

@@ -5,9 +5,7 @@
  */
 import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
-import { CrdbError } from '../../vocabulary/errors.js'
-import { getSubtree, type RuleVersion } from '../../query/get.js'
-import { listTermDefinitions } from '../../query/glossary.js'
+import { type ExportedRule, exportEdition } from '../../query/export.js'
 import { splitRuleNumber } from '../../vocabulary/rule-number.js'
 import { plural, renderPage, renderRuleText, ruleAnchor } from '../html.js'
 import { renderWithItalics } from '../italics.js'
@@ -21,31 +19,31 @@ export function registerCrPage(app: Hono, state: ServerState): void {
   app.get('/cr', (c) => {
     const view = readEditionView(c, state)
     const { edition } = view
-    const sections: RuleVersion[][] = []
-    for (let digit = 1; digit <= 9; digit++) {
-      try {
-        // A section the edition lacks would be followed to the one it was (6 was 4 in 2003): keep only its own.
-        const rules = getSubtree(state.db, String(digit), { edition })
-        if (rules[0].number === String(digit)) sections.push(rules)
-      } catch (error) {
-        if (!(error instanceof CrdbError && error.code === 'E_NOT_FOUND')) throw error
-      }
+    // The whole edition in one statement (as crdb export reads it), cut into its sections: a section
+    // whose heading the edition lacks is left out, as its subtree would be another section's.
+    const whole = exportEdition(state.db, edition)
+    const sections: ExportedRule[][] = []
+    for (const rule of whole.rules) {
+      const section = sections.at(-1)
+      if (section && section[0].number.charAt(0) === rule.number.charAt(0)) section.push(rule)
+      else sections.push([rule])
     }
+    const headed = sections.filter((rules) => rules[0].number === rules[0].number.charAt(0))
     const inPage = (number: string): string => `#${ruleAnchor(number)}`
-    const toc = sections.map((rules) => {
+    const toc = headed.map((rules) => {
       const heads = rules.filter((rule) => depthOf(rule.number) === 1)
       return html`<li><a href="#${ruleAnchor(rules[0].number)}">${rules[0].number}. ${renderWithItalics(rules[0].text)}</a><ul>${heads.map((rule) => html`<li><a href="#${ruleAnchor(rule.number)}">${rule.number}. ${renderWithItalics(rule.text)}</a></li>`)}</ul></li>`
     })
-    const text = sections.flat().map((rule) => {
+    const text = headed.flat().map((rule) => {
       const depth = depthOf(rule.number)
       const examples = rule.examples.map((example) => html`<p class="example">Example: ${renderRuleText(example, edition, inPage)}</p>`)
       return html`<div class="cr-rule depth-${depth}" id="${ruleAnchor(rule.number)}"><a class="n" href="#${ruleAnchor(rule.number)}">${rule.number}</a>${renderRuleText(rule.text, edition, inPage)}</div>${examples}`
     })
-    const terms = listTermDefinitions(state.db, { edition })
+    const terms = whole.terms
     const glossary = terms.map(
-      (term) => html`<dt id="term-${termSlug(term.key)}">${term.term}</dt><dd>${renderRuleText(term.definition, edition, inPage, true)}</dd>`
+      (term) => html`<dt id="term-${termSlug(term.key)}">${term.term}</dt><dd>${renderRuleText(term.text, edition, inPage, true)}</dd>`
     )
-    const count = sections.reduce((total, rules) => total + rules.length, 0)
+    const count = headed.reduce((total, rules) => total + rules.length, 0)
     const body = html`<h1>The Comprehensive Rules, edition of ${edition}</h1>
 <p class="meta">${plural(count, 'rule')} and ${plural(terms.length, 'glossary term')}. Every rule and term has an anchor: link to <code>/cr?edition=${edition}#r704.5j</code>.</p>
 <nav aria-label="Contents"><h2>Contents</h2><ul class="toc">${toc}<li><a href="#glossary">Glossary</a></li></ul></nav>
