@@ -102,7 +102,9 @@ describe.skipIf(!available)('crdb conformance', () => {
       expect(item.edition).toBe(item.boundary!.change)
       const [check, , board] = item.id.split('/')
       const before = `${check}/${editions[editions.indexOf(item.edition) - 1]}/${board}`
-      expect(ids.has(before) || item.id.startsWith('token-phased-out/2001-07-23/phased-out-token'), `${item.id}: no case ${before}`).toBe(true)
+      // Left out on purpose: a phased-out token under the phasing zone, and Fortifications before Future Sight (the table's skips).
+      const skipped = item.id.startsWith('token-phased-out/2001-07-23/phased-out-token') || item.id.startsWith('equipment-illegal/2007-05-01/fortification-')
+      expect(ids.has(before) || skipped, `${item.id}: no case ${before}`).toBe(true)
     }
     expect(new Set(cases.map((item) => item.check)).size).toBeGreaterThanOrEqual(20)
   })
@@ -157,9 +159,15 @@ describe.skipIf(!available)('crdb conformance', () => {
     expect(status).toBe(1)
     const failed = report.failures.map((failure) => failure.id)
     expect(failed.length).toBeGreaterThan(10)
-    // The legend-rule cases, and the scenarios of the legend rule (with tokens and counters; XMage's test).
-    expect(failed.filter((id) => !id.startsWith('legend-rule/'))).toEqual(['scenario/legend-rule-tokens-counters', 'scenario/xmage-legend-rule-regular'])
+    // The legend-rule cases, the legend-rule switch where it is not "all", and the scenarios of the legend rule (with tokens and counters; XMage's test).
+    expect(failed.filter((id) => !id.startsWith('legend-rule/') && !id.startsWith('switch/legend-rule/'))).toEqual([
+      'scenario/legend-rule-tokens-counters',
+      'scenario/xmage-legend-rule-regular'
+    ])
     const byId = new Map(cases.map((item) => [item.id, item]))
+    const notAll = cases.filter((item) => item.kind === 'switch' && item.check === 'legend-rule' && item.expect.value !== 'all').map((item) => item.id)
+    expect(notAll.length).toBeGreaterThan(4)
+    expect(failed.filter((id) => id.startsWith('switch/'))).toEqual(notAll)
     // "All are put into their owners' graveyards" is the rule of 2004-10-01 to 2013-07-12: those cases still pass.
     expect(failed.filter((id) => ['2004-10-01', '2009-07-11'].includes(byId.get(id)!.source.from))).toEqual([])
     for (const from of ['1999-04-23', '2001-07-23', '2013-07-13'])
@@ -207,8 +215,10 @@ describe.skipIf(!available)('crdb conformance', () => {
     expect(crdb('conformance', 'export', dir, '--from', '2009-01-01', '--to', '2013-12-31', '--checks', 'legend-rule,world-rule').status).toBe(0)
     const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { cases: string[]; checks: Record<string, number> }
     expect(Object.keys(index.checks).sort()).toEqual(['legend-rule', 'world-rule'])
+    expect(index.cases).toContain('switch/legend-rule/2013-07-13')
     for (const id of index.cases) {
-      const edition = id.split('/')[1]
+      // CHECK/EDITION/BOARD, or switch/NAME/EDITION (the legend rule is a switch too).
+      const edition = id.startsWith('switch/') ? id.split('/')[2] : id.split('/')[1]
       expect(edition >= '2009-01-01' && edition <= '2013-12-31', id).toBe(true)
     }
   })

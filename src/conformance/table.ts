@@ -131,6 +131,20 @@ const equipment = (id: string, attachedTo: string | null, extra: Partial<ObjectS
   attachedTo,
   ...extra
 })
+const fortification = (id: string, attachedTo: string | null): ObjectState => ({
+  id,
+  name: 'Darksteel Garrison',
+  types: ['Artifact'],
+  subtypes: ['Fortification'],
+  controller: 'p1',
+  attachedTo
+})
+/** From Future Sight (420.5k, then 704.5p, 704.5n): a Fortification on a creature, or on a land with protection from artifacts, becomes unattached. */
+const fortificationFalls: Record<string, Outcome> = {
+  'fortification-on-creature': one('unattached', 't1', { objects: { t1: { zone: 'battlefield', attachedTo: null } } }),
+  'fortification-on-land': { events: [], after: { objects: { t1: { zone: 'battlefield', attachedTo: 'f1' } } } },
+  'fortification-protection': one('unattached', 't1', { objects: { t1: { zone: 'battlefield', attachedTo: null }, f1: { zone: 'battlefield' } } })
+}
 const land = (id: string, extra: Partial<ObjectState> = {}): ObjectState => ({
   id,
   name: 'Forest',
@@ -966,8 +980,26 @@ export const expectationTable: readonly TableEntry[] = [
         description: 'an Equipment attached to a creature with protection from artifacts (702.16)',
         board: board([creature('c1', 'Tel-Jilad Chosen', 2, 1, { protectionFrom: ['artifacts'] }), equipment('e1', 'c1')])
       },
-      'on-player': { description: 'an Equipment attached to a player', board: board([equipment('e1', 'p1')]) }
+      'on-player': { description: 'an Equipment attached to a player', board: board([equipment('e1', 'p1')]) },
+      'fortification-on-creature': {
+        description: 'a Fortification attached to a creature (301.6: it can’t legally be attached to an object that isn’t a land)',
+        board: board([creature('c1', 'Grizzly Bears', 2, 2), fortification('t1', 'c1')])
+      },
+      'fortification-on-land': { description: 'a Fortification attached to a land', board: board([land('f1'), fortification('t1', 'f1')]) },
+      'fortification-protection': {
+        description:
+          'a Fortification attached to a land that an effect gave protection from artifacts (702.16: can’t be fortified by Fortifications with the quality)',
+        board: board([land('f1', { protectionFrom: ['artifacts'] }), fortification('t1', 'f1')])
+      },
+      'fortification-on-player': { description: 'a Fortification attached to a player', board: board([fortification('t1', 'p1')]) }
     },
+    // Fortifications exist from Future Sight (2007-05-01); before it the rules have no Fortification, so its boards are not asked.
+    skip: ['fortification-on-creature', 'fortification-on-land', 'fortification-protection', 'fortification-on-player'].map((name) => ({
+      board: name,
+      from: '1999-04-23',
+      to: '2007-02-01',
+      reason: 'no Fortification before Future Sight (2007-05-01): no rule of the edition says what one does'
+    })),
     eras: [
       none('1999-04-23', 'no Equipment before Mirrodin (2003-10-01)'),
       ...['2003-10-01', '2005-10-01', '2007-05-01', '2009-07-11', '2017-09-29'].map(
@@ -984,7 +1016,8 @@ export const expectationTable: readonly TableEntry[] = [
             'An Equipment [or Fortification] attached to an illegal permanent becomes unattached from that permanent. It remains in play / on the battlefield.',
           outcomes: {
             'on-land': one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
-            protection: one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } })
+            protection: one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
+            ...(from >= '2007-05-01' ? fortificationFalls : {})
           }
         })
       ),
@@ -996,7 +1029,9 @@ export const expectationTable: readonly TableEntry[] = [
         outcomes: {
           'on-land': one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
           protection: one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
-          'on-player': one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } })
+          'on-player': one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
+          ...fortificationFalls,
+          'fortification-on-player': one('unattached', 't1', { objects: { t1: { zone: 'battlefield', attachedTo: null } } })
         }
       }
     ]
