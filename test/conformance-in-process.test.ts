@@ -131,6 +131,23 @@ describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeo
     }
   })
 
+  it('holds scenarios translated from XMage’s tests, each naming its test and commit; crdb passes them, nothing happening fails them', () => {
+    const xmage = cases.filter((item) => item.id.startsWith('scenario/xmage-'))
+    expect(xmage.map((item) => item.id)).toEqual([
+      'scenario/xmage-legend-rule-regular',
+      'scenario/xmage-world-rule-two-world-enchantments',
+      'scenario/xmage-protection-sheds-attachments',
+      'scenario/xmage-attach-non-attachable'
+    ])
+    const answer = createCrdbAnswerer(db)
+    for (const item of xmage) {
+      expect(item.source.quote, item.id).toMatch(/^XMage \w+Test\.\w+ \(commit [0-9a-f]{40}\), under 70[24]\./)
+      expect(item.edition).toBe('2026-01-16')
+      expect(judgeAnswer(item, answer(item)), item.id).toEqual([])
+      expect(judgeAnswer(item, { id: item.id }).length, item.id).toBeGreaterThan(0)
+    }
+  })
+
   it('runs an engine child process over the suite and reports as text, JSON and JUnit', async () => {
     const some = cases.filter((item) => item.check === 'legend-rule' || item.check === 'poison' || item.check === 'mana-burn')
     const engine = `"${process.execPath}" "${bin}" --db "${inject('archiveDatabase')!}" conformance engine`
