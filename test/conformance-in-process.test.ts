@@ -148,6 +148,30 @@ describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeo
     }
   })
 
+  it('holds scenarios translated from Forge’s ComprehensiveRulesSection104, naming the test and commit; crdb passes them', () => {
+    const forge = cases.filter((item) => item.id.startsWith('scenario/forge-'))
+    expect(forge.map((item) => item.id)).toEqual([
+      'scenario/forge-104-zero-life',
+      'scenario/forge-104-less-than-zero-life',
+      'scenario/forge-104-ten-poison',
+      'scenario/forge-104-more-than-ten-poison',
+      'scenario/forge-104-2a-cant-lose'
+    ])
+    const answer = createCrdbAnswerer(db)
+    for (const item of forge) {
+      expect(item.source.quote, item.id).toMatch(
+        /^Forge ComprehensiveRulesSection104\.test_104_\w+ \(commit 072ad06164b2c0bc610c33385597bb5e5550a4af\), under 704\.5[abc]/
+      )
+      expect(judgeAnswer(item, answer(item)), item.id).toEqual([])
+    }
+    // The four that expect player2 to lose fail when nothing happens; a loss where the player can't lose fails too.
+    for (const item of forge.slice(0, 4)) expect(judgeAnswer(item, { id: item.id }).length, item.id).toBeGreaterThan(0)
+    const cantLose = forge[4]
+    expect(judgeAnswer(cantLose, { id: cantLose.id, events: [{ action: 'loses-game', subject: 'player2', rule: '704.5b' }] })).toEqual([
+      'unexpected: player2 loses-game (704.5b)'
+    ])
+  })
+
   it('runs an engine child process over the suite and reports as text, JSON and JUnit', async () => {
     const some = cases.filter((item) => item.check === 'legend-rule' || item.check === 'poison' || item.check === 'mana-burn')
     const engine = `"${process.execPath}" "${bin}" --db "${inject('archiveDatabase')!}" conformance engine`

@@ -537,5 +537,82 @@ export const scenarios: readonly Scenario[] = [
       '704.5p',
       'XMage AttachmentTest.testAttachNonAttachable (commit 303a0460bda39d06ee5c385c350bc622404d3bc4), under 704.5p: If a battle or creature is attached to an object or player, it becomes unattached and remains on the battlefield (and so does a permanent that’s neither an Aura, an Equipment, nor a Fortification)'
     )
+  },
+  // Translated (not copied) from Forge's ComprehensiveRulesSection104 (Card-Forge/forge,
+  // forge-gui-desktop/src/test/java/forge/gamesimulationtests/comprehensiverules/ComprehensiveRulesSection104.java,
+  // commit 072ad06164b2c0bc610c33385597bb5e5550a4af; its tests are marked enabled = false there): a game state, and the
+  // player the test expects to win. Only their state-based part is translated: player2's life or poison, checked at once.
+  ...(
+    [
+      ['test_104_3b_player_with_zero_life_loses_the_game', 'zero-life', { life: 0 }, 'player-zero-life', '704.5a', 'player2 has 0 life'],
+      ['test_104_3b_player_with_less_than_zero_life_loses_the_game', 'less-than-zero-life', { life: -1 }, 'player-zero-life', '704.5a', 'player2 has -1 life'],
+      ['test_104_3d_player_with_ten_poison_counters_loses', 'ten-poison', { poison: 10 }, 'poison', '704.5c', 'player2 has ten poison counters'],
+      [
+        'test_104_3d_player_with_more_than_ten_poison_counters_loses',
+        'more-than-ten-poison',
+        { poison: 11 },
+        'poison',
+        '704.5c',
+        'player2 has eleven poison counters'
+      ]
+    ] as const
+  ).map(
+    ([test, name, player2, check, rule, what]): Scenario => ({
+      id: `scenario/forge-104-${name}`,
+      check: 'scenario',
+      checks: [check],
+      edition: '2026-01-16',
+      boundary: null,
+      description: `Forge ComprehensiveRulesSection104.${test}: ${what}; player2 loses the game (the test expects player1 to win)`,
+      board: { players: players(['player1', 'player2'], { player2 }), permanents: [] },
+      choices: [],
+      expect: {
+        events: [{ action: 'loses-game', subject: 'player2', check, rule }],
+        after: { players: { player1: { lost: false }, player2: { lost: true } } }
+      },
+      source: source(
+        '2026-01-16',
+        rule,
+        `Forge ComprehensiveRulesSection104.${test} (commit 072ad06164b2c0bc610c33385597bb5e5550a4af), under ${rule}: ${
+          rule === '704.5a'
+            ? 'If a player has 0 or less life, that player loses the game.'
+            : 'If a player has ten or more poison counters, that player loses the game.'
+        }`
+      )
+    })
+  ),
+  {
+    // Translated from the same Forge file and commit: test_104_2a_player_wins_if_all_opponents_left_even_if_he_couldnt_win.
+    // Its state-based part: with player1's Abyssal Persecutor on the battlefield, player2 can't lose the game, so drawing from
+    // an empty library on turn 2 does not make player2 lose (the win after player2 concedes is no state-based action).
+    id: 'scenario/forge-104-2a-cant-lose',
+    check: 'scenario',
+    checks: ['draw-from-empty-library'],
+    edition: '2026-01-16',
+    boundary: null,
+    description:
+      'Forge ComprehensiveRulesSection104.test_104_2a_player_wins_if_all_opponents_left_even_if_he_couldnt_win: player1 controls Abyssal Persecutor (opponents can’t lose the game); player2 attempted to draw from an empty library: nothing happens',
+    board: {
+      players: players(['player1', 'player2'], { player2: { attemptedDrawFromEmptyLibrary: true, cantLose: true }, player1: { cantWin: true } }),
+      permanents: [
+        {
+          id: 'persecutor',
+          name: 'Abyssal Persecutor',
+          types: ['Creature'],
+          subtypes: ['Demon'],
+          colors: ['black'],
+          controller: 'player1',
+          power: 6,
+          toughness: 6
+        }
+      ]
+    },
+    choices: [],
+    expect: { events: [], after: { players: { player1: { lost: false }, player2: { lost: false } } } },
+    source: source(
+      '2026-01-16',
+      '704.5b',
+      'Forge ComprehensiveRulesSection104.test_104_2a_player_wins_if_all_opponents_left_even_if_he_couldnt_win (commit 072ad06164b2c0bc610c33385597bb5e5550a4af), under 704.5b (a player who attempted to draw from an empty library loses), which Abyssal Persecutor’s “your opponents can’t lose the game” overrides (101.1: Whenever a card’s text directly contradicts these rules, the card takes precedence)'
+    )
   }
 ]
