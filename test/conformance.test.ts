@@ -109,6 +109,25 @@ describe.skipIf(!available)('crdb conformance', () => {
     expect(new Set(cases.map((item) => item.check)).size).toBeGreaterThanOrEqual(20)
   })
 
+  it('names in index.json each board it does not ask in a range of editions, with the reason, and asks none there', () => {
+    const index = JSON.parse(readFileSync(join(suite, 'index.json'), 'utf8')) as {
+      notes: Array<{ check: string; board: string; from: string; to: string; reason: string }>
+    }
+    const noted = index.notes.map((note) => `${note.check}/${note.board}`)
+    expect(noted).toContain('token-phased-out/phased-out-token')
+    expect(noted).toContain('equipment-illegal/fortification-on-creature')
+    expect(noted).toContain('aura-illegal/protection-everything')
+    const fortification = index.notes.find((note) => note.board === 'fortification-on-creature')!
+    expect(fortification).toMatchObject({ from: '1999-04-23', to: '2007-02-01' })
+    expect(fortification.reason).toMatch(/no Fortification before Future Sight/)
+    for (const note of index.notes) {
+      const asked = cases.filter((item) => item.id.startsWith(`${note.check}/`) && item.id.endsWith(`/${note.board}`))
+      // Asked after its range, never inside it.
+      expect(asked.length, `${note.check}/${note.board}`).toBeGreaterThan(0)
+      for (const item of asked) expect(item.edition < note.from || item.edition > note.to, item.id).toBe(true)
+    }
+  })
+
   it('validates every case against the published JSON Schema, which is the zod schema’s', () => {
     const published = JSON.parse(readFileSync(join(projectRoot, 'docs/schemas/conformance-case.schema.json'), 'utf8'))
     // `npm run schemas` brings docs/schemas up to date.
