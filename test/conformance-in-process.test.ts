@@ -91,6 +91,8 @@ describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeo
         'legend-rule',
         'legend-rule-scope',
         'legend-rule-tie',
+        'limited-range-legend',
+        'planeswalker-uniqueness',
         'deathtouch'
       ])
     )

@@ -449,6 +449,72 @@ export const switchTable: readonly SwitchEntry[] = [
     ]
   },
   {
+    switch: 'limited-range-legend',
+    question: 'With a limited range of influence, does the legend rule apply only among permanents within the controller’s range?',
+    ranges: [
+      { from: '1999-04-23', value: false, rule: null, change: 'first edition', quote: 'No range of influence rule for the legend rule before 2005-10-01.' },
+      {
+        from: '2005-10-01',
+        value: true,
+        rule: '601.12',
+        change: 'range of influence limits the legend rule',
+        quote:
+          '601.12: The “legend rule” (see rule 420.5e) applies to a permanent only if other legendary permanents with the same name are within its controller’s range of influence.'
+      },
+      {
+        from: '2009-07-11',
+        value: true,
+        rule: '801.12',
+        change: 'renumbered 801.12',
+        quote:
+          '801.12: The "legend rule" (see rule 704.5k) applies to a permanent only if other legendary permanents with the same name are within its controller\'s range of influence.'
+      },
+      {
+        from: '2013-07-13',
+        value: false,
+        rule: null,
+        change: 'gone with the per-controller legend rule (Magic 2014)',
+        quote: 'No such rule: the legend rule looks at one player’s permanents (704.5k), and 801.12 speaks of the world rule only.'
+      }
+    ]
+  },
+  {
+    switch: 'planeswalker-uniqueness',
+    question: 'What does the planeswalker uniqueness rule do with planeswalkers that share a planeswalker type?',
+    ranges: [
+      { from: '1999-04-23', value: null, rule: null, change: 'first edition', quote: 'No planeswalkers before Lorwyn (2007-10-01).' },
+      {
+        from: '2007-10-01',
+        value: 'subtype-all',
+        rule: '420.5q',
+        change: 'appears as 420.5q (Lorwyn)',
+        quote: "420.5q: If two or more planeswalkers that share a planeswalker type are in play, all are put into their owners' graveyards."
+      },
+      {
+        from: '2009-07-11',
+        value: 'subtype-all',
+        rule: '704.5j',
+        change: 'renumbered 704.5j',
+        quote: "704.5j: If two or more planeswalkers that share a planeswalker type are on the battlefield, all are put into their owners' graveyards."
+      },
+      {
+        from: '2013-07-13',
+        value: 'subtype-controller',
+        rule: '704.5j',
+        change: 'per controller, who chooses one (Magic 2014)',
+        quote:
+          "704.5j: If a player controls two or more planeswalkers that share a planeswalker type, that player chooses one of them, and the rest are put into their owners' graveyards."
+      },
+      {
+        from: '2017-09-29',
+        value: null,
+        rule: null,
+        change: 'removed (Ixalan): legendary planeswalkers fall under the legend rule',
+        quote: 'No planeswalker uniqueness rule from 2017-09-29: the legend rule (704.5j) covers legendary planeswalkers.'
+      }
+    ]
+  },
+  {
     switch: 'deathtouch',
     question: 'Is deathtouch a triggered ability (destroy the creature it damaged) or a static one?',
     ranges: [
