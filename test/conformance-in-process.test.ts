@@ -78,11 +78,49 @@ describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeo
   it('asks each switch at both sides of each change; crdb passes, a flipped value or a wrong rule fails', () => {
     const switches = cases.filter((item) => item.kind === 'switch')
     expect(new Set(switches.map((item) => item.check))).toEqual(
-      new Set(['mana-burn', 'mana-empties', 'combat-damage-on-stack', 'starting-life', 'starting-life-commander', 'deathtouch'])
+      new Set([
+        'mana-burn',
+        'mana-empties',
+        'combat-damage-on-stack',
+        'starting-life',
+        'starting-life-commander',
+        'starting-life-two-headed-giant',
+        'mulligan',
+        'multiplayer-free-mulligan',
+        'damage-assignment-order',
+        'legend-rule',
+        'legend-rule-scope',
+        'legend-rule-tie',
+        'limited-range-legend',
+        'planeswalker-uniqueness',
+        'deathtouch'
+      ])
     )
-    const burn = switches.filter((item) => item.check === 'mana-burn').map((item) => [item.edition, item.expect.value, item.expect.rule])
+    const valuesOf = (name: string) => switches.filter((item) => item.check === name).map((item) => [item.edition, item.expect.value, item.expect.rule])
+    const burn = valuesOf('mana-burn')
     expect(burn).toContainEqual(['2009-05-01', true, '300.3'])
     expect(burn).toContainEqual(['2009-07-11', false, null])
+    // Two-Headed Giant teams start at 40 in the first rules of the variant (606.4a), at 30 from Future Sight.
+    const team = valuesOf('starting-life-two-headed-giant')
+    expect(team).toContainEqual(['2005-02-01', null, null])
+    expect(team).toContainEqual(['2005-10-01', 40, '606.4a'])
+    expect(team).toContainEqual(['2007-02-01', 40, '606.4a'])
+    expect(team).toContainEqual(['2007-05-01', 30, '101.3a'])
+    // Damage assignment order from Magic 2010 to Foundations; the Vancouver and London mulligans.
+    expect(valuesOf('damage-assignment-order')).toEqual([
+      ['1999-04-23', false, null],
+      ['2009-05-01', false, null],
+      ['2009-07-11', true, '509.2'],
+      ['2024-07-30', true, '509.2'],
+      ['2024-11-08', false, null],
+      ['2026-01-16', false, null]
+    ])
+    const mulligan = valuesOf('mulligan')
+    expect(mulligan).toContainEqual(['2015-07-17', 'one-fewer', '103.4'])
+    expect(mulligan).toContainEqual(['2015-09-26', 'scry', '103.4'])
+    expect(mulligan).toContainEqual(['2019-05-03', 'scry', '103.4'])
+    expect(mulligan).toContainEqual(['2019-07-12', 'bottom', '103.4'])
+    expect(valuesOf('legend-rule-scope')).toContainEqual(['2013-07-13', 'controller', '704.5k'])
     const answer = createCrdbAnswerer(db)
     for (const item of switches) {
       expect(judgeAnswer(item, answer(item)), item.id).toEqual([])
@@ -93,6 +131,47 @@ describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeo
       if (item.expect.rule !== null)
         expect(judgeAnswer(item, { ...right, rule: '100.1' }), item.id).toEqual([`${item.check} cites 100.1, expected ${item.expect.rule}`])
     }
+  })
+
+  it('holds scenarios translated from XMage’s tests, each naming its test and commit; crdb passes them, nothing happening fails them', () => {
+    const xmage = cases.filter((item) => item.id.startsWith('scenario/xmage-'))
+    expect(xmage.map((item) => item.id)).toEqual([
+      'scenario/xmage-legend-rule-regular',
+      'scenario/xmage-world-rule-two-world-enchantments',
+      'scenario/xmage-protection-sheds-attachments',
+      'scenario/xmage-attach-non-attachable'
+    ])
+    const answer = createCrdbAnswerer(db)
+    for (const item of xmage) {
+      expect(item.source.quote, item.id).toMatch(/^XMage \w+Test\.\w+ \(commit [0-9a-f]{40}\), under 70[24]\./)
+      expect(item.edition).toBe('2026-01-16')
+      expect(judgeAnswer(item, answer(item)), item.id).toEqual([])
+      expect(judgeAnswer(item, { id: item.id }).length, item.id).toBeGreaterThan(0)
+    }
+  })
+
+  it('holds scenarios translated from Forge’s ComprehensiveRulesSection104, naming the test and commit; crdb passes them', () => {
+    const forge = cases.filter((item) => item.id.startsWith('scenario/forge-'))
+    expect(forge.map((item) => item.id)).toEqual([
+      'scenario/forge-104-zero-life',
+      'scenario/forge-104-less-than-zero-life',
+      'scenario/forge-104-ten-poison',
+      'scenario/forge-104-more-than-ten-poison',
+      'scenario/forge-104-2a-cant-lose'
+    ])
+    const answer = createCrdbAnswerer(db)
+    for (const item of forge) {
+      expect(item.source.quote, item.id).toMatch(
+        /^Forge ComprehensiveRulesSection104\.test_104_\w+ \(commit 072ad06164b2c0bc610c33385597bb5e5550a4af\), under 704\.5[abc]/
+      )
+      expect(judgeAnswer(item, answer(item)), item.id).toEqual([])
+    }
+    // The four that expect player2 to lose fail when nothing happens; a loss where the player can't lose fails too.
+    for (const item of forge.slice(0, 4)) expect(judgeAnswer(item, { id: item.id }).length, item.id).toBeGreaterThan(0)
+    const cantLose = forge[4]
+    expect(judgeAnswer(cantLose, { id: cantLose.id, events: [{ action: 'loses-game', subject: 'player2', rule: '704.5b' }] })).toEqual([
+      'unexpected: player2 loses-game (704.5b)'
+    ])
   })
 
   it('runs an engine child process over the suite and reports as text, JSON and JUnit', async () => {

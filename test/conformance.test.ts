@@ -40,7 +40,7 @@ interface Report {
   cases: number
   passed: number
   failed: number
-  checks: Array<{ check: string; eras: Array<{ from: string; failed: string[] }> }>
+  checks: Array<{ check: string; eras: Array<{ from: string; to: string | null; failed: string[] }> }>
   failures: Array<{ id: string; problems: string[] }>
 }
 
@@ -102,9 +102,30 @@ describe.skipIf(!available)('crdb conformance', () => {
       expect(item.edition).toBe(item.boundary!.change)
       const [check, , board] = item.id.split('/')
       const before = `${check}/${editions[editions.indexOf(item.edition) - 1]}/${board}`
-      expect(ids.has(before) || item.id.startsWith('token-phased-out/2001-07-23/phased-out-token'), `${item.id}: no case ${before}`).toBe(true)
+      // Left out on purpose: a phased-out token under the phasing zone, and Fortifications before Future Sight (the table's skips).
+      const skipped = item.id.startsWith('token-phased-out/2001-07-23/phased-out-token') || item.id.startsWith('equipment-illegal/2007-05-01/fortification-')
+      expect(ids.has(before) || skipped, `${item.id}: no case ${before}`).toBe(true)
     }
     expect(new Set(cases.map((item) => item.check)).size).toBeGreaterThanOrEqual(20)
+  })
+
+  it('names in index.json each board it does not ask in a range of editions, with the reason, and asks none there', () => {
+    const index = JSON.parse(readFileSync(join(suite, 'index.json'), 'utf8')) as {
+      notes: Array<{ check: string; board: string; from: string; to: string; reason: string }>
+    }
+    const noted = index.notes.map((note) => `${note.check}/${note.board}`)
+    expect(noted).toContain('token-phased-out/phased-out-token')
+    expect(noted).toContain('equipment-illegal/fortification-on-creature')
+    expect(noted).toContain('aura-illegal/protection-everything')
+    const fortification = index.notes.find((note) => note.board === 'fortification-on-creature')!
+    expect(fortification).toMatchObject({ from: '1999-04-23', to: '2007-02-01' })
+    expect(fortification.reason).toMatch(/no Fortification before Future Sight/)
+    for (const note of index.notes) {
+      const asked = cases.filter((item) => item.id.startsWith(`${note.check}/`) && item.id.endsWith(`/${note.board}`))
+      // Asked after its range, never inside it.
+      expect(asked.length, `${note.check}/${note.board}`).toBeGreaterThan(0)
+      for (const item of asked) expect(item.edition < note.from || item.edition > note.to, item.id).toBe(true)
+    }
   })
 
   it('validates every case against the published JSON Schema, which is the zod schema’s', () => {
@@ -157,9 +178,15 @@ describe.skipIf(!available)('crdb conformance', () => {
     expect(status).toBe(1)
     const failed = report.failures.map((failure) => failure.id)
     expect(failed.length).toBeGreaterThan(10)
-    // The legend-rule cases, and the scenarios of the legend rule (with tokens and counters; XMage's test).
-    expect(failed.filter((id) => !id.startsWith('legend-rule/'))).toEqual(['scenario/legend-rule-tokens-counters', 'scenario/xmage-legend-rule-regular'])
+    // The legend-rule cases, the legend-rule switch where it is not "all", and the scenarios of the legend rule (with tokens and counters; XMage's test).
+    expect(failed.filter((id) => !id.startsWith('legend-rule/') && !id.startsWith('switch/legend-rule/'))).toEqual([
+      'scenario/legend-rule-tokens-counters',
+      'scenario/xmage-legend-rule-regular'
+    ])
     const byId = new Map(cases.map((item) => [item.id, item]))
+    const notAll = cases.filter((item) => item.kind === 'switch' && item.check === 'legend-rule' && item.expect.value !== 'all').map((item) => item.id)
+    expect(notAll.length).toBeGreaterThan(4)
+    expect(failed.filter((id) => id.startsWith('switch/'))).toEqual(notAll)
     // "All are put into their owners' graveyards" is the rule of 2004-10-01 to 2013-07-12: those cases still pass.
     expect(failed.filter((id) => ['2004-10-01', '2009-07-11'].includes(byId.get(id)!.source.from))).toEqual([])
     for (const from of ['1999-04-23', '2001-07-23', '2013-07-13'])
@@ -168,7 +195,12 @@ describe.skipIf(!available)('crdb conformance', () => {
         from
       ).toBe(true)
     const legend = report.checks.find((check) => check.check === 'legend-rule')!
-    expect(legend.eras.find((era) => era.from === '2013-07-13')!.failed).toContain('legend-rule/2013-07-13/two-controllers')
+    expect(legend.eras.find((era) => era.from === '2013-07-13' && era.to === null)!.failed).toContain('legend-rule/2013-07-13/two-controllers')
+    // The switch's range of 2013-07-13 (to the renumbering as 704.5j) is reported apart from the board era that starts with it.
+    expect(legend.eras.find((era) => era.from === '2013-07-13' && era.to === '2017-08-25')!.failed).toEqual([
+      'switch/legend-rule/2013-07-13',
+      'switch/legend-rule/2017-08-25'
+    ])
   })
 
   it('crdb’s engine with the 2025 Saga rule switched off fails exactly the Sagas without chapter abilities from 2025-07-25', () => {
@@ -207,8 +239,10 @@ describe.skipIf(!available)('crdb conformance', () => {
     expect(crdb('conformance', 'export', dir, '--from', '2009-01-01', '--to', '2013-12-31', '--checks', 'legend-rule,world-rule').status).toBe(0)
     const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { cases: string[]; checks: Record<string, number> }
     expect(Object.keys(index.checks).sort()).toEqual(['legend-rule', 'world-rule'])
+    expect(index.cases).toContain('switch/legend-rule/2013-07-13')
     for (const id of index.cases) {
-      const edition = id.split('/')[1]
+      // CHECK/EDITION/BOARD, or switch/NAME/EDITION (the legend rule is a switch too).
+      const edition = id.startsWith('switch/') ? id.split('/')[2] : id.split('/')[1]
       expect(edition >= '2009-01-01' && edition <= '2013-12-31', id).toBe(true)
     }
   })

@@ -21,7 +21,8 @@ const available = archiveAvailable()
 // against the sources: mana burn ends with Magic 2010 (2009-07-11); damage assignment order runs from
 // then to Foundations (2024-11-08); the London mulligan begins in July 2019; the commander goes to the
 // command zone as a state-based action from 2020-07-03; the Vancouver mulligan (look at the top card, may put it on
-// the bottom) runs from Battle for Zendikar (2015-09-26) to the London mulligan. The poison threshold is null in the
+// the bottom) runs from Battle for Zendikar (2015-09-26) to the London mulligan; a Two-Headed Giant team starts at 40
+// life by 606.4a in the first Two-Headed Giant rules (2005-10-01), at 30 from Future Sight (101.3a, 2007-05-01). The poison threshold is null in the
 // two 1999 editions: neither states one (see the test below).
 const changes: Record<string, Array<[string, SwitchValue]>> = {
   mulligan: [
@@ -39,6 +40,7 @@ const changes: Record<string, Array<[string, SwitchValue]>> = {
   'starting-life': [['1999-04-23', 20]],
   'starting-life-two-headed-giant': [
     ['1999-04-23', null],
+    ['2005-10-01', 40],
     ['2007-05-01', 30]
   ],
   'starting-life-commander': [

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { generateSuite, type GenerateOptions } from '../conformance/generate.js'
+import { generateSuite, listSuiteNotes, type GenerateOptions } from '../conformance/generate.js'
 import { readSuite, writeSuite } from '../conformance/suite-files.js'
 import { formatJunit, formatReport, runSuite } from '../conformance/run.js'
 import { createCrdbAnswerer } from '../conformance/crdb-engine.js'
@@ -79,7 +79,7 @@ export const registerConformance: RegisterCommand = (program, context) => {
     .action((dir: string, options: RangeOptions) => {
       const wanted = generateOptions(options)
       const cases = context.withDatabase(true, (db) => generateSuite(db, wanted))
-      const index = writeSuite(dir, cases)
+      const index = writeSuite(dir, cases, listSuiteNotes(wanted))
       context.print(
         { dir, count: index.count, checks: index.checks },
         () => `wrote ${index.count} cases of ${Object.keys(index.checks).length} checks to ${dir}\n`

@@ -30,6 +30,36 @@ export interface GenerateOptions {
 
 const tableFile = 'src/conformance/table.ts'
 
+/** A board the suite does not ask in a range of editions, and why (no rule of those editions says what it does, or a known limit). */
+export interface SuiteNote {
+  check: string
+  board: string
+  /** First and last edition dates of the range. */
+  from: string
+  to: string
+  reason: string
+}
+
+/** The checks `options` selects (lower case), or `undefined` for all. */
+const wantedChecks = (options: GenerateOptions): string[] | undefined => options.checks?.map((id) => id.trim().toLowerCase())
+
+/**
+ * The notes of the suite: each board of the table left out for a range of
+ * editions, with the reason, for the checks and editions `options` selects.
+ * `crdb conformance export` writes them into `index.json`.
+ */
+export function listSuiteNotes(options: GenerateOptions = {}): SuiteNote[] {
+  const wanted = wantedChecks(options)
+  const notes: SuiteNote[] = []
+  for (const entry of expectationTable) {
+    if (wanted && !wanted.includes(entry.check)) continue
+    for (const skip of entry.skip ?? [])
+      if ((options.from === undefined || skip.to >= options.from) && (options.to === undefined || skip.from <= options.to))
+        notes.push({ check: entry.check, board: skip.board, from: skip.from, to: skip.to, reason: skip.reason })
+  }
+  return notes
+}
+
 /** The number of `entry`'s rule in `edition` by the table, or `null`. */
 function numberIn(entry: TableEntry, edition: string): string | null {
   let number: string | null = null
@@ -175,7 +205,7 @@ function switchCasesOf(entry: SwitchEntry, editions: readonly string[], options:
  */
 export function generateSuite(db: Crdb, options: GenerateOptions = {}): ConformanceCase[] {
   const editions = listEditionDates(db)
-  const wanted = options.checks?.map((id) => id.trim().toLowerCase())
+  const wanted = wantedChecks(options)
   for (const id of wanted ?? [])
     if (!findTableEntry(id) && !switchTable.some((entry) => entry.switch === id) && !scenarios.some((scenario) => scenario.checks.includes(id)))
       throw new CrdbError('E_NOT_FOUND', `--checks: no check "${id}" in the conformance table (crdb conformance export lists its checks in index.json)`)

@@ -13,7 +13,7 @@ export {
   type ExpectedEvent,
   type ExpectedAfter
 } from './case.js'
-export { generateSuite, type GenerateOptions } from './generate.js'
+export { generateSuite, listSuiteNotes, type GenerateOptions, type SuiteNote } from './generate.js'
 export { writeSuite, readSuite, type SuiteIndex } from './suite-files.js'
 export { judgeAnswer } from './compare.js'
 export { createCrdbAnswerer } from './crdb-engine.js'

@@ -180,7 +180,8 @@ function summarize(engine: string, cases: readonly ConformanceCase[], results: C
     const source = cases[index].source
     let check = checks.find((entry) => entry.check === result.check)
     if (!check) checks.push((check = { check: result.check, cases: 0, passed: 0, eras: [] }))
-    let era = check.eras.find((entry) => entry.from === source.from)
+    // A range is its first and last edition: a switch's range and a board era of the same check may start together and end apart.
+    let era = check.eras.find((entry) => entry.from === source.from && entry.to === source.to)
     if (!era) check.eras.push((era = { from: source.from, to: source.to, rule: source.rule, cases: 0, passed: 0, failed: [] }))
     check.cases++
     era.cases++
@@ -189,7 +190,7 @@ function summarize(engine: string, cases: readonly ConformanceCase[], results: C
       era.passed++
     } else era.failed.push(result.id)
   })
-  for (const check of checks) check.eras.sort((a, b) => a.from.localeCompare(b.from))
+  for (const check of checks) check.eras.sort((a, b) => a.from.localeCompare(b.from) || (a.to ?? '9999').localeCompare(b.to ?? '9999'))
   const passed = results.filter((result) => result.passed).length
   return { engine, cases: results.length, passed, failed: results.length - passed, ms: Math.round(ms), checks, results }
 }

@@ -395,5 +395,224 @@ export const scenarios: readonly Scenario[] = [
       '704.5j',
       'XMage LegendRuleTest.testRegular (commit c0de3766bc44dbd79cc387aa91e1dcc4aa349098), under 704.5j: that player chooses one of them, and the rest are put into their owners’ graveyards'
     )
+  },
+  {
+    // Translated (not copied) from XMage's WorldEnchantmentsRuleTest.TestTwoWorldEnchantsments (magefree/mage,
+    // Mage.Tests/src/test/java/org/mage/test/cards/rules/WorldEnchantmentsRuleTest.java, commit 18b98edbc6f6b261ee0d28a94e4b0c176b4e2727):
+    // playerA casts Nether Void on turn 1 (then another spell, for a later timestamp), playerB casts Nether Void on turn 2;
+    // playerA's is in the graveyard, playerB's on the battlefield.
+    id: 'scenario/xmage-world-rule-two-world-enchantments',
+    check: 'scenario',
+    checks: ['world-rule'],
+    edition: '2026-01-16',
+    boundary: null,
+    description:
+      'XMage WorldEnchantmentsRuleTest.TestTwoWorldEnchantsments: playerA’s Nether Void entered on turn 1, playerB’s on turn 2; the world rule keeps the newer, playerB’s',
+    board: {
+      players: players(['playerA', 'playerB']),
+      permanents: [
+        { id: 'void-a', name: 'Nether Void', types: ['Enchantment'], supertypes: ['World'], colors: ['black'], controller: 'playerA', timestamp: 1 },
+        { id: 'lion-a', name: 'Silvercoat Lion', types: ['Creature'], colors: ['white'], controller: 'playerA', power: 2, toughness: 2, timestamp: 2 },
+        { id: 'void-b', name: 'Nether Void', types: ['Enchantment'], supertypes: ['World'], colors: ['black'], controller: 'playerB', timestamp: 3 }
+      ]
+    },
+    choices: [],
+    expect: {
+      events: [{ action: 'put-into-graveyard', subject: 'void-a', check: 'world-rule', rule: '704.5k' }],
+      after: { objects: { 'void-a': { zone: 'graveyard' }, 'void-b': { zone: 'battlefield' }, 'lion-a': { zone: 'battlefield' } } }
+    },
+    source: source(
+      '2026-01-16',
+      '704.5k',
+      'XMage WorldEnchantmentsRuleTest.TestTwoWorldEnchantsments (commit 18b98edbc6f6b261ee0d28a94e4b0c176b4e2727), under 704.5k: all except the one that has had the world supertype for the shortest amount of time are put into their owners’ graveyards'
+    )
+  },
+  {
+    // Translated (not copied) from XMage's AttachmentTest.testProtectionShedsAttachments (magefree/mage,
+    // Mage.Tests/src/test/java/org/mage/test/cards/rules/AttachmentTest.java, commit 303a0460bda39d06ee5c385c350bc622404d3bc4):
+    // Keeper of Kookus, equipped with Jackhammer (red) and enchanted with Agility (red), gains protection from red;
+    // Agility is in the graveyard, Jackhammer on the battlefield and no longer attached.
+    id: 'scenario/xmage-protection-sheds-attachments',
+    check: 'scenario',
+    checks: ['aura-illegal', 'equipment-illegal'],
+    edition: '2026-01-16',
+    boundary: null,
+    description:
+      'XMage AttachmentTest.testProtectionShedsAttachments: Keeper of Kookus gains protection from red while enchanted by Agility (a red Aura) and equipped with Jackhammer (red Equipment): the Aura goes to the graveyard, the Equipment falls off',
+    board: {
+      players: players(['playerA', 'playerB']),
+      permanents: [
+        {
+          id: 'keeper',
+          name: 'Keeper of Kookus',
+          types: ['Creature'],
+          subtypes: ['Goblin'],
+          colors: ['red'],
+          controller: 'playerA',
+          power: 1,
+          toughness: 1,
+          protectionFrom: ['red']
+        },
+        { id: 'jackhammer', name: 'Jackhammer', types: ['Artifact'], subtypes: ['Equipment'], colors: ['red'], controller: 'playerA', attachedTo: 'keeper' },
+        {
+          id: 'agility',
+          name: 'Agility',
+          types: ['Enchantment'],
+          subtypes: ['Aura'],
+          enchant: ['creature'],
+          colors: ['red'],
+          controller: 'playerA',
+          attachedTo: 'keeper'
+        }
+      ]
+    },
+    choices: [],
+    expect: {
+      events: [
+        { action: 'put-into-graveyard', subject: 'agility', check: 'aura-illegal', rule: '704.5m' },
+        { action: 'unattached', subject: 'jackhammer', check: 'equipment-illegal', rule: '704.5n' }
+      ],
+      after: { objects: { agility: { zone: 'graveyard' }, jackhammer: { zone: 'battlefield', attachedTo: null }, keeper: { zone: 'battlefield' } } }
+    },
+    source: source(
+      '2026-01-16',
+      '704.5m',
+      'XMage AttachmentTest.testProtectionShedsAttachments (commit 303a0460bda39d06ee5c385c350bc622404d3bc4), under 702.16 (protection), 704.5m (an Aura attached to an illegal object is put into its owner’s graveyard) and 704.5n (an Equipment attached to an illegal permanent becomes unattached and remains on the battlefield)'
+    )
+  },
+  {
+    // Translated (not copied) from XMage's AttachmentTest.testAttachNonAttachable (same file and commit): Lion Sash, a
+    // reconfigured Equipment attached to Codsworth, Handy Helper, is enchanted by Darksteel Mutation, which makes it an Insect
+    // artifact creature (the test's premise: it is no longer an Equipment); it is no longer attached, and Darksteel Mutation stays.
+    id: 'scenario/xmage-attach-non-attachable',
+    check: 'scenario',
+    checks: ['non-aura-attached', 'aura-illegal'],
+    edition: '2026-01-16',
+    boundary: null,
+    description:
+      'XMage AttachmentTest.testAttachNonAttachable: Lion Sash, made an Insect artifact creature (no longer an Equipment) by Darksteel Mutation, is attached to Codsworth, Handy Helper: it becomes unattached; the Aura on it stays',
+    board: {
+      players: players(['playerA', 'playerB']),
+      permanents: [
+        {
+          id: 'codsworth',
+          name: 'Codsworth, Handy Helper',
+          types: ['Artifact', 'Creature'],
+          supertypes: ['Legendary'],
+          subtypes: ['Robot'],
+          controller: 'playerA',
+          power: 2,
+          toughness: 3
+        },
+        {
+          id: 'sash',
+          name: 'Lion Sash',
+          types: ['Artifact', 'Creature'],
+          subtypes: ['Insect'],
+          controller: 'playerA',
+          power: 0,
+          toughness: 1,
+          abilities: ['indestructible'],
+          attachedTo: 'codsworth'
+        },
+        {
+          id: 'mutation',
+          name: 'Darksteel Mutation',
+          types: ['Enchantment'],
+          subtypes: ['Aura'],
+          enchant: ['creature'],
+          colors: ['blue'],
+          controller: 'playerA',
+          attachedTo: 'sash'
+        }
+      ]
+    },
+    choices: [],
+    expect: {
+      events: [{ action: 'unattached', subject: 'sash', check: 'non-aura-attached', rule: '704.5p' }],
+      after: { objects: { sash: { zone: 'battlefield', attachedTo: null }, mutation: { zone: 'battlefield', attachedTo: 'sash' } } }
+    },
+    source: source(
+      '2026-01-16',
+      '704.5p',
+      'XMage AttachmentTest.testAttachNonAttachable (commit 303a0460bda39d06ee5c385c350bc622404d3bc4), under 704.5p: If a battle or creature is attached to an object or player, it becomes unattached and remains on the battlefield (and so does a permanent that’s neither an Aura, an Equipment, nor a Fortification)'
+    )
+  },
+  // Translated (not copied) from Forge's ComprehensiveRulesSection104 (Card-Forge/forge,
+  // forge-gui-desktop/src/test/java/forge/gamesimulationtests/comprehensiverules/ComprehensiveRulesSection104.java,
+  // commit 072ad06164b2c0bc610c33385597bb5e5550a4af; its tests are marked enabled = false there): a game state, and the
+  // player the test expects to win. Only their state-based part is translated: player2's life or poison, checked at once.
+  ...(
+    [
+      ['test_104_3b_player_with_zero_life_loses_the_game', 'zero-life', { life: 0 }, 'player-zero-life', '704.5a', 'player2 has 0 life'],
+      ['test_104_3b_player_with_less_than_zero_life_loses_the_game', 'less-than-zero-life', { life: -1 }, 'player-zero-life', '704.5a', 'player2 has -1 life'],
+      ['test_104_3d_player_with_ten_poison_counters_loses', 'ten-poison', { poison: 10 }, 'poison', '704.5c', 'player2 has ten poison counters'],
+      [
+        'test_104_3d_player_with_more_than_ten_poison_counters_loses',
+        'more-than-ten-poison',
+        { poison: 11 },
+        'poison',
+        '704.5c',
+        'player2 has eleven poison counters'
+      ]
+    ] as const
+  ).map(
+    ([test, name, player2, check, rule, what]): Scenario => ({
+      id: `scenario/forge-104-${name}`,
+      check: 'scenario',
+      checks: [check],
+      edition: '2026-01-16',
+      boundary: null,
+      description: `Forge ComprehensiveRulesSection104.${test}: ${what}; player2 loses the game (the test expects player1 to win)`,
+      board: { players: players(['player1', 'player2'], { player2 }), permanents: [] },
+      choices: [],
+      expect: {
+        events: [{ action: 'loses-game', subject: 'player2', check, rule }],
+        after: { players: { player1: { lost: false }, player2: { lost: true } } }
+      },
+      source: source(
+        '2026-01-16',
+        rule,
+        `Forge ComprehensiveRulesSection104.${test} (commit 072ad06164b2c0bc610c33385597bb5e5550a4af), under ${rule}: ${
+          rule === '704.5a'
+            ? 'If a player has 0 or less life, that player loses the game.'
+            : 'If a player has ten or more poison counters, that player loses the game.'
+        }`
+      )
+    })
+  ),
+  {
+    // Translated from the same Forge file and commit: test_104_2a_player_wins_if_all_opponents_left_even_if_he_couldnt_win.
+    // Its state-based part: with player1's Abyssal Persecutor on the battlefield, player2 can't lose the game, so drawing from
+    // an empty library on turn 2 does not make player2 lose (the win after player2 concedes is no state-based action).
+    id: 'scenario/forge-104-2a-cant-lose',
+    check: 'scenario',
+    checks: ['draw-from-empty-library'],
+    edition: '2026-01-16',
+    boundary: null,
+    description:
+      'Forge ComprehensiveRulesSection104.test_104_2a_player_wins_if_all_opponents_left_even_if_he_couldnt_win: player1 controls Abyssal Persecutor (opponents can’t lose the game); player2 attempted to draw from an empty library: nothing happens',
+    board: {
+      players: players(['player1', 'player2'], { player2: { attemptedDrawFromEmptyLibrary: true, cantLose: true }, player1: { cantWin: true } }),
+      permanents: [
+        {
+          id: 'persecutor',
+          name: 'Abyssal Persecutor',
+          types: ['Creature'],
+          subtypes: ['Demon'],
+          colors: ['black'],
+          controller: 'player1',
+          power: 6,
+          toughness: 6
+        }
+      ]
+    },
+    choices: [],
+    expect: { events: [], after: { players: { player1: { lost: false }, player2: { lost: false } } } },
+    source: source(
+      '2026-01-16',
+      '704.5b',
+      'Forge ComprehensiveRulesSection104.test_104_2a_player_wins_if_all_opponents_left_even_if_he_couldnt_win (commit 072ad06164b2c0bc610c33385597bb5e5550a4af), under 704.5b (a player who attempted to draw from an empty library loses), which Abyssal Persecutor’s “your opponents can’t lose the game” overrides (101.1: Whenever a card’s text directly contradicts these rules, the card takes precedence)'
+    )
   }
 ]

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { CrdbError } from '../vocabulary/errors.js'
 import { conformanceCaseSchema, describeCaseSchema, type ConformanceCase } from './case.js'
+import type { SuiteNote } from './generate.js'
 
 /** What `index.json` holds. */
 export interface SuiteIndex {
@@ -16,6 +17,8 @@ export interface SuiteIndex {
   count: number
   /** The checks the cases are about, with how many cases each. */
   checks: Record<string, number>
+  /** The boards not asked in a range of editions, and why (see `listSuiteNotes`). */
+  notes: SuiteNote[]
   /** The case ids, in order; a case's file is `cases/ID.json`. */
   cases: string[]
 }
@@ -26,14 +29,14 @@ const json = (value: unknown): string => JSON.stringify(value, null, 2) + '\n'
 const fileOf = (dir: string, id: string): string => join(dir, 'cases', ...id.split('/')) + '.json'
 
 /**
- * Write `cases` into the folder `dir`: index, schema and one file per case.
+ * Write `cases` into the folder `dir`: index (with `notes`), schema and one file per case.
  *
  * @throws {CrdbError} `E_IO` when a file cannot be written.
  */
-export function writeSuite(dir: string, cases: readonly ConformanceCase[]): SuiteIndex {
+export function writeSuite(dir: string, cases: readonly ConformanceCase[], notes: readonly SuiteNote[] = []): SuiteIndex {
   const checks: Record<string, number> = {}
   for (const item of cases) checks[item.check] = (checks[item.check] ?? 0) + 1
-  const index: SuiteIndex = { format: 'crdb-conformance/1', count: cases.length, checks, cases: cases.map((item) => item.id) }
+  const index: SuiteIndex = { format: 'crdb-conformance/1', count: cases.length, checks, notes: [...notes], cases: cases.map((item) => item.id) }
   try {
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'case.schema.json'), json(describeCaseSchema()))

@@ -169,6 +169,352 @@ export const switchTable: readonly SwitchEntry[] = [
     ]
   },
   {
+    switch: 'starting-life-two-headed-giant',
+    question: 'What shared life total does a Two-Headed Giant team start the game with?',
+    ranges: [
+      { from: '1999-04-23', value: null, rule: null, change: 'first edition', quote: 'No Two-Headed Giant rules before 2005-10-01.' },
+      {
+        from: '2005-10-01',
+        value: 40,
+        rule: '606.4a',
+        change: 'Two-Headed Giant rules appear',
+        quote: '606.4a: Each team has a shared life total, which starts at 40 life.'
+      },
+      {
+        from: '2007-05-01',
+        value: 30,
+        rule: '101.3a',
+        change: '30 life (Future Sight)',
+        quote: '101.3a: In a Two-Headed Giant game, each team starts with a shared life total of 30 instead.'
+      },
+      {
+        from: '2009-07-11',
+        value: 30,
+        rule: '103.3a',
+        change: 'renumbered 103.3a',
+        quote: '103.3a: In a Two-Headed Giant game, each team starts with a shared life total of 30 instead.'
+      },
+      {
+        from: '2022-10-07',
+        value: 30,
+        rule: '103.4a',
+        change: 'renumbered 103.4a',
+        quote: '103.4a: In a Two-Headed Giant game, each team’s starting life total is 30.'
+      }
+    ]
+  },
+  {
+    switch: 'mulligan',
+    question:
+      'How does a mulligan work: one fewer card (Paris), one fewer then a look at the top card (Vancouver), or a full hand with cards put on the bottom (London)?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: 'one-fewer',
+        rule: '101.5',
+        change: 'first edition',
+        quote:
+          '101.5: That player shuffles his or her hand back into the deck, then draws a new hand of six cards. He or she may repeat this process as many times as desired, drawing one fewer card each time.'
+      },
+      {
+        from: '2003-07-01',
+        value: 'one-fewer',
+        rule: '101.4',
+        change: 'renumbered 101.4',
+        quote:
+          '101.4: To take a mulligan, that player shuffles his or her hand back into the deck and then draws a new hand of six cards. He or she may repeat this process ..., drawing one fewer card each time.'
+      },
+      {
+        from: '2009-07-11',
+        value: 'one-fewer',
+        rule: '103.4',
+        change: 'renumbered 103.4',
+        quote:
+          '103.4: To take a mulligan, a player shuffles his or her hand back into his or her deck, then draws a new hand of one fewer cards than he or she had before.'
+      },
+      {
+        from: '2015-09-26',
+        value: 'scry',
+        rule: '103.4',
+        change: 'the Vancouver mulligan (Battle for Zendikar)',
+        quote:
+          '103.4: After all players have kept an opening hand, each player in turn order whose hand contains fewer cards than that player’s starting hand size may look at the top card of his or her library. If a player does, that player may put that card on the bottom of his or her library.'
+      },
+      {
+        from: '2019-07-12',
+        value: 'bottom',
+        rule: '103.4',
+        change: 'the London mulligan (Core Set 2020)',
+        quote:
+          '103.4: To take a mulligan, a player shuffles the cards in their hand back into their library, draws a new hand of cards equal to their starting hand size, then puts a number of those cards equal to the number of times that player has taken a mulligan on the bottom of their library in any order.'
+      },
+      {
+        from: '2022-10-07',
+        value: 'bottom',
+        rule: '103.5',
+        change: 'renumbered 103.5',
+        quote:
+          '103.5: ... draws a new hand of cards equal to their starting hand size, then puts a number of those cards equal to the number of times that player has taken a mulligan on the bottom of their library in any order.'
+      }
+    ]
+  },
+  {
+    switch: 'multiplayer-free-mulligan',
+    question: 'In a multiplayer game, is a player’s first mulligan free (a full hand again, or not counted)?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: false,
+        rule: null,
+        change: 'first edition',
+        quote: 'No rule makes a first mulligan free in multiplayer: 101.5 draws six cards, then one fewer each time.'
+      },
+      {
+        from: '2007-07-13',
+        value: true,
+        rule: '101.4a',
+        change: 'a free first mulligan in multiplayer',
+        quote: '101.4a: In a multiplayer game, the first time a player takes a mulligan, he or she draws a new hand of seven cards rather than six cards.'
+      },
+      {
+        from: '2009-07-11',
+        value: true,
+        rule: '103.4b',
+        change: 'renumbered 103.4b',
+        quote: '103.4b: In a multiplayer game, the first time a player takes a mulligan, he or she draws a new hand of seven cards rather than six cards.'
+      },
+      {
+        from: '2013-07-13',
+        value: true,
+        rule: '103.4c',
+        change: 'renumbered 103.4c',
+        quote: '103.4c: In a multiplayer game, the first time a player takes a mulligan, he or she draws a new hand of as many cards as he or she had before.'
+      },
+      {
+        from: '2022-10-07',
+        value: true,
+        rule: '103.5c',
+        change: 'renumbered 103.5c',
+        quote:
+          '103.5c: In a multiplayer game and in any Brawl game, the first mulligan a player takes doesn’t count toward the number of cards that player will put on the bottom of their library or the number of mulligans that player may take.'
+      }
+    ]
+  },
+  {
+    switch: 'damage-assignment-order',
+    question: 'Does the attacking player announce a damage assignment order among the creatures blocking an attacker, and assign lethal damage in that order?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: false,
+        rule: null,
+        change: 'first edition',
+        quote:
+          'No damage assignment order: a blocked creature assigns its combat damage “divided as its controller chooses” among its blockers (310.2c in 2009-05-01).'
+      },
+      {
+        from: '2009-07-11',
+        value: true,
+        rule: '509.2',
+        change: 'damage assignment order (Magic 2010)',
+        quote:
+          '509.2: for each attacking creature that’s become blocked by multiple creatures, the active player announces its damage assignment order among the blocking creatures. ... an attacking creature can’t assign combat damage to a creature that’s blocking it unless each creature ahead of that blocking creature in its order is assigned lethal damage.'
+      },
+      {
+        from: '2024-11-08',
+        value: false,
+        rule: null,
+        change: 'damage assignment order removed (Foundations)',
+        quote: '510.1c: If two or more creatures are blocking it, it assigns its combat damage to those creatures divided as its controller chooses among them.'
+      }
+    ]
+  },
+  {
+    switch: 'legend-rule',
+    question: 'What does the legend rule do with legendary permanents that share a name?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: 'earliest-timestamp',
+        rule: '420.5e',
+        change: 'first edition',
+        quote:
+          '420.5e: If two or more Legends or Legendary permanents with the same name are in play, all except the one with the earliest timestamp are put into in their owners’ graveyards.'
+      },
+      {
+        from: '2001-07-23',
+        value: 'longest',
+        rule: '420.5e',
+        change: 'the one legendary with that name the longest stays',
+        quote: '420.5e: ... all except the one that has been a Legend or legendary permanent with that name the longest are put into their owners’ graveyards.'
+      },
+      {
+        from: '2004-10-01',
+        value: 'all',
+        rule: '420.5e',
+        change: 'all go (Champions of Kamigawa)',
+        quote: '420.5e: If two or more permanents with the same name have the supertype legendary, all are put into their owners’ graveyards.'
+      },
+      {
+        from: '2009-07-11',
+        value: 'all',
+        rule: '704.5k',
+        change: 'renumbered 704.5k',
+        quote: '704.5k: If two or more legendary permanents with the same name are on the battlefield, all are put into their owners’ graveyards.'
+      },
+      {
+        from: '2013-07-13',
+        value: 'controller-chooses',
+        rule: '704.5k',
+        change: 'per controller, who chooses one (Magic 2014)',
+        quote:
+          '704.5k: If a player controls two or more legendary permanents with the same name, that player chooses one of them, and the rest are put into their owners’ graveyards.'
+      },
+      {
+        from: '2017-09-29',
+        value: 'controller-chooses',
+        rule: '704.5j',
+        change: 'renumbered 704.5j',
+        quote:
+          '704.5j: If a player controls two or more legendary permanents with the same name, that player chooses one of them, and the rest are put into their owners’ graveyards.'
+      }
+    ]
+  },
+  {
+    switch: 'legend-rule-scope',
+    question: 'Does the legend rule look at every legendary permanent with the name, whoever controls it, or at each player’s own?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: 'battlefield',
+        rule: '420.5e',
+        change: 'first edition',
+        quote: '420.5e: If two or more Legends or Legendary permanents with the same name are in play, ...'
+      },
+      {
+        from: '2009-07-11',
+        value: 'battlefield',
+        rule: '704.5k',
+        change: 'renumbered 704.5k',
+        quote: '704.5k: If two or more legendary permanents with the same name are on the battlefield, ...'
+      },
+      {
+        from: '2013-07-13',
+        value: 'controller',
+        rule: '704.5k',
+        change: 'per controller (Magic 2014)',
+        quote: '704.5k: If a player controls two or more legendary permanents with the same name, that player chooses one of them, ...'
+      },
+      {
+        from: '2017-09-29',
+        value: 'controller',
+        rule: '704.5j',
+        change: 'renumbered 704.5j',
+        quote: '704.5j: If a player controls two or more legendary permanents with the same name, that player chooses one of them, ...'
+      }
+    ]
+  },
+  {
+    switch: 'legend-rule-tie',
+    question: 'When legendary permanents with one name tie for the one that stays, do all go?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: 'all-go',
+        rule: '420.5e',
+        change: 'first edition',
+        quote: '420.5e: In the event of a tie for earliest timestamp, each Legend with the same name is put into its owner’s graveyard.'
+      },
+      {
+        from: '2004-10-01',
+        value: 'none',
+        rule: '420.5e',
+        change: 'no one stays, so no tie (Champions of Kamigawa)',
+        quote: '420.5e: ... all are put into their owners’ graveyards (nothing stays, so no tie is broken; from 2013 the controller chooses).'
+      },
+      {
+        from: '2009-07-11',
+        value: 'none',
+        rule: '704.5k',
+        change: 'renumbered 704.5k',
+        quote: '704.5k: ... all are put into their owners’ graveyards (from 2013-07-13: that player chooses one of them); no tie to break.'
+      },
+      {
+        from: '2017-09-29',
+        value: 'none',
+        rule: '704.5j',
+        change: 'renumbered 704.5j',
+        quote: '704.5j: ... that player chooses one of them, and the rest are put into their owners’ graveyards; no tie to break.'
+      }
+    ]
+  },
+  {
+    switch: 'limited-range-legend',
+    question: 'With a limited range of influence, does the legend rule apply only among permanents within the controller’s range?',
+    ranges: [
+      { from: '1999-04-23', value: false, rule: null, change: 'first edition', quote: 'No range of influence rule for the legend rule before 2005-10-01.' },
+      {
+        from: '2005-10-01',
+        value: true,
+        rule: '601.12',
+        change: 'range of influence limits the legend rule',
+        quote:
+          '601.12: The “legend rule” (see rule 420.5e) applies to a permanent only if other legendary permanents with the same name are within its controller’s range of influence.'
+      },
+      {
+        from: '2009-07-11',
+        value: true,
+        rule: '801.12',
+        change: 'renumbered 801.12',
+        quote:
+          '801.12: The "legend rule" (see rule 704.5k) applies to a permanent only if other legendary permanents with the same name are within its controller\'s range of influence.'
+      },
+      {
+        from: '2013-07-13',
+        value: false,
+        rule: null,
+        change: 'gone with the per-controller legend rule (Magic 2014)',
+        quote: 'No such rule: the legend rule looks at one player’s permanents (704.5k), and 801.12 speaks of the world rule only.'
+      }
+    ]
+  },
+  {
+    switch: 'planeswalker-uniqueness',
+    question: 'What does the planeswalker uniqueness rule do with planeswalkers that share a planeswalker type?',
+    ranges: [
+      { from: '1999-04-23', value: null, rule: null, change: 'first edition', quote: 'No planeswalkers before Lorwyn (2007-10-01).' },
+      {
+        from: '2007-10-01',
+        value: 'subtype-all',
+        rule: '420.5q',
+        change: 'appears as 420.5q (Lorwyn)',
+        quote: "420.5q: If two or more planeswalkers that share a planeswalker type are in play, all are put into their owners' graveyards."
+      },
+      {
+        from: '2009-07-11',
+        value: 'subtype-all',
+        rule: '704.5j',
+        change: 'renumbered 704.5j',
+        quote: "704.5j: If two or more planeswalkers that share a planeswalker type are on the battlefield, all are put into their owners' graveyards."
+      },
+      {
+        from: '2013-07-13',
+        value: 'subtype-controller',
+        rule: '704.5j',
+        change: 'per controller, who chooses one (Magic 2014)',
+        quote:
+          "704.5j: If a player controls two or more planeswalkers that share a planeswalker type, that player chooses one of them, and the rest are put into their owners' graveyards."
+      },
+      {
+        from: '2017-09-29',
+        value: null,
+        rule: null,
+        change: 'removed (Ixalan): legendary planeswalkers fall under the legend rule',
+        quote: 'No planeswalker uniqueness rule from 2017-09-29: the legend rule (704.5j) covers legendary planeswalkers.'
+      }
+    ]
+  },
+  {
     switch: 'deathtouch',
     question: 'Is deathtouch a triggered ability (destroy the creature it damaged) or a static one?',
     ranges: [

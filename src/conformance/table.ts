@@ -131,6 +131,20 @@ const equipment = (id: string, attachedTo: string | null, extra: Partial<ObjectS
   attachedTo,
   ...extra
 })
+const fortification = (id: string, attachedTo: string | null): ObjectState => ({
+  id,
+  name: 'Darksteel Garrison',
+  types: ['Artifact'],
+  subtypes: ['Fortification'],
+  controller: 'p1',
+  attachedTo
+})
+/** From Future Sight (420.5k, then 704.5p, 704.5n): a Fortification on a creature, or on a land with protection from artifacts, becomes unattached. */
+const fortificationFalls: Record<string, Outcome> = {
+  'fortification-on-creature': one('unattached', 't1', { objects: { t1: { zone: 'battlefield', attachedTo: null } } }),
+  'fortification-on-land': { events: [], after: { objects: { t1: { zone: 'battlefield', attachedTo: 'f1' } } } },
+  'fortification-protection': one('unattached', 't1', { objects: { t1: { zone: 'battlefield', attachedTo: null }, f1: { zone: 'battlefield' } } })
+}
 const land = (id: string, extra: Partial<ObjectState> = {}): ObjectState => ({
   id,
   name: 'Forest',
@@ -911,8 +925,21 @@ export const expectationTable: readonly TableEntry[] = [
           creature('c2', 'Black Knight', 2, 2, { protectionFrom: ['white'] }),
           aura('a1', 'c2', { colors: ['white'] })
         ])
+      },
+      'protection-everything': {
+        description: 'p1’s own Aura on Progenitus, which has protection from everything (502.7g from Conflux, then 702.14i, 702.16j)',
+        board: board([creature('c1', 'Progenitus', 10, 10, { protectionFrom: ['everything'] }), aura('a1', 'c1', { colors: ['white'] })])
+      },
+      'protection-player': {
+        description: 'p2’s Aura on p1’s creature that has protection from p2 (702.16k, from 2022-07-08)',
+        board: board([creature('c1', 'Grizzly Bears', 2, 2, { protectionFrom: ['player:p2'] }), aura('a1', 'c1', { controller: 'p2' })])
       }
     },
+    // Protection from everything is in the rules from Conflux (2009-02-01), from a player from 2022-07-08: not asked before.
+    skip: [
+      { board: 'protection-everything', from: '1999-04-23', to: '2009-01-31', reason: 'no protection from everything before Conflux (502.7g, 2009-02-01)' },
+      { board: 'protection-player', from: '1999-04-23', to: '2022-07-07', reason: 'no protection from a player before 702.16k (2022-07-08)' }
+    ],
     eras: [
       {
         from: '1999-04-23',
@@ -945,7 +972,9 @@ export const expectationTable: readonly TableEntry[] = [
             'on-nothing': one('put-into-graveyard', 'a1', gone('a1')),
             'on-land': one('put-into-graveyard', 'a1', gone('a1')),
             'on-player': { events: [], after: stays('a1') },
-            protection: one('put-into-graveyard', 'a1', gone('a1'))
+            protection: one('put-into-graveyard', 'a1', gone('a1')),
+            'protection-everything': one('put-into-graveyard', 'a1', gone('a1')),
+            'protection-player': one('put-into-graveyard', 'a1', gone('a1'))
           }
         })
       )
@@ -966,8 +995,33 @@ export const expectationTable: readonly TableEntry[] = [
         description: 'an Equipment attached to a creature with protection from artifacts (702.16)',
         board: board([creature('c1', 'Tel-Jilad Chosen', 2, 1, { protectionFrom: ['artifacts'] }), equipment('e1', 'c1')])
       },
-      'on-player': { description: 'an Equipment attached to a player', board: board([equipment('e1', 'p1')]) }
+      'on-player': { description: 'an Equipment attached to a player', board: board([equipment('e1', 'p1')]) },
+      'protection-everything': {
+        description: 'p1’s own Equipment attached to Progenitus, which has protection from everything (from Conflux, 2009-02-01)',
+        board: board([creature('c1', 'Progenitus', 10, 10, { protectionFrom: ['everything'] }), equipment('e1', 'c1')])
+      },
+      'fortification-on-creature': {
+        description: 'a Fortification attached to a creature (301.6: it can’t legally be attached to an object that isn’t a land)',
+        board: board([creature('c1', 'Grizzly Bears', 2, 2), fortification('t1', 'c1')])
+      },
+      'fortification-on-land': { description: 'a Fortification attached to a land', board: board([land('f1'), fortification('t1', 'f1')]) },
+      'fortification-protection': {
+        description:
+          'a Fortification attached to a land that an effect gave protection from artifacts (702.16: can’t be fortified by Fortifications with the quality)',
+        board: board([land('f1', { protectionFrom: ['artifacts'] }), fortification('t1', 'f1')])
+      },
+      'fortification-on-player': { description: 'a Fortification attached to a player', board: board([fortification('t1', 'p1')]) }
     },
+    // Fortifications exist from Future Sight (2007-05-01); before it the rules have no Fortification, so its boards are not asked.
+    skip: [
+      ...['fortification-on-creature', 'fortification-on-land', 'fortification-protection', 'fortification-on-player'].map((name) => ({
+        board: name,
+        from: '1999-04-23',
+        to: '2007-02-01',
+        reason: 'no Fortification before Future Sight (2007-05-01): no rule of the edition says what one does'
+      })),
+      { board: 'protection-everything', from: '1999-04-23', to: '2009-01-31', reason: 'no protection from everything before Conflux (502.7g, 2009-02-01)' }
+    ],
     eras: [
       none('1999-04-23', 'no Equipment before Mirrodin (2003-10-01)'),
       ...['2003-10-01', '2005-10-01', '2007-05-01', '2009-07-11', '2017-09-29'].map(
@@ -984,7 +1038,9 @@ export const expectationTable: readonly TableEntry[] = [
             'An Equipment [or Fortification] attached to an illegal permanent becomes unattached from that permanent. It remains in play / on the battlefield.',
           outcomes: {
             'on-land': one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
-            protection: one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } })
+            protection: one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
+            'protection-everything': one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
+            ...(from >= '2007-05-01' ? fortificationFalls : {})
           }
         })
       ),
@@ -996,7 +1052,10 @@ export const expectationTable: readonly TableEntry[] = [
         outcomes: {
           'on-land': one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
           protection: one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
-          'on-player': one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } })
+          'on-player': one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
+          'protection-everything': one('unattached', 'e1', { objects: { e1: { zone: 'battlefield', attachedTo: null } } }),
+          ...fortificationFalls,
+          'fortification-on-player': one('unattached', 't1', { objects: { t1: { zone: 'battlefield', attachedTo: null } } })
         }
       }
     ]

@@ -98,6 +98,8 @@ const lifeTeam = anywhere(
   '%Two-Headed Giant%life total%',
   /^In a Two-Headed Giant game, each team(?:.s starting life total is| (?:starts|begins the game) with a shared life total of) (\d+)/i
 )
+// The first Two-Headed Giant rules (2005-10-01 to 2007-02-01) say it only in 606.4a, without naming the variant.
+const lifeTeamFirst = anywhere('%shared life total%', /^Each team has a shared life total, which starts at (\d+) life/i)
 const lifeCommander = anywhere(
   '%life total%',
   /^In an? (?:EDH|Commander) game, each player(?:.s starting life total is| begins the game with a starting life total of| sets (?:his or her|their) life total to) (\d+)/i
@@ -243,7 +245,12 @@ const rows: Array<[keyof typeof titles, SwitchGroup, SwitchDefinition['from'], R
   ['maximum-hand-size', 'turn', rule(anywhere('%maximum hand size%', /maximum hand size,? (?:which is )?\(?normally (\w+)/i)), count(/normally (\w+)/i)],
   ['first-player-skips-draw', 'start', rule(firstDraw), exists],
   ['starting-life', 'start', rule(lifeTwoPlayer), count(/(?:life total to|life total of) (\d+)/i)],
-  ['starting-life-two-headed-giant', 'multiplayer', rule(lifeTeam), count(/(?:starting life total is|shared life total of) (\d+)/i)],
+  [
+    'starting-life-two-headed-giant',
+    'multiplayer',
+    rule(lifeTeam, lifeTeamFirst),
+    count(/(?:starting life total is|shared life total of|shared life total, which starts at) (\d+)/i)
+  ],
   ['starting-life-commander', 'commander', rule(lifeCommander), count(/(?:life total is|life total of|life total to) (\d+)/i)],
   // Turn structure and mana.
   ['mana-empties', 'mana', rule(manaEmpties), wording('phase', [[/\bstep or phase ends\b/i, 'step']])],
