@@ -487,7 +487,18 @@ describe('sources of official editions (127.0.0.1)', () => {
       )
       expect((await cli('--db', db, 'editions')).stdout).toMatch(/^2023-01-01 .*\/ar\/file\/cr\/EEE\?format=txt$/m)
       const sources = await cli('--db', db, 'sources', '--official')
-      expect(sources.stdout).toMatch(/2023-01-01 .*\/ar\/file\/cr\/EEE\?format=txt {2}UNVERIFIED: not in the manifest$/m)
+      // Where it came from, as an edition fetched by crdb fetch says it (from its origins file).
+      expect(sources.stdout).toMatch(
+        /2023-01-01 .*\/ar\/file\/cr\/EEE\?format=txt {2}UNVERIFIED from academy-ruins http\S+\/ar\/file\/cr\/EEE\?format=txt: not in the manifest \(the manifest does not list the edition of 2023-01-01 [^\n]*\)$/m
+      )
+      const officials = JSON.parse((await cli('--db', db, 'sources', '--official', '--json')).stdout) as Array<{
+        date: string
+        verification?: { origin: unknown }
+      }>
+      expect(officials.find((source) => source.date === '2023-01-01')?.verification?.origin).toMatchObject({
+        source: 'academy-ruins',
+        from: expect.stringMatching(/EEE\?format=txt$/)
+      })
       expect((await cli('--db', db, 'editions', '--messages', '2023-01-01')).stdout).toMatch(
         /^1: warning unverified fetched from academy-ruins .*EEE\?format=txt; unverified: the manifest does not list the edition of 2023-01-01 .*; accepted from quarantine\n$/
       )

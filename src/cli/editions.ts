@@ -4,7 +4,13 @@
  */
 import { listEditionMessages, listEditions, resolveEdition } from '../query/editions.js'
 import type { Crdb } from '../store/database.js'
-import { findQuarantinedEdition, listQuarantinedEditions, releaseQuarantinedEdition, type QuarantinedEdition } from '../store/quarantine.js'
+import {
+  describeAcceptedEdition,
+  findQuarantinedEdition,
+  listQuarantinedEditions,
+  releaseQuarantinedEdition,
+  type QuarantinedEdition
+} from '../store/quarantine.js'
 import { addSourceWarning } from '../store/source-warnings.js'
 import { checkpointDatabase } from '../store/totals.js'
 import { parseDate } from '../vocabulary/dates.js'
@@ -46,7 +52,7 @@ export const registerEditions: RegisterCommand = (program, context) => {
           const outcome = ingestSources(db, [{ uri: held.uri, bytes: held.content }], { onWait }).outcomes[0]
           if (outcome.status === 'rejected') throw new CrdbError(outcome.code as ErrorCode, `the document held for ${date}: ${outcome.error}`)
           // Stored: it says where it came from and that no sha256 vouches for it, with its source.
-          addSourceWarning(db, held.sha256, 'unverified', `fetched from ${held.source} ${held.uri}; unverified: ${held.reason}; accepted from quarantine`)
+          addSourceWarning(db, held.sha256, 'unverified', describeAcceptedEdition(held))
           releaseQuarantinedEdition(db, date)
           checkpointDatabase(db)
           context.print({ accepted: date, uri: held.uri, sha256: held.sha256, status: outcome.status }, () =>

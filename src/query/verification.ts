@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { Crdb } from '../store/database.js'
+import { findAcceptedOrigin } from '../store/quarantine.js'
 import { readProjectManifest } from '../vocabulary/corpus-files.js'
 import { listSources, type ListSourcesOptions, type SourceSummary } from './sources.js'
 
@@ -53,7 +54,11 @@ export function verifyStoredEdition(effectiveDate: string, uri: string, sha256: 
  * verification: what `crdb sources --json` prints and `GET /v1/sources` answers.
  */
 export function listSourcesVerified(db: Crdb, options: ListSourcesOptions = {}): Array<SourceSummary & { verification?: EditionVerification }> {
-  return listSources(db, options).map((source) =>
-    source.kind === 'official' && source.date ? { ...source, verification: verifyStoredEdition(source.date, source.uri, source.sha256) } : source
-  )
+  return listSources(db, options).map((source) => {
+    if (source.kind !== 'official' || !source.date) return source
+    const verification = verifyStoredEdition(source.date, source.uri, source.sha256)
+    // An edition accepted from quarantine has no origins file: its stored warning says where it came from.
+    if (!verification.origin) verification.origin = findAcceptedOrigin(db, source.id) ?? null
+    return { ...source, verification }
+  })
 }

@@ -91,3 +91,24 @@ export function holdQuarantinedEdition(db: Crdb, edition: Omit<QuarantinedEditio
 export function releaseQuarantinedEdition(db: Crdb, effectiveDate: string): boolean {
   return driverOf(db).prepare('DELETE FROM quarantined_editions WHERE effective_date = ?').run(effectiveDate).changes > 0
 }
+
+/** The end of the warning an edition accepted from quarantine is stored with (see {@link describeAcceptedEdition}). */
+const acceptedMark = '; accepted from quarantine'
+
+/**
+ * The warning (code `unverified`) an edition accepted from quarantine is stored with: where it was fetched and
+ * why no sha256 vouches for it. {@link findAcceptedOrigin} reads it back.
+ */
+export function describeAcceptedEdition(held: Pick<QuarantinedEdition, 'source' | 'uri' | 'reason'>): string {
+  return `fetched from ${held.source} ${held.uri}; unverified: ${held.reason}${acceptedMark}`
+}
+
+/** Where the source `sourceId` was fetched from when it was accepted from quarantine (its stored warning, read back), else `undefined`. */
+export function findAcceptedOrigin(db: Crdb, sourceId: number): { source: string; from: string; warning: string } | undefined {
+  const text = driverOf(db)
+    .prepare<[number, string], string>(`SELECT text FROM messages WHERE source_id = ? AND code = 'unverified' AND text LIKE '%' || ? ORDER BY id LIMIT 1`)
+    .pluck()
+    .get(sourceId, acceptedMark)
+  const match = text === undefined ? null : /^fetched from (\S+) (\S+); (unverified: [\s\S]*); accepted from quarantine$/.exec(text)
+  return match ? { source: match[1], from: match[2], warning: match[3] } : undefined
+}
