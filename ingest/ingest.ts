@@ -27,6 +27,7 @@ import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './pars
 import { parseOfficialText } from './parse/official-text.js'
 import { consultNextEditions, rereadPreviousEditions } from './official-edition.js'
 import { reconcileDumps, type ReconcileResult } from './reconcile.js'
+import { restoreSourceDamage } from './source-damage.js'
 import { storeDump, type DumpInput } from './store-dump.js'
 import { countsOf, EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
@@ -81,6 +82,8 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
 
   ready.sort((a, b) => a.parsed.effectiveDate.localeCompare(b.parsed.effectiveDate))
   consultNextEditions(db, ready)
+  // Before storing: a restored paragraph is stored as its neighbours print it, the damage kept in its message.
+  restoreSourceDamage(db, ready)
   // One transaction for all of them (each edition a savepoint): intervals are written once, not per edition.
   const written: IngestOutcome[] = []
   const storedDates: string[] = []
@@ -203,6 +206,8 @@ export function replaceEdition(db: Crdb, path: string, options: IngestOptions = 
       throw new CrdbError('E_FORMAT', `${path}: a secondary dump (${prepared.parsed.format}), not an official edition; --replace takes an edition`)
     const ready = [prepared]
     consultNextEditions(db, ready)
+    // Before storing: a restored paragraph is stored as its neighbours print it, the damage kept in its message.
+    restoreSourceDamage(db, ready)
     const input = ready[0]
     const date = input.parsed.effectiveDate
     const removed = writer.findEditionUri(date)
