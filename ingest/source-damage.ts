@@ -124,7 +124,7 @@ export function restoreEdition(input: Pick<EditionInput, 'entries' | 'messages'>
         rule: name,
         severity: 'warning',
         code: sourceDamageCodes.kept,
-        text: `${plural(result.kept, 'character')} printed as "?" where a quote or dash stood, left as printed (${why})${result.restored > 0 ? `; ${result.restored} more restored from ${before!.date} and ${after!.date}` : ''}; printed: ${JSON.stringify(text)}`
+        text: `${plural(result.kept, 'character')} printed as "?" where another stood (a quote or a dash, most often), left as printed (${why})${result.restored > 0 ? `; ${result.restored} more restored from ${before!.date} and ${after!.date}` : ''}; printed: ${JSON.stringify(text)}`
       })
       return result.text
     })
@@ -242,6 +242,7 @@ export function restoreParagraph(text: string, before: string | undefined, after
     const earlier = before === undefined ? undefined : standInAt(text, at, before)
     const later = after === undefined ? undefined : standInAt(text, at, after)
     if (earlier === '?' || later === '?') continue // A question mark, as the neighbour prints it.
+    if (text[at] === '?' && inAddress(text, at)) continue // `main.asp?x=oracle`
     const looksDamaged = text[at] === '\ufffd' || suspectPattern.test(text.slice(Math.max(0, at - 1), at + 2))
     if (earlier !== undefined && later !== undefined && fold(earlier) === fold(later)) {
       replacements.set(at, earlier)
@@ -264,6 +265,13 @@ export function restoreParagraph(text: string, before: string | undefined, after
   }
   repair.text = tidySpaces(restored + text.slice(from))
   return repair
+}
+
+/** Whether the `?` at `at` is part of a web address (a query string), not damage. */
+function inAddress(text: string, at: number): boolean {
+  const start = text.lastIndexOf(' ', at) + 1
+  const word = text.slice(start, at)
+  return /^(?:https?:|www\.)|\/|\.(?:asp|aspx|php|html?)$/i.test(word)
 }
 
 /** The stand-in `evidence` prints where `text` has a damaged character at `at`, when the words around it say. */

@@ -29,6 +29,7 @@ import {
 } from '../store/history.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
 import { listExamples } from '../store/rules.js'
+import { differsOnlyByDamage, readSourceDamageOf, type SourceDamageNote } from './source-damage.js'
 import { diffTerms, truncationPoint } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
@@ -55,8 +56,12 @@ export interface HistoryStep {
     typographyOnly: boolean
     textChanges: WordChange[]
     examplesChanged: boolean
+    /** The change is source damage arriving or leaving (an edition printed `?` for quotes and dashes): typography only. */
+    sourceDamage?: true
   }
   source: { uri: string; line: number }
+  /** Paragraphs of this wording an edition printed with substitution damage, restored or kept as printed (absent when none). */
+  sourceDamage?: SourceDamageNote[]
 }
 
 /** A rule's history, oldest wording first. */
@@ -120,6 +125,10 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
   }
 
   const dates = listEditionDates(db)
+  const damage = readSourceDamageOf(
+    db,
+    chain.map((row) => row.key)
+  )
   const steps: HistoryStep[] = []
   for (const [index, row] of chain.entries()) {
     const examples = examplesOf(db, row.contentId)
@@ -146,12 +155,27 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
         examplesChanged: previous.contentId !== row.contentId && previous.text === row.text
       }
     }
+    const notes = (damage.get(row.key) ?? []).filter((note) => note.edition >= row.firstDate && note.edition <= row.lastDate)
+    if (notes.length > 0) step.sourceDamage = notes
+    if (step.change && (notes.length > 0 || steps[index - 1]?.sourceDamage)) classifyDamage(step, steps[index - 1], chain[index - 1].text, row.text)
     steps.push(step)
   }
   const numbers = steps.map((step) => step.number).filter((value, index, all) => all.indexOf(value) === index)
   // The stable id of the lineage the history follows (the wording it started from belongs to it).
   const id = findLineageIdAt(db, 'rule', start.key, start.lastDate)
   return { number: key, ...(id === undefined ? {} : { id }), steps, numbers }
+}
+
+/**
+ * A step from or to a wording an edition printed damaged is only typography when
+ * the damage is all it changes (the `?` read as the quotes and dashes they were),
+ * or when it changes only typography anyway: it says so, as source damage.
+ */
+function classifyDamage(step: HistoryStep, previous: HistoryStep, before: string, after: string): void {
+  const change = step.change!
+  if (!change.typographyOnly && !change.referencesOnly && (differsOnlyByDamage(before, after) || differsOnlyByDamage(after, before)))
+    change.typographyOnly = true
+  if (change.typographyOnly && (step.sourceDamage ?? previous.sourceDamage)) change.sourceDamage = true
 }
 
 function startingVersion(db: Crdb, key: string, at: EditionSelector | undefined, direction: HistoryOptions['direction']): LineageVersionRow {
