@@ -173,9 +173,13 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
  */
 function classifyDamage(step: HistoryStep, previous: HistoryStep, before: string, after: string): void {
   const change = step.change!
+  // Only damage in the editions either side of the step can have caused it: arriving with this wording, or leaving with the one before.
+  const arriving = step.sourceDamage?.some((note) => note.edition === step.editions[0]) === true
+  const leaving = previous.sourceDamage?.some((note) => note.edition === previous.editions.at(-1)) === true
+  if (!arriving && !leaving) return
   if (!change.typographyOnly && !change.referencesOnly && (differsOnlyByDamage(before, after) || differsOnlyByDamage(after, before)))
     change.typographyOnly = true
-  if (change.typographyOnly && (step.sourceDamage ?? previous.sourceDamage)) change.sourceDamage = true
+  if (change.typographyOnly) change.sourceDamage = true
 }
 
 function startingVersion(db: Crdb, key: string, at: EditionSelector | undefined, direction: HistoryOptions['direction']): LineageVersionRow {
