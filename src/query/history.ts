@@ -337,7 +337,8 @@ export function termHistory(db: Crdb, term: string): TermHistory {
         step.change = {
           kind: previous.key === row.key ? 'changed' : 'renamed',
           fromTerm: previous.label,
-          typographyOnly: differsOnlyInTypography(previous.text, row.text),
+          typographyOnly:
+            differsOnlyInTypography(previous.text, row.text) || differsOnlyByDamage(previous.text, row.text) || differsOnlyByDamage(row.text, previous.text),
           textChanges: previous.text === row.text ? [] : diffWords(previous.text, row.text)
         }
       }

@@ -370,6 +370,7 @@ export const editionDiffSchema = z
         evidence: z.array(z.object({ from: z.string(), to: z.string(), edition: day(), kind: z.string(), score: z.number(), reason: z.string() })).optional(),
         referencesOnly: z.boolean(),
         typographyOnly: z.boolean(),
+        sourceDamage: z.literal(true).optional().openapi({ description: 'the typography that changed is source damage arriving or leaving' }),
         examplesOnly: z.boolean(),
         textChanges: z.array(wordChangeSchema),
         exampleChanges: z.array(z.object({ ordinal: z.int().min(0), kind: z.enum(['added', 'removed', 'changed']), changes: z.array(wordChangeSchema) })),
