@@ -14,12 +14,11 @@ import type { Crdb } from '../src/store/database.js'
 import { listEditionDates } from '../src/store/editions.js'
 import { listExamplesOf, listRuleContentsAt } from '../src/store/rules.js'
 import { listTermsAt } from '../src/store/terms.js'
-import type { SourceMessage } from '../src/vocabulary/messages.js'
 import { hashEntry, type NormalizedEntry } from './normalize.js'
 import type { EditionInput } from './store.js'
 
 /** Message codes: a paragraph restored from its neighbours, and one left as printed. */
-export const sourceDamageCodes = { restored: 'source-damage-restored', kept: 'source-damage' } as const
+const sourceDamageCodes = { restored: 'source-damage-restored', kept: 'source-damage' } as const
 
 /** The paragraphs of one entry, by kind and key, as evidence. */
 type Evidence = Map<string, string>
@@ -88,7 +87,7 @@ export function restoreSourceDamage(db: Crdb, ready: EditionInput[]): Map<string
  * Restore one edition's damaged paragraphs from `before` and `after` (either may
  * be missing: then nothing is restored, and the damage is reported as kept).
  */
-export function restoreEdition(input: Pick<EditionInput, 'entries' | 'messages'>, before: Neighbour | undefined, after: Neighbour | undefined): DamageOutcome {
+function restoreEdition(input: Pick<EditionInput, 'entries' | 'messages'>, before: Neighbour | undefined, after: Neighbour | undefined): DamageOutcome {
   const outcome: DamageOutcome = { restored: 0, kept: 0 }
   for (const entry of input.entries) {
     const paragraphs = paragraphsOf(entry)
@@ -327,16 +326,4 @@ function tidySpaces(text: string): string {
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`
-}
-
-export type { Neighbour as DamageNeighbour }
-
-/** A neighbour edition made from entries, for {@link restoreEdition}. */
-export function neighbourOf(date: string, entries: NormalizedEntry[]): Neighbour {
-  return { date, byKey: evidenceOf(entries) }
-}
-
-/** Messages of `messages` that report source damage. */
-export function isDamageMessage(message: Pick<SourceMessage, 'code'>): boolean {
-  return message.code === sourceDamageCodes.restored || message.code === sourceDamageCodes.kept
 }

@@ -8,7 +8,7 @@ import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-
 import type { RuleNumbering, RuleVersion } from '../vocabulary/rule-version.js'
 import { resolveEdition } from './editions.js'
 
-export type { RuleNumbering, RuleVersion } from '../vocabulary/rule-version.js'
+export type { RuleNumbering, RuleVersion, SourceDamageNote } from '../vocabulary/rule-version.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import {
   findRuleBeside,

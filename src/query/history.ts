@@ -29,7 +29,8 @@ import {
 } from '../store/history.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
 import { listExamples } from '../store/rules.js'
-import { differsOnlyByDamage, readSourceDamageOf, type SourceDamageNote } from './source-damage.js'
+import { differsOnlyByDamage, readSourceDamageOf } from './source-damage.js'
+import type { SourceDamageNote } from '../vocabulary/rule-version.js'
 import { diffTerms, truncationPoint } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 

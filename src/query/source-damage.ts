@@ -8,8 +8,6 @@ import type { Crdb } from '../store/database.js'
 import { listSourceDamageAt, listSourceDamageOf, type SourceDamageRow } from '../store/source-damage.js'
 import type { SourceDamageNote } from '../vocabulary/rule-version.js'
 
-export type { SourceDamageNote } from '../vocabulary/rule-version.js'
-
 /** The note of one stored damage message: its text split into what was done and the paragraph as printed. */
 function noteOf(row: SourceDamageRow): SourceDamageNote {
   const at = row.text.indexOf('; printed: ')
