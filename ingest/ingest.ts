@@ -25,7 +25,7 @@ import { readSource } from './read-source.js'
 import { prepareInWorkers, type PrepareTask, unpackEdition } from './prepare-pool.js'
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
 import { parseOfficialText } from './parse/official-text.js'
-import { consultNextEditions, rereadPreviousEditions } from './official-edition.js'
+import { consultNextEditions, rereadDamagedNeighbours, rereadPreviousEditions } from './official-edition.js'
 import { reconcileDumps, type ReconcileResult } from './reconcile.js'
 import { restoreSourceDamage } from './source-damage.js'
 import { storeDump, type DumpInput } from './store-dump.js'
@@ -103,6 +103,7 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
   // Reported once committed: a line that says "stored" is true even if the process is stopped now.
   for (const outcome of written) report(outcome)
   rereadPreviousEditions(db, writer, storedDates)
+  rereadDamagedNeighbours(db, writer, storedDates)
   const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
   const derived = refreshLineage(db, options, editionsStored > 0)
 
@@ -182,6 +183,7 @@ export function removeEdition(db: Crdb, date: string, options: IngestOptions = {
     const removed = writer.remove(date, lineLookup(db))
     // The edition before it may have read a misprinted number by the one removed.
     rereadPreviousEditions(db, writer, [date])
+    rereadDamagedNeighbours(db, writer, [date])
     refreshAll(db, options)
     return { date, removed }
   })
@@ -213,6 +215,7 @@ export function replaceEdition(db: Crdb, path: string, options: IngestOptions = 
     const removed = writer.findEditionUri(date)
     const result = writer.write(input, { replace: true })
     rereadPreviousEditions(db, writer, [date])
+    rereadDamagedNeighbours(db, writer, [date])
     refreshAll(db, options)
     return { date, removed, stored: editionOutcome(input, result) }
   })
