@@ -25,8 +25,9 @@ import { readSource } from './read-source.js'
 import { prepareInWorkers, type PrepareTask, unpackEdition } from './prepare-pool.js'
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
 import { parseOfficialText } from './parse/official-text.js'
-import { consultNextEditions, rereadPreviousEditions } from './official-edition.js'
+import { consultNextEditions, rereadDamagedNeighbours, rereadPreviousEditions } from './official-edition.js'
 import { reconcileDumps, type ReconcileResult } from './reconcile.js'
+import { restoreSourceDamage } from './source-damage.js'
 import { storeDump, type DumpInput } from './store-dump.js'
 import { countsOf, EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
@@ -81,6 +82,8 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
 
   ready.sort((a, b) => a.parsed.effectiveDate.localeCompare(b.parsed.effectiveDate))
   consultNextEditions(db, ready)
+  // Before storing: a restored paragraph is stored as its neighbours print it, the damage kept in its message.
+  restoreSourceDamage(db, ready)
   // One transaction for all of them (each edition a savepoint): intervals are written once, not per edition.
   const written: IngestOutcome[] = []
   const storedDates: string[] = []
@@ -100,6 +103,7 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
   // Reported once committed: a line that says "stored" is true even if the process is stopped now.
   for (const outcome of written) report(outcome)
   rereadPreviousEditions(db, writer, storedDates)
+  rereadDamagedNeighbours(db, writer, storedDates)
   const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
   const derived = refreshLineage(db, options, editionsStored > 0)
 
@@ -179,6 +183,7 @@ export function removeEdition(db: Crdb, date: string, options: IngestOptions = {
     const removed = writer.remove(date, lineLookup(db))
     // The edition before it may have read a misprinted number by the one removed.
     rereadPreviousEditions(db, writer, [date])
+    rereadDamagedNeighbours(db, writer, [date])
     refreshAll(db, options)
     return { date, removed }
   })
@@ -203,11 +208,14 @@ export function replaceEdition(db: Crdb, path: string, options: IngestOptions = 
       throw new CrdbError('E_FORMAT', `${path}: a secondary dump (${prepared.parsed.format}), not an official edition; --replace takes an edition`)
     const ready = [prepared]
     consultNextEditions(db, ready)
+    // Before storing: a restored paragraph is stored as its neighbours print it, the damage kept in its message.
+    restoreSourceDamage(db, ready)
     const input = ready[0]
     const date = input.parsed.effectiveDate
     const removed = writer.findEditionUri(date)
     const result = writer.write(input, { replace: true })
     rereadPreviousEditions(db, writer, [date])
+    rereadDamagedNeighbours(db, writer, [date])
     refreshAll(db, options)
     return { date, removed, stored: editionOutcome(input, result) }
   })

@@ -79,6 +79,11 @@ export function normalizeEdition(edition: ParsedEdition): NormalizedEntry[] {
   return entries
 }
 
+/** The content hash of `entry` as it now reads (after its text was restored). */
+export function hashEntry(entry: Pick<NormalizedEntry, 'kind' | 'text' | 'examples' | 'obsolete'>): string {
+  return hashContent(entry.kind, entry.text, entry.examples, entry.obsolete)
+}
+
 function hashContent(kind: VersionKind, text: string, examples: string[], obsolete = false): string {
   let content = kind + '\u0000' + text
   for (const example of examples) content += '\u0001' + example

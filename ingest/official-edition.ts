@@ -15,6 +15,7 @@ import { sha256Of } from '../src/vocabulary/hash.js'
 import { decodeSource, type DecodedSource } from './decode.js'
 import { normalizeEdition } from './normalize.js'
 import { attributeToEntries, parseOfficialText, type NextEdition } from './parse/official-text.js'
+import { restoreSourceDamage } from './source-damage.js'
 import type { EditionInput, EditionWriter } from './store.js'
 
 /** Parse and normalize a decoded official edition, its misprints decided by `nextEdition` where it can. */
@@ -112,6 +113,52 @@ export function rereadPreviousEditions(db: Crdb, writer: EditionWriter, changedD
     if (same) continue
     writer.write(input, { replace: true })
     reread.push(previous)
+  }
+  return reread
+}
+
+/** Codes of the messages source damage leaves: an edition with one may read differently once its neighbours change. */
+const damageCodes = new Set(['source-damage', 'source-damage-restored', 'damaged-quotes'])
+
+/**
+ * After editions were stored or removed, read again each stored edition beside
+ * a change whose text had source damage, from its file when it is still there
+ * unchanged, and restore it from its neighbours as they are now; it is stored
+ * again when that changes how it reads. `changedDates` are the dates stored,
+ * replaced or removed. Returns the dates stored again.
+ */
+export function rereadDamagedNeighbours(db: Crdb, writer: EditionWriter, changedDates: string[]): string[] {
+  const dates = listEditionDates(db)
+  const changed = new Set(changedDates)
+  const beside = new Set<string>()
+  for (const date of changedDates) {
+    let at = dates.findIndex((stored) => stored >= date)
+    if (at === -1) at = dates.length
+    const previous = dates[at - 1] as string | undefined
+    const next = (dates[at] === date ? dates[at + 1] : dates[at]) as string | undefined
+    for (const neighbour of [previous, next]) if (neighbour !== undefined && !changed.has(neighbour)) beside.add(neighbour)
+  }
+  const reread: string[] = []
+  for (const date of [...beside].sort()) {
+    const stored = listEditionMessageRows(db, date)
+    if (!stored.some((message) => damageCodes.has(message.code))) continue
+    const source = writer.findEditionSource(date)
+    let bytes: Uint8Array
+    try {
+      bytes = readSource(source!.uri)
+    } catch {
+      continue // Gone: it keeps the reading it had.
+    }
+    if (sha256Of(bytes) !== source!.sha256) continue
+    const next = dates.find((other) => other > date)
+    const input = readOfficialEdition(source!.uri, decodeSource(bytes, source!.uri), next === undefined ? undefined : storedEdition(db, next))
+    restoreSourceDamage(db, [input])
+    const same =
+      input.messages.length === stored.length &&
+      input.messages.every((message, index) => message.text === stored[index].text && message.line === stored[index].line)
+    if (same) continue
+    writer.write(input, { replace: true })
+    reread.push(date)
   }
   return reread
 }

@@ -29,6 +29,7 @@ export {
   type GetRuleOptions,
   type RuleVersion,
   type RuleNumbering,
+  type SourceDamageNote,
   type RuleNeighbours,
   type RuleReference,
   type CitedNumbers

@@ -120,13 +120,13 @@ export function parseOfficialText(text: string, name: string, options: ParseOpti
   const { rules, misprints } = parseRules(lines, bodyStart, bodyEnd, wrapped, messages, options.nextEdition)
   const damagedQuotes = hasDamagedQuotes(text)
   if (damagedQuotes) {
-    // Source damage no reading undoes: which of ' " ’ “ ” — each ? stood for is not known. Reported once.
+    // Which of ' " ’ “ ” — each ? stood for the text does not say: the neighbouring editions may (source-damage.ts). Reported once.
     const first = lines.findIndex((line) => damagedQuoteAt.test(line))
     messages.push({
       line: first + 1,
       severity: 'error',
       code: 'damaged-quotes',
-      text: `the document prints its apostrophes, quotes and dashes as "?" (${(text.match(damagedQuotePattern) ?? []).length} times, first at line ${first + 1}); the text keeps them as printed`
+      text: `the document prints its apostrophes, quotes and dashes as "?" (${(text.match(damagedQuotePattern) ?? []).length} times, first at line ${first + 1}); each is restored where the editions before and after agree, else kept as printed`
     })
   }
   const glossary =

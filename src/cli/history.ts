@@ -3,7 +3,7 @@
  * across renames).
  */
 import { ruleHistory, termHistory, type TermHistory } from '../query/history.js'
-import { describeFolded, describeHistoryStep, foldMinorSteps } from '../query/history-steps.js'
+import { describeFolded, describeHistoryStep, describeSourceDamage, foldMinorSteps } from '../query/history-steps.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { findSetOfEdition, readSetTable } from '../vocabulary/set-codes.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
@@ -45,6 +45,7 @@ export const registerHistory: RegisterCommand = (program, context) => {
         for (const { step } of options.all ? history.steps.map((step) => ({ step })) : fold.shown) {
           lines.push(s.bold(`${step.number}  ${spanOf(step)}  ${describeHistoryStep(step)}`))
           lines.push(...s.wrap(step.change?.textChanges.length ? s.changes(step.change.textChanges) : step.text, '    '))
+          for (const note of describeSourceDamage(step)) lines.push(...s.wrap(`note: ${note}`, '    '))
         }
         if (fold.folded.length > 0 && !options.all) lines.push('', `${describeFolded(fold.counts)} folded; --all shows them`)
         return lines.join('\n') + '\n'

@@ -24,6 +24,7 @@ import {
 } from '../store/diff.js'
 import { diffTerms, type TermDiff } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
+import { differsOnlyByDamage } from './source-damage.js'
 
 /** A rule as one side of a diff shows it. */
 export interface DiffSide {
@@ -69,6 +70,8 @@ export interface RuleChange {
   referencesOnly: boolean
   /** The text changed only in typography (straight or curly quotes, dashes), examples included. */
   typographyOnly: boolean
+  /** The typography that changed is source damage arriving or leaving (an edition printed `?` for quotes and dashes). */
+  sourceDamage?: true
   /** The text is the same; only examples changed. */
   examplesOnly: boolean
   /** Word-level changes of the text (changed and moved-changed rules). */
@@ -276,17 +279,22 @@ function describeChange(contents: Map<number, ContentRow>, old: Row | undefined,
           : 'moved-changed'
   if (!from || !to) return { kind, from, to, referencesOnly: false, examplesOnly: false, typographyOnly: false, textChanges: [], exampleChanges: [] }
   const sameText = from.text === to.text
+  // Source damage arriving or leaving (`?` printed for quotes and dashes) is typography too, and says so.
+  const damaged = (a: string, b: string): boolean => differsOnlyByDamage(a, b) || differsOnlyByDamage(b, a)
+  const alike = (a: string, b: string): boolean => a === b || differsOnlyInTypography(a, b) || damaged(a, b)
   const typographyOnly =
-    (sameText || differsOnlyInTypography(from.text, to.text)) &&
+    alike(from.text, to.text) &&
     from.examples.length === to.examples.length &&
-    from.examples.every((example, index) => example === to.examples[index] || differsOnlyInTypography(example, to.examples[index])) &&
+    from.examples.every((example, index) => alike(example, to.examples[index])) &&
     !(sameText && from.examples.every((example, index) => example === to.examples[index]))
+  const sourceDamage = typographyOnly && (damaged(from.text, to.text) || from.examples.some((example, index) => damaged(example, to.examples[index])))
   return {
     kind,
     from,
     to,
     referencesOnly: differsOnlyInReferences(from.text, to.text),
     typographyOnly,
+    ...(sourceDamage ? { sourceDamage: true as const } : {}),
     examplesOnly: sameText && kind !== 'moved',
     textChanges: sameText || countsOnly ? [] : diffWords(from.text, to.text),
     exampleChanges: countsOnly ? [] : diffExamples(from.examples, to.examples)

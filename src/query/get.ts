@@ -8,7 +8,7 @@ import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-
 import type { RuleNumbering, RuleVersion } from '../vocabulary/rule-version.js'
 import { resolveEdition } from './editions.js'
 
-export type { RuleNumbering, RuleVersion } from '../vocabulary/rule-version.js'
+export type { RuleNumbering, RuleVersion, SourceDamageNote } from '../vocabulary/rule-version.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import {
   findRuleBeside,
@@ -22,6 +22,7 @@ import {
   type RuleRow
 } from '../store/rules.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
+import { readSourceDamageAt } from './source-damage.js'
 import { findNewestVersion, findNumberReuse, findVersionInForce, type LinkedVersion } from '../store/renumbering.js'
 import { type NumberTranslation, translateVersion } from './renumber.js'
 
@@ -51,6 +52,17 @@ export interface GetRuleOptions {
  *   split into several, or merged from several, in the edition asked.
  */
 export function getRule(db: Crdb, number: string, at: EditionSelector = {}, options: GetRuleOptions = {}): RuleVersion {
+  return noteSourceDamage(db, findRule(db, number, at, options))
+}
+
+/** `rule` with the source damage of the edition asked, where it printed the rule damaged. */
+function noteSourceDamage(db: Crdb, rule: RuleVersion): RuleVersion {
+  const damage = readSourceDamageAt(db, rule.number, rule.edition)
+  if (damage.length > 0) rule.sourceDamage = damage
+  return rule
+}
+
+function findRule(db: Crdb, number: string, at: EditionSelector, options: GetRuleOptions): RuleVersion {
   const key = parseRuleNumber(number)
   const selector = checkSelector(at, 'getRule')
   if (options.numberedAs !== undefined) return getTranslatedRule(db, key, resolveEdition(db, at, 'getRule'), options.numberedAs)

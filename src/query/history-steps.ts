@@ -66,6 +66,15 @@ export function describeFolded(counts: Record<MinorKind, number>): string {
  * 409.1`, `merged from 419 with other rules`, with a note for a minor or examples-only change.
  */
 export function describeHistoryStep(step: HistoryStep): string {
+  return describeChange(step)
+}
+
+/** The source damage of a step, one line per damaged edition and paragraph: `2008-05-01: source damage: 6 characters ...`. */
+export function describeSourceDamage(step: HistoryStep): string[] {
+  return (step.sourceDamage ?? []).map((note) => `${note.edition}: ${note.note}`)
+}
+
+function describeChange(step: HistoryStep): string {
   const change = step.change
   if (!change) return 'first seen'
   const from = change.fromNumber
@@ -73,7 +82,9 @@ export function describeHistoryStep(step: HistoryStep): string {
   const wording = change.referencesOnly
     ? 'only cross-references'
     : change.typographyOnly
-      ? 'only typography'
+      ? change.sourceDamage
+        ? 'only typography (source damage)'
+        : 'only typography'
       : change.textChanges.length > 0
         ? 'reworded'
         : change.examplesChanged

@@ -29,6 +29,8 @@ import {
 } from '../store/history.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
 import { listExamplesOf } from '../store/rules.js'
+import { differsOnlyByDamage, readSourceDamageOf } from './source-damage.js'
+import type { SourceDamageNote } from '../vocabulary/rule-version.js'
 import { diffTerms, truncationPoint } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
@@ -55,8 +57,12 @@ export interface HistoryStep {
     typographyOnly: boolean
     textChanges: WordChange[]
     examplesChanged: boolean
+    /** The change is source damage arriving or leaving (an edition printed `?` for quotes and dashes): typography only. */
+    sourceDamage?: true
   }
   source: { uri: string; line: number }
+  /** Paragraphs of this wording an edition printed with substitution damage, restored or kept as printed (absent when none). */
+  sourceDamage?: SourceDamageNote[]
 }
 
 /** A rule's history, oldest wording first. */
@@ -120,6 +126,10 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
   }
 
   const dates = listEditionDates(db)
+  const damage = readSourceDamageOf(
+    db,
+    chain.map((row) => row.key)
+  )
   const steps: HistoryStep[] = []
   // Every step's examples in one query (a history has up to a few dozen steps).
   const examplesByContent = listExamplesOf(
@@ -151,12 +161,31 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
         examplesChanged: previous.contentId !== row.contentId && previous.text === row.text
       }
     }
+    const notes = (damage.get(row.key) ?? []).filter((note) => note.edition >= row.firstDate && note.edition <= row.lastDate)
+    if (notes.length > 0) step.sourceDamage = notes
+    if (step.change && (notes.length > 0 || steps[index - 1]?.sourceDamage)) classifyDamage(step, steps[index - 1], chain[index - 1].text, row.text)
     steps.push(step)
   }
   const numbers = steps.map((step) => step.number).filter((value, index, all) => all.indexOf(value) === index)
   // The stable id of the lineage the history follows (the wording it started from belongs to it).
   const id = findLineageIdAt(db, 'rule', start.key, start.lastDate)
   return { number: key, ...(id === undefined ? {} : { id }), steps, numbers }
+}
+
+/**
+ * A step from or to a wording an edition printed damaged is only typography when
+ * the damage is all it changes (the `?` read as the quotes and dashes they were),
+ * or when it changes only typography anyway: it says so, as source damage.
+ */
+function classifyDamage(step: HistoryStep, previous: HistoryStep, before: string, after: string): void {
+  const change = step.change!
+  // Only damage in the editions either side of the step can have caused it: arriving with this wording, or leaving with the one before.
+  const arriving = step.sourceDamage?.some((note) => note.edition === step.editions[0]) === true
+  const leaving = previous.sourceDamage?.some((note) => note.edition === previous.editions.at(-1)) === true
+  if (!arriving && !leaving) return
+  if (!change.typographyOnly && !change.referencesOnly && (differsOnlyByDamage(before, after) || differsOnlyByDamage(after, before)))
+    change.typographyOnly = true
+  if (change.typographyOnly) change.sourceDamage = true
 }
 
 function startingVersion(db: Crdb, key: string, at: EditionSelector | undefined, direction: HistoryOptions['direction']): LineageVersionRow {
@@ -310,7 +339,8 @@ export function termHistory(db: Crdb, term: string): TermHistory {
         step.change = {
           kind: previous.key === row.key ? 'changed' : 'renamed',
           fromTerm: previous.label,
-          typographyOnly: differsOnlyInTypography(previous.text, row.text),
+          typographyOnly:
+            differsOnlyInTypography(previous.text, row.text) || differsOnlyByDamage(previous.text, row.text) || differsOnlyByDamage(row.text, previous.text),
           textChanges: previous.text === row.text ? [] : diffWords(previous.text, row.text)
         }
       }

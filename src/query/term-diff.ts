@@ -7,6 +7,7 @@
 import type { Crdb } from '../store/database.js'
 import { countVersionsStaying, findLastTermSortKey, isEditionTruncated, listVersionsOnlyIn, type DiffTermRow } from '../store/diff.js'
 import { diffWords, differsOnlyInTypography, type WordChange } from './word-diff.js'
+import { differsOnlyByDamage } from './source-damage.js'
 
 /** One glossary term that differs between two editions. */
 export interface TermChange {
@@ -135,7 +136,9 @@ function describeTermChange(kind: 'changed' | 'renamed', old: TermRow, current: 
     kind,
     from: side(old),
     to: side(current),
-    typographyOnly: differsOnlyInTypography(old.text, current.text),
+    // Source damage (`?` printed for quotes and dashes) arriving or leaving is typography too.
+    typographyOnly:
+      differsOnlyInTypography(old.text, current.text) || differsOnlyByDamage(old.text, current.text) || differsOnlyByDamage(current.text, old.text),
     textChanges: same ? [] : diffWords(old.text, current.text)
   }
 }

@@ -79,6 +79,22 @@ export const errorSchema = z
   })
   .openapi('Error')
 
+/** `SourceDamageNote`: a paragraph an edition printed with `?` for quotes and dashes, restored or kept. */
+const sourceDamageSchema = z
+  .array(
+    z.object({
+      edition: day(),
+      status: z.enum(['restored', 'kept']),
+      note: z.string(),
+      printed: z.string(),
+      source: z.object({ ...publicSource(), line: z.int() })
+    })
+  )
+  .optional()
+  .openapi({
+    description: 'paragraphs the edition printed with substitution damage (? for quotes and dashes): restored from its neighbours, or kept as printed'
+  })
+
 /** `RuleVersion`. */
 export const ruleVersionSchema = z
   .object({
@@ -105,7 +121,8 @@ export const ruleVersionSchema = z
       .optional()
       .openapi({
         description: 'how the number asked led to this rule: followed from another numbering (translated), or a number that later named another rule (reused)'
-      })
+      }),
+    sourceDamage: sourceDamageSchema
   })
   .openapi('RuleVersion')
 
@@ -214,10 +231,12 @@ export const ruleHistorySchema = z
             referencesOnly: z.boolean(),
             typographyOnly: z.boolean(),
             textChanges: z.array(wordChangeSchema),
-            examplesChanged: z.boolean()
+            examplesChanged: z.boolean(),
+            sourceDamage: z.literal(true).optional().openapi({ description: 'the change is source damage arriving or leaving: typography only' })
           })
           .optional(),
-        source: z.object({ ...publicSource(), line: z.int() })
+        source: z.object({ ...publicSource(), line: z.int() }),
+        sourceDamage: sourceDamageSchema
       })
     ),
     numbers: z.array(z.string()),
@@ -351,6 +370,7 @@ export const editionDiffSchema = z
         evidence: z.array(z.object({ from: z.string(), to: z.string(), edition: day(), kind: z.string(), score: z.number(), reason: z.string() })).optional(),
         referencesOnly: z.boolean(),
         typographyOnly: z.boolean(),
+        sourceDamage: z.literal(true).optional().openapi({ description: 'the typography that changed is source damage arriving or leaving' }),
         examplesOnly: z.boolean(),
         textChanges: z.array(wordChangeSchema),
         exampleChanges: z.array(z.object({ ordinal: z.int().min(0), kind: z.enum(['added', 'removed', 'changed']), changes: z.array(wordChangeSchema) })),

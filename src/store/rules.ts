@@ -183,6 +183,15 @@ export function findRuleTextAt(db: Crdb, key: string, edition: string): string |
     .get({ key, edition })
 }
 
+/** Every rule of `edition` with its text and content id (for its examples), in document order. */
+export function listRuleContentsAt(db: Crdb, edition: string): Array<{ key: string; text: string; contentId: number }> {
+  return prepared<{ edition: string }, { key: string; text: string; contentId: number }>(
+    db,
+    `SELECT v.key, c.text, v.content_id AS contentId FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
+  ).all({ edition })
+}
+
 /** Every rule of `edition` with its text, in document order. */
 export function listRuleTextsAt(db: Crdb, edition: string): Array<{ key: string; text: string }> {
   return prepared<{ edition: string }, { key: string; text: string }>(

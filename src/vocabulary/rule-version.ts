@@ -28,6 +28,26 @@ export interface RuleVersion {
    * edition's own number for it: absent in the common case.
    */
   numbering?: RuleNumbering
+  /**
+   * Where the edition asked printed this rule with substitution damage (`?` for
+   * quotes and dashes): one note per damaged paragraph, restored from the
+   * neighbouring editions or kept as printed. Absent in the common case.
+   */
+  sourceDamage?: SourceDamageNote[]
+}
+
+/** One paragraph an edition printed with substitution damage (`?` or U+FFFD where quotes, dashes or ™ stood). */
+export interface SourceDamageNote {
+  /** The effective date of the damaged edition. */
+  edition: string
+  /** `restored`: the text is what the editions before and after agree on; `kept`: left as printed. */
+  status: 'restored' | 'kept'
+  /** One line: `source damage: 3 characters printed as "?" restored from the editions of ...`. */
+  note: string
+  /** The paragraph as the edition printed it, damage and all. */
+  printed: string
+  /** Provenance: the damaged file and the line of the rule there. */
+  source: { uri: string; line: number }
 }
 
 /**

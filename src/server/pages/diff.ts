@@ -207,7 +207,7 @@ function changeAnchor(change: RuleChange): string {
 function renderChange(change: RuleChange, from: string, to: string): Markup {
   const notes = [
     change.referencesOnly ? 'only cross-references' : '',
-    change.typographyOnly ? 'only typography' : '',
+    change.typographyOnly ? (change.sourceDamage ? 'only typography (source damage)' : 'only typography') : '',
     change.examplesOnly ? 'only examples' : ''
   ]
     .filter(Boolean)

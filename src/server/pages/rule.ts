@@ -62,6 +62,7 @@ export function registerRulePages(app: Hono, state: ServerState): void {
 <p class="rule-text">${text}</p>
 ${step.examples.map((example) => html`<p class="example">Example: ${example}</p>`)}
 <p class="meta">${renderSource(state, step.source)}</p>
+${(step.sourceDamage ?? []).map((note) => html`<p class="meta source-damage">Note: ${note.edition}, ${note.note}. As printed: <q>${note.printed}</q></p>`)}
 </section>`
     }
     const fold = foldMinorSteps(history.steps)

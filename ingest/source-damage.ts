@@ -1,0 +1,329 @@
+/**
+ * Substitution damage: an edition whose quotes and dashes were turned into `?`
+ * (2008-05-01 throughout, 2009-05-01 its dashes) or U+FFFD. Each such
+ * character is looked up in the neighbouring editions (the one before and the
+ * one after, of the same build or already stored), by the words around it, in
+ * the same rule or term (or, renumbered, the paragraph sharing most words with
+ * it). Where both neighbours print a quote or a dash there and agree, it is
+ * restored with the earlier neighbour's character; where they disagree, or one
+ * is missing, the text stays as printed. Every damaged paragraph leaves a
+ * positioned message (source, line, rule), restored ones with the text as
+ * printed, so the damage stays visible as provenance.
+ */
+import type { Crdb } from '../src/store/database.js'
+import { listEditionDates } from '../src/store/editions.js'
+import { listExamplesOf, listRuleContentsAt } from '../src/store/rules.js'
+import { listTermsAt } from '../src/store/terms.js'
+import { hashEntry, type NormalizedEntry } from './normalize.js'
+import type { EditionInput } from './store.js'
+
+/** Message codes: a paragraph restored from its neighbours, and one left as printed. */
+const sourceDamageCodes = { restored: 'source-damage-restored', kept: 'source-damage' } as const
+
+/** The paragraphs of one entry, by kind and key, as evidence. */
+type Evidence = Map<string, string>
+
+/** An edition that may serve as a neighbour: its date and its entries' paragraphs joined. */
+interface Neighbour {
+  date: string
+  byKey: Evidence
+  /** Word index over the paragraphs, built when a damaged paragraph has no counterpart under its key. */
+  index?: WordIndex
+}
+
+/** What restoring one edition found. */
+export interface DamageOutcome {
+  /** Paragraphs (rule texts, examples, definitions) restored whole. */
+  restored: number
+  /** Paragraphs with damage left as printed (at least one character the neighbours did not agree on). */
+  kept: number
+}
+
+// A `?` (or U+FFFD) as damage prints it: a quote or a dash between or beside words, a dash between numbers.
+const suspectPattern = /[A-Za-z0-9.,)]\?[A-Za-z0-9(]|(^|[\s(])[?\ufffd]\S|[A-Za-z.,][?\ufffd]($|[\s).,;:])|\s[?\ufffd]\s|\ufffd/
+const marks = /[?\ufffd]/g
+const mark = /[?\ufffd]/
+// What a damaged character may have been: a quote, or a dash with the spaces around it; or a real `?`.
+// A trademark sign too (\`Oracle?\`, \`DCI?\`), as the neighbours print it: ™ ® (TM) (R).
+const standIn = `(\\s*(?:--|[\\u2013\\u2014\\u2015-])\\s*|["'\\u2018\\u2019\\u201c\\u201d\`\\u2122\\u00ae]|\\((?:[Tt][Mm]|[Rr])\\)|\\?)`
+// The characters each side of a damaged one that place it in a neighbour: a long context first, a short one
+// where the neighbour reworded nearby (both neighbours must still agree on what stood there).
+const contexts = [24, 12]
+
+/**
+ * Restore the damaged characters of the editions in `ready` (sorted by date)
+ * from their neighbours, in place: entries get the restored text (and hash),
+ * messages say what was restored or kept. Returns per edition date what was done.
+ */
+export function restoreSourceDamage(db: Crdb, ready: EditionInput[]): Map<string, DamageOutcome> {
+  const outcomes = new Map<string, DamageOutcome>()
+  const damaged = ready.filter((input) => input.entries.some((entry) => paragraphsOf(entry).some((text) => suspectPattern.test(text))))
+  if (damaged.length === 0) return outcomes
+  const stored = listEditionDates(db)
+  const fromBuild = new Map(ready.map((input) => [input.parsed.effectiveDate, input]))
+  const cache = new Map<string, Neighbour>()
+  const neighbourAt = (date: string | undefined): Neighbour | undefined => {
+    if (date === undefined) return undefined
+    let neighbour = cache.get(date)
+    if (!neighbour) {
+      const input = fromBuild.get(date)
+      neighbour = { date, byKey: input ? evidenceOf(input.entries) : storedEvidence(db, date) }
+      cache.set(date, neighbour)
+    }
+    return neighbour
+  }
+  const dates = [...new Set([...stored, ...fromBuild.keys()])].sort()
+  for (const input of damaged) {
+    const date = input.parsed.effectiveDate
+    const at = dates.indexOf(date)
+    const before = neighbourAt(dates[at - 1])
+    const after = neighbourAt(dates[at + 1])
+    outcomes.set(date, restoreEdition(input, before, after))
+  }
+  return outcomes
+}
+
+/**
+ * Restore one edition's damaged paragraphs from `before` and `after` (either may
+ * be missing: then nothing is restored, and the damage is reported as kept).
+ */
+function restoreEdition(input: Pick<EditionInput, 'entries' | 'messages'>, before: Neighbour | undefined, after: Neighbour | undefined): DamageOutcome {
+  const outcome: DamageOutcome = { restored: 0, kept: 0 }
+  for (const entry of input.entries) {
+    const paragraphs = paragraphsOf(entry)
+    if (!paragraphs.some((text) => mark.test(text))) continue
+    let changed = false
+    const repaired = paragraphs.map((text) => {
+      if (!mark.test(text)) return text
+      const result = restoreParagraph(text, counterpart(before, entry, text), counterpart(after, entry, text))
+      if (result.suspects === 0) return text
+      const name = entry.kind === 'rule' ? entry.key : entry.label
+      if (result.restored > 0 && result.kept === 0) {
+        outcome.restored++
+        changed = true
+        input.messages.push({
+          line: entry.line,
+          rule: name,
+          severity: 'info',
+          code: sourceDamageCodes.restored,
+          text: `${plural(result.restored, 'character')} printed as "?" restored from the editions of ${before!.date} and ${after!.date}, which agree; printed: ${JSON.stringify(text)}`
+        })
+        return result.text
+      }
+      outcome.kept++
+      if (result.restored > 0) changed = true
+      const why =
+        !before || !after
+          ? `no edition ${before ? 'after' : 'before'} it to restore from`
+          : result.unplaced === result.kept
+            ? `the edition of ${before.date} or ${after.date} lacks the text there`
+            : `the editions of ${before.date} and ${after.date} do not agree there`
+      input.messages.push({
+        line: entry.line,
+        rule: name,
+        severity: 'warning',
+        code: sourceDamageCodes.kept,
+        text: `${plural(result.kept, 'character')} printed as "?" where another stood (a quote or a dash, most often), left as printed (${why})${result.restored > 0 ? `; ${result.restored} more restored from ${before!.date} and ${after!.date}` : ''}; printed: ${JSON.stringify(text)}`
+      })
+      return result.text
+    })
+    if (changed) {
+      entry.text = repaired[0]
+      entry.examples = repaired.slice(1)
+      entry.hash = hashEntry(entry)
+    }
+  }
+  input.messages.sort((a, b) => a.line - b.line)
+  return outcome
+}
+
+/** The paragraphs of an entry: its text, then its examples. */
+function paragraphsOf(entry: Pick<NormalizedEntry, 'text' | 'examples'>): string[] {
+  return [entry.text, ...entry.examples]
+}
+
+function evidenceKey(kind: string, key: string): string {
+  return `${kind}\u0000${key}`
+}
+
+function evidenceOf(entries: NormalizedEntry[]): Evidence {
+  return new Map(entries.map((entry) => [evidenceKey(entry.kind, entry.key), paragraphsOf(entry).join('\n')]))
+}
+
+/** A stored edition's rules (with their examples) and terms, as evidence. */
+function storedEvidence(db: Crdb, date: string): Evidence {
+  const evidence: Evidence = new Map()
+  const rules = listRuleContentsAt(db, date)
+  const examples = listExamplesOf(
+    db,
+    rules.map((rule) => rule.contentId)
+  )
+  for (const rule of rules) evidence.set(evidenceKey('rule', rule.key), [rule.text, ...(examples.get(rule.contentId) ?? [])].join('\n'))
+  for (const term of listTermsAt(db, date)) evidence.set(evidenceKey('term', term.key), term.text)
+  return evidence
+}
+
+/** The neighbour's paragraphs for `entry`: under its key, or (renumbered) those sharing most words with `text`. */
+function counterpart(neighbour: Neighbour | undefined, entry: NormalizedEntry, text: string): string | undefined {
+  if (!neighbour) return undefined
+  const same = neighbour.byKey.get(evidenceKey(entry.kind, entry.key))
+  if (same !== undefined && similar(same, text)) return same
+  neighbour.index ??= indexWords(neighbour.byKey)
+  return neighbour.index.closest(text)
+}
+
+/** Whether `evidence` holds `text` in most of its words (the same rule, edited or not). */
+function similar(evidence: string, text: string): boolean {
+  const words = new Set(wordsOf(evidence))
+  const own = wordsOf(text)
+  return own.filter((word) => words.has(word)).length >= 0.6 * own.length
+}
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[a-z]{3,}/g) ?? []
+}
+
+/** The paragraphs of an edition by their words, to find the one a damaged paragraph was renumbered from. */
+interface WordIndex {
+  closest(text: string): string | undefined
+}
+
+function indexWords(evidence: Evidence): WordIndex {
+  const texts = [...evidence.values()]
+  const postings = new Map<string, number[]>()
+  for (const [id, text] of texts.entries()) {
+    for (const word of new Set(wordsOf(text))) {
+      let list = postings.get(word)
+      if (!list) postings.set(word, (list = []))
+      list.push(id)
+    }
+  }
+  return {
+    closest(text) {
+      const own = [...new Set(wordsOf(text))]
+      const shared = new Map<number, number>()
+      for (const word of own) {
+        const list = postings.get(word)
+        // A word most paragraphs have tells none apart.
+        if (!list || list.length > texts.length / 4) continue
+        for (const id of list) shared.set(id, (shared.get(id) ?? 0) + 1)
+      }
+      let best: number | undefined
+      let most = 0
+      for (const [id, count] of shared) if (count > most) [best, most] = [id, count]
+      return best !== undefined && similar(texts[best], text) ? texts[best] : undefined
+    }
+  }
+}
+
+/** What restoring one paragraph did: the text, and how many suspect characters were restored or kept. */
+interface ParagraphRepair {
+  text: string
+  suspects: number
+  restored: number
+  kept: number
+  /** Of those kept: how many a neighbour lacks (a text new or gone in the damaged edition). */
+  unplaced: number
+}
+
+/**
+ * Restore each `?` (or U+FFFD) of `text` that both neighbours print as the same
+ * quote or dash at the same place (found by the characters around it, numbers
+ * read as any number, other damaged characters as any stand-in). A `?` a
+ * neighbour prints as `?` is a question mark; one neither can place counts as
+ * damage only where it looks like it.
+ */
+export function restoreParagraph(text: string, before: string | undefined, after: string | undefined): ParagraphRepair {
+  const repair: ParagraphRepair = { text, suspects: 0, restored: 0, kept: 0, unplaced: 0 }
+  const positions = [...text.matchAll(marks)].map((match) => match.index)
+  const replacements = new Map<number, string>()
+  for (const at of positions) {
+    const earlier = before === undefined ? undefined : standInAt(text, at, before)
+    const later = after === undefined ? undefined : standInAt(text, at, after)
+    if (earlier === '?' || later === '?') continue // A question mark, as the neighbour prints it.
+    if (text[at] === '?' && inAddress(text, at)) continue // `main.asp?x=oracle`
+    const looksDamaged = text[at] === '\ufffd' || suspectPattern.test(text.slice(Math.max(0, at - 1), at + 2))
+    if (earlier !== undefined && later !== undefined && fold(earlier) === fold(later)) {
+      replacements.set(at, earlier)
+      repair.suspects++
+      repair.restored++
+    } else if (looksDamaged || earlier !== undefined || later !== undefined) {
+      repair.suspects++
+      repair.kept++
+      if (earlier === undefined || later === undefined) repair.unplaced++
+    }
+  }
+  if (replacements.size === 0) return repair
+  let restored = ''
+  let from = 0
+  for (const at of positions) {
+    const replacement = replacements.get(at)
+    if (replacement === undefined) continue
+    restored += text.slice(from, at) + replacement
+    from = at + 1
+  }
+  repair.text = tidySpaces(restored + text.slice(from))
+  return repair
+}
+
+/** Whether the `?` at `at` is part of a web address (a query string), not damage. */
+function inAddress(text: string, at: number): boolean {
+  const start = text.lastIndexOf(' ', at) + 1
+  const word = text.slice(start, at)
+  return /^(?:https?:|www\.)|\/|\.(?:asp|aspx|php|html?)$/i.test(word)
+}
+
+/** The stand-in `evidence` prints where `text` has a damaged character at `at`, when the words around it say. */
+function standInAt(text: string, at: number, evidence: string): string | undefined {
+  for (const context of contexts) {
+    const found = standInWithin(text, at, evidence, context)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+function standInWithin(text: string, at: number, evidence: string, context: number): string | undefined {
+  const left = text.slice(Math.max(0, at - context), at)
+  const right = text.slice(at + 1, at + 1 + context)
+  const pattern = new RegExp(`${patternOf(left)}${standIn}${patternOf(right)}`, 'g')
+  let found: string | undefined
+  // Italics markup (`_Magic_`) is not printed by every edition: it is no evidence either way.
+  for (const match of evidence.replaceAll('_', '').matchAll(pattern)) {
+    const stood = match[1]
+    if (found !== undefined && fold(found) !== fold(stood)) return undefined // Two places, two answers.
+    found ??= stood
+  }
+  return found
+}
+
+/** A context as a pattern: spaces loose, numbers any number, damaged characters any stand-in. */
+function patternOf(context: string): string {
+  let pattern = ''
+  for (const part of context.replaceAll('_', '').split(/(\s+|\d+|[?\ufffd])/)) {
+    if (part === '') continue
+    if (/^\s+$/.test(part)) pattern += '\\s*'
+    else if (/^\d+$/.test(part)) pattern += '\\d+'
+    else if (part === '?' || part === '\ufffd') pattern += `(?:${standIn.slice(1)}`
+    else pattern += part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+  }
+  return pattern
+}
+
+/** A stand-in reduced to what it is: a quote (single or double) or a dash. */
+function fold(standIn: string): string {
+  const trimmed = standIn.trim()
+  if (/^(?:--|[\u2013\u2014\u2015-])$/.test(trimmed)) return '-'
+  if (/^[\u2018\u2019'`]$/.test(trimmed)) return "'"
+  if (/^[\u201c\u201d"]$/.test(trimmed)) return '"'
+  if (/^(?:\u2122|\(tm\))$/i.test(trimmed)) return '\u2122'
+  if (/^(?:\u00ae|\(r\))$/i.test(trimmed)) return '\u00ae'
+  return trimmed
+}
+
+function tidySpaces(text: string): string {
+  return text.replace(/ {2,}/g, ' ')
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}

@@ -1,0 +1,38 @@
+/**
+ * Source damage as the ingest recorded it: one message per damaged paragraph
+ * (`source-damage-restored`, `source-damage`), on the rule it belongs to, with
+ * the text as printed at its end.
+ */
+import type { Crdb } from './database.js'
+import { prepared } from './statements.js'
+
+/** One damaged paragraph of an edition, as stored. */
+export interface SourceDamageRow {
+  /** The effective date of the damaged edition. */
+  edition: string
+  rule: string
+  uri: string
+  line: number
+  code: string
+  text: string
+}
+
+const select = `SELECT e.effective_date AS edition, m.rule, s.uri, m.line, m.code, m.text FROM messages m
+  JOIN editions e ON e.source_id = m.source_id JOIN sources s ON s.id = m.source_id`
+const codes = `m.code IN ('source-damage-restored', 'source-damage')`
+
+/** The damaged paragraphs of rule `key` in the edition dated `edition`, in line order. */
+export function listSourceDamageAt(db: Crdb, key: string, edition: string): SourceDamageRow[] {
+  return prepared<[string, string], SourceDamageRow>(db, `${select} WHERE e.effective_date = ? AND m.rule = ? AND ${codes} ORDER BY m.line, m.id`).all(
+    edition,
+    key
+  )
+}
+
+/** The damaged paragraphs of the rules `keys` in every edition, oldest edition first. */
+export function listSourceDamageOf(db: Crdb, keys: readonly string[]): SourceDamageRow[] {
+  return prepared<[string], SourceDamageRow>(
+    db,
+    `${select} WHERE m.rule IN (SELECT value FROM json_each(?)) AND ${codes} ORDER BY e.effective_date, m.line, m.id`
+  ).all(JSON.stringify([...new Set(keys)]))
+}
