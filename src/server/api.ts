@@ -14,7 +14,8 @@ import { validator } from 'hono/validator'
 import { answerSba, describeCheck, listEraChecks } from '../engine/answers.js'
 import { checkStateBasedActions } from '../engine/sba.js'
 import { validateState, type GameState } from '../engine/state.js'
-import { flagAnswer, type AnswerBasis } from '../query/answer-flags.js'
+import { flagAnswer, type AnswerBasis, type AnswerFlags } from '../query/answer-flags.js'
+import { askedDay } from '../query/gaps.js'
 import { listEras } from '../query/eras.js'
 import { citeText } from '../query/cite/resolve.js'
 import { diffEditions } from '../query/diff.js'
@@ -80,7 +81,11 @@ export function registerApi(app: Hono, state: ServerState): void {
     return c.json(
       publishSources(
         state,
-        flagged(db, include.length === 0 ? rule : answer, { edition: rule.edition, needs: include.includes('sources') ? 'reconciliation' : undefined })
+        flagged(db, include.length === 0 ? rule : answer, {
+          edition: rule.edition,
+          asked: askedDay(at),
+          needs: include.includes('sources') ? 'reconciliation' : undefined
+        })
       ),
       200
     )
@@ -101,7 +106,7 @@ export function registerApi(app: Hono, state: ServerState): void {
   serveRoute(app, apiRoutes.glossary, (c, { query }) => c.json(listTerms(db, { edition: editionOf(db, query.at) }), 200))
   serveRoute(app, apiRoutes.term, (c, { param, query }) => {
     const term = getTerm(db, param.term, query.at)
-    return c.json(publishSources(state, flagged(db, term, { edition: term.edition })), 200)
+    return c.json(publishSources(state, flagged(db, term, { edition: term.edition, asked: askedDay(query.at) })), 200)
   })
 
   serveRoute(app, apiRoutes.search, (c, { query }) => {
@@ -132,18 +137,18 @@ export function registerApi(app: Hono, state: ServerState): void {
       // The glossary's changes come with the first page only.
       const { terms, total = 0, ...page } = diff
       const next = offset + limit < total ? encodeDiffCursor({ offset: offset + limit, from: diff.from, to: diff.to, section: diff.section }) : null
-      return c.json(flagged(db, { ...page, ...(cursor || !terms ? {} : { terms }), total, next }, { needs: 'lineage' }), 200)
+      return c.json(flagged(db, { ...page, ...(cursor || !terms ? {} : { terms }), total, next }, { needs: 'lineage', span: diff }), 200)
     }
     if (summary)
       return c.json(
         flagged(
           db,
           { from: diff.from, to: diff.to, section: diff.section, summary: diff.summary, terms: diff.terms && { summary: diff.terms.summary } },
-          { needs: 'lineage' }
+          { needs: 'lineage', span: diff }
         ),
         200
       )
-    return c.json(flagged(db, diff, { needs: 'lineage' }), 200)
+    return c.json(flagged(db, diff, { needs: 'lineage', span: diff }), 200)
   })
 
   serveRoute(app, apiRoutes.checks, (c, { query }) => c.json(publishSources(state, listEraChecks(state.eraRules(query.at))), 200))
@@ -308,7 +313,7 @@ function readQuery(c: Context): Record<string, string | string[]> {
 }
 
 /** The answer with the flags the query layer gives it (`stale`, `truncated`), as `crdb --json` prints them. */
-function flagged<T extends object>(db: Crdb, answer: T, basis: AnswerBasis): T & { stale?: true; truncated?: true } {
+function flagged<T extends object>(db: Crdb, answer: T, basis: AnswerBasis): T & AnswerFlags {
   return flagAnswer(db, answer, basis).answer
 }
 
