@@ -23,7 +23,7 @@ export interface MissingEdition {
   heldAfter: string | null
   /** The formats and places it exists in. */
   exists: ManifestEditionNotHeld['exists']
-  /** The formats crdb cannot read yet, when it exists in no other (`['docx']`); empty when a text copy exists. */
+  /** The formats crdb cannot read yet, when the official copies known are only in those (`['docx']`): see {@link findUnreadableFormats}. */
   unreadable: string[]
   /** Where the entry's facts come from. */
   sources: string[]
@@ -56,20 +56,33 @@ export function listMissingEditions(db: Crdb): MissingEdition[] {
   return listed
     .filter((entry) => !held(entry.effectiveDate))
     .map((entry) => {
-      const readable = entry.exists.some((place) => place.format === 'txt')
       return {
         effectiveDate: entry.effectiveDate,
         ...(entry.set ? { set: { code: entry.set.code, name: entry.set.name } } : {}),
         heldBefore: stored.filter((day) => day < entry.effectiveDate).at(-1) ?? null,
         heldAfter: stored.find((day) => day > entry.effectiveDate) ?? null,
         exists: entry.exists,
-        unreadable: readable ? [] : [...new Set(entry.exists.map((place) => place.format))],
+        unreadable: findUnreadableFormats(entry),
         sources: entry.sources,
         ...(entry.note ? { note: entry.note } : {}),
         verified: false as const
       }
     })
     .sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate))
+}
+
+/** The places that hold an official copy (the publisher's bytes), rather than a third party's text of it. */
+const officialPlaces = new Set(['wizards', 'wayback', 'academy-ruins'])
+
+/**
+ * The formats crdb cannot read yet (`['docx']`) when every official copy known of an edition not held is in one of
+ * them (2014-05-01: a Word document only); empty when an official text exists or no official copy is known.
+ * Third-party text conversions do not count: they are not the edition's bytes.
+ */
+export function findUnreadableFormats(entry: ManifestEditionNotHeld): string[] {
+  const official = entry.exists.filter((place) => officialPlaces.has(place.place))
+  if (official.length === 0 || official.some((place) => place.format === 'txt')) return []
+  return [...new Set(official.map((place) => place.format))]
 }
 
 /** The dates of the editions not held strictly after `from` and up to `to` (inclusive), oldest first. */
