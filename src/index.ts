@@ -120,6 +120,14 @@ export {
   type FlaggedAnswer,
   type DerivedData
 } from './query/answer-flags.js'
+export {
+  listMissingEditions,
+  findMissingBetween,
+  findUnreadableFormats,
+  askedDay,
+  describeGap,
+  type MissingEdition
+} from './query/gaps.js'
 export { listReleaseNotes, describeRelease, type ReleaseNote, type DetailedReleaseNote } from './query/release-notes.js'
 export {
   watchRule,

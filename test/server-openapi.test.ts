@@ -96,6 +96,7 @@ expectTypeOf<
         sources?: RuleSources
         stale?: true
         truncated?: true
+        notHeld?: string[]
       }
     >,
     typeof schemas.ruleAnswerSchema
@@ -103,16 +104,21 @@ expectTypeOf<
 >().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<Published<RuleHistory & { stale?: true }>, typeof schemas.ruleHistorySchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<GlossaryEntry, typeof schemas.glossaryEntrySchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<Published<GlossaryTerm & { truncated?: true }>, typeof schemas.glossaryTermSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Published<GlossaryTerm & { truncated?: true; notHeld?: string[] }>, typeof schemas.glossaryTermSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<SearchResult, typeof schemas.searchResultSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<CiteReport, typeof schemas.citeReportSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<Published<Lineage & { stale?: true }>, typeof schemas.lineageSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<TermDiff, typeof schemas.termDiffSchema>>().toEqualTypeOf<'same'>()
 // `total` is there with `limit` only: the page's schema.
-expectTypeOf<Fit<Omit<EditionDiff, 'total'> & { stale?: true }, typeof schemas.editionDiffSchema>>().toEqualTypeOf<'same'>()
-expectTypeOf<Fit<Omit<EditionDiff, 'total'> & { total: number; next: string | null; stale?: true }, typeof schemas.diffPageSchema>>().toEqualTypeOf<'same'>()
+expectTypeOf<Fit<Omit<EditionDiff, 'total'> & { stale?: true; notHeld?: string[] }, typeof schemas.editionDiffSchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<
-  Fit<Pick<EditionDiff, 'from' | 'to' | 'section' | 'summary'> & { terms?: Pick<TermDiff, 'summary'>; stale?: true }, typeof schemas.diffSummarySchema>
+  Fit<Omit<EditionDiff, 'total'> & { total: number; next: string | null; stale?: true; notHeld?: string[] }, typeof schemas.diffPageSchema>
+>().toEqualTypeOf<'same'>()
+expectTypeOf<
+  Fit<
+    Pick<EditionDiff, 'from' | 'to' | 'section' | 'summary'> & { terms?: Pick<TermDiff, 'summary'>; stale?: true; notHeld?: string[] },
+    typeof schemas.diffSummarySchema
+  >
 >().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<Published<EditionSummary>, typeof schemas.editionSummarySchema>>().toEqualTypeOf<'same'>()
 expectTypeOf<Fit<EraListing, typeof schemas.eraListingSchema>>().toEqualTypeOf<'same'>()

@@ -41,9 +41,12 @@ export interface CliContext {
   noteDerived: (db: Crdb, needs: DerivedData) => void
   /**
    * Say (one warning line on stderr, and `truncated: true` in the JSON printed next)
-   * when the answer comes from a truncated edition.
+   * when the answer comes from a truncated edition; with `asked`, the day asked about, also when an edition not
+   * held was in force on that day (`notHeld` in the JSON).
    */
-  noteEdition: (db: Crdb, edition: string) => void
+  noteEdition: (db: Crdb, edition: string, asked?: string) => void
+  /** Say (one warning line on stderr, and `notHeld` in the JSON printed next) when editions not held fall between two compared. */
+  noteSpan: (db: Crdb, from: string, to: string) => void
 }
 
 /** A module of the CLI: adds its command(s) to the program. */
@@ -54,7 +57,7 @@ export function createContext(program: Command, io: Io, setExitCode: (code: numb
   const globals = (): { db?: string; json?: boolean } => program.opts()
   const databasePath = (purpose: 'read' | 'write' = 'read'): string => resolveDatabasePath({ db: globals().db, purpose })
   // Flags the next JSON object printed carries (stale derived data, a truncated edition).
-  const flags: Record<string, true> = {}
+  const flags: Record<string, unknown> = {}
   const warned = new Set<string>()
   const warn = (text: string): void => {
     if (warned.has(text)) return
@@ -91,6 +94,7 @@ export function createContext(program: Command, io: Io, setExitCode: (code: numb
     },
     setExitCode,
     noteDerived: (db, needs) => note(db, { needs }),
-    noteEdition: (db, edition) => note(db, { edition })
+    noteEdition: (db, edition, asked) => note(db, { edition, asked }),
+    noteSpan: (db, from, to) => note(db, { span: { from, to } })
   }
 }

@@ -38,7 +38,10 @@ export const registerDiff: RegisterCommand = (program, context) => {
       ) => {
         const whole = context.withDatabase(true, (db) => {
           context.noteDerived(db, 'lineage')
-          return diffEditions(db, parseSelector(from), parseSelector(to), { section: options.section, kind: options.kind })
+          const diff = diffEditions(db, parseSelector(from), parseSelector(to), { section: options.section, kind: options.kind })
+          // Editions not held between the two: a change shown may have come with one of them.
+          context.noteSpan(db, diff.from, diff.to)
+          return diff
         })
         // As the diff page's `only=`: the changes of one kind, the summary of them all.
         const diff = options.only === undefined ? whole : { ...whole, changes: whole.changes.filter((change) => change.kind === options.only) }

@@ -3,6 +3,7 @@
  * held in quarantine, and accepting or rejecting one.
  */
 import { listEditionMessages, listEditions, resolveEdition } from '../query/editions.js'
+import { listMissingEditions, type MissingEdition } from '../query/gaps.js'
 import type { Crdb } from '../store/database.js'
 import {
   describeAcceptedEdition,
@@ -17,6 +18,9 @@ import { parseDate } from '../vocabulary/dates.js'
 import { CrdbError, type ErrorCode } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
 
+/** The options of `crdb editions`. */
+type EditionsOptions = { messages?: string; remove?: string; replace?: string; quarantined?: boolean; missing?: boolean; accept?: string; reject?: string }
+
 /** Register `crdb editions`. */
 export const registerEditions: RegisterCommand = (program, context) => {
   program
@@ -26,14 +30,15 @@ export const registerEditions: RegisterCommand = (program, context) => {
     .option('--remove <date>', 'remove the edition dated DATE (its versions undone, lineage and reconciliation recomputed)')
     .option('--replace <file>', 'store the edition in FILE in place of the stored edition of its date')
     .option('--quarantined', 'list only the documents held in quarantine (fetched by crdb update, not in the manifest)')
+    .option('--missing', 'list the editions known to have existed that are not held (the gaps), with the formats and places each exists in')
     .option('--accept <date>', 'store the document held in quarantine for DATE as an edition (unverified)')
     .option('--reject <date>', 'discard the document held in quarantine for DATE')
-    .action(async (options: { messages?: string; remove?: string; replace?: string; quarantined?: boolean; accept?: string; reject?: string }) => {
-      const given = (['messages', 'remove', 'replace', 'quarantined', 'accept', 'reject'] as const).filter((name) => options[name] !== undefined)
+    .action(async (options: EditionsOptions) => {
+      const given = (['messages', 'remove', 'replace', 'quarantined', 'missing', 'accept', 'reject'] as const).filter((name) => options[name] !== undefined)
       if (given.length > 1)
         throw new CrdbError(
           'E_USAGE',
-          `give one of --messages, --remove, --replace, --quarantined, --accept and --reject, not ${given.map((name) => '--' + name).join(' and ')}`
+          `give one of --messages, --remove, --replace, --quarantined, --missing, --accept and --reject, not ${given.map((name) => '--' + name).join(' and ')}`
         )
       if (options.accept !== undefined || options.reject !== undefined) {
         const { ingestSources } = await import('../../ingest/ingest.js')
@@ -89,6 +94,11 @@ export const registerEditions: RegisterCommand = (program, context) => {
           context.print(messages, () => messages.map((m) => `${m.line}: ${m.severity} ${m.code}${m.rule ? ` [${m.rule}]` : ''} ${m.text}\n`).join(''))
           return
         }
+        if (options.missing) {
+          const missing = listMissingEditions(db)
+          context.print(missing, () => (missing.length ? formatMissing(missing) : 'no edition known to have existed is missing from the store\n'))
+          return
+        }
         if (options.quarantined) {
           const held = listQuarantinedEditions(db)
           context.print(held, () => (held.length ? held.map(formatHeld).join('\n') + '\n' : 'no document is held in quarantine\n'))
@@ -134,4 +144,27 @@ function findHeld(db: Crdb, date: string): NonNullable<ReturnType<typeof findQua
 function formatHeld(edition: QuarantinedEdition): string {
   const set = edition.set ? ` (${edition.set.code}, ${edition.set.name})` : ''
   return `${edition.effectiveDate} quarantined${set}: ${edition.rules} rules, ${edition.terms} terms; from ${edition.source} ${edition.uri}; ${edition.reason}`
+}
+
+/** The editions not held, one line each (with the places they exist in), then what the lines mean. */
+function formatMissing(missing: MissingEdition[]): string {
+  const lines = missing.map((edition) => {
+    const formats = new Map<string, Set<string>>()
+    for (const place of edition.exists) formats.set(place.format, (formats.get(place.format) ?? new Set()).add(place.place))
+    const exists = [...formats].map(([format, places]) => `${format} (${[...places].join(', ')})`).join(', ')
+    const between =
+      edition.heldAfter === null
+        ? `after the newest held edition, ${edition.heldBefore}`
+        : edition.heldBefore === null
+          ? `before the oldest held edition, ${edition.heldAfter}`
+          : `between the held editions of ${edition.heldBefore} and ${edition.heldAfter}`
+    const unreadable = edition.unreadable.length ? `; officially only ${edition.unreadable.join(', ')}, which crdb cannot read yet` : ''
+    return `${edition.effectiveDate}  ${(edition.set?.code ?? '-').padEnd(6)} ${between}; exists as ${exists}${unreadable}`
+  })
+  const unreadable = missing.filter((edition) => edition.unreadable.length).length
+  lines.push(
+    `${missing.length} edition${missing.length === 1 ? '' : 's'} not held (from corpus/manifest.json: unverified, no sha256; --json names the sources)` +
+      (unreadable ? `; ${unreadable} exist officially only in a format crdb cannot read yet` : '')
+  )
+  return lines.join('\n') + '\n'
 }

@@ -3,6 +3,7 @@
  * local cache, from their official URLs or from a mirror, checking each
  * file's sha256.
  */
+import { findUnreadableFormats } from '../query/gaps.js'
 import { Option } from 'commander'
 import { fetchEditions, readManifest, type EditionFetchOutcome } from '../../ingest/fetch.js'
 import { CrdbError, quoteInput } from '../vocabulary/errors.js'
@@ -99,10 +100,13 @@ export const registerFetch: RegisterCommand = (program, context) => {
     const seconds = (performance.now() - started) / 1000
     const unreachableLine = offline ? `${offline} edition${offline === 1 ? '' : 's'} not fetched: ${describeUnreachable(report.unreachable)}` : ''
     if (offline > 0 && kept.length === 0 && offline === report.failed) throw new CrdbError('E_FETCH', unreachableLine)
+    // Editions the manifest knows but does not hold: not fetched (no sha256 vouches for them); those only in formats crdb cannot read are named.
+    const notHeld = (manifest.notHeld ?? []).map((entry) => ({ effectiveDate: entry.effectiveDate, unreadable: findUnreadableFormats(entry) }))
     context.print(
-      { ...report, manifest: manifestPath, seconds },
+      { ...report, manifest: manifestPath, seconds, notHeld },
       () =>
         (unreachableLine ? unreachableLine + '\n' : '') +
+        describeNotHeld(notHeld) +
         `${report.outcomes.length} editions: ${tally('copied')} copied, ${tally('fetched')} fetched, ${tally('revalidated')} revalidated, ` +
         `${tally('cached')} already cached, ${tally('skipped')} skipped, ${tally('failed')} failed in ${seconds.toFixed(1)} s; ` +
         `${verified} verified, ${kept.length - verified} unverified; ` +
@@ -110,6 +114,18 @@ export const registerFetch: RegisterCommand = (program, context) => {
     )
     if (report.failed > 0) context.setExitCode(1)
   })
+}
+
+/** The line on the manifest's editions not held: how many, and which exist officially only in formats crdb cannot read yet. */
+function describeNotHeld(notHeld: Array<{ effectiveDate: string; unreadable: string[] }>): string {
+  if (notHeld.length === 0) return ''
+  const unreadable = notHeld.filter((entry) => entry.unreadable.length)
+  const named = unreadable.map((entry) => `${entry.effectiveDate} (${entry.unreadable.join(', ')})`).join(', ')
+  return (
+    `${notHeld.length} edition${notHeld.length === 1 ? '' : 's'} the manifest lists as not held were not fetched (no sha256 to verify them; crdb editions --missing lists them)` +
+    (unreadable.length ? `; ${unreadable.length} exist officially only as formats crdb cannot read yet: ${named}` : '') +
+    '\n'
+  )
 }
 
 /** One line for hosts that could not be reached, with the hint to fetch from a folder instead. */

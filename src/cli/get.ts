@@ -11,6 +11,7 @@ import { resolveEdition } from '../query/editions.js'
 import { type EditionSelector, parseSelector } from '../vocabulary/selector.js'
 import { getNeighbours, getReferences, getRule, getSubtree, type RuleVersion } from '../query/get.js'
 import { RuleMovedError } from '../query/moved.js'
+import { askedDay } from '../query/gaps.js'
 import { getLineage } from '../query/lineage.js'
 import { resolveRuleName } from '../query/resolve-name.js'
 import { looksLikeLineageId } from '../vocabulary/lineage-id.js'
@@ -128,7 +129,7 @@ export const registerGet: RegisterCommand = (program, context) => {
               context.setExitCode(1)
               return
             }
-            context.noteEdition(db, rule.edition)
+            context.noteEdition(db, rule.edition, askedDay(at))
             context.print(rule, () => {
               const lines = rule.numbering ? layout.paragraph('', 0, rule.numbering.note, 0, layout.dim) : []
               lines.push(...ruleLines(layout, rule))

@@ -2,6 +2,7 @@
  * `crdb glossary`: a glossary term as it stood on a date, in an edition or in an
  * era, found by any of its names; or the list of an edition's terms.
  */
+import { askedDay } from '../query/gaps.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { resolveEdition } from '../query/editions.js'
 import { getTerm, listTerms } from '../query/glossary.js'
@@ -28,7 +29,7 @@ export const registerGlossary: RegisterCommand = (program, context) => {
       if (name !== '') throw new CrdbError('E_USAGE', 'give a TERM or --list, not both')
       const { terms, edition } = context.withDatabase(true, (db) => {
         const edition = resolveEdition(db, at)
-        context.noteEdition(db, edition)
+        context.noteEdition(db, edition, askedDay(at))
         return { terms: listTerms(db, { edition }), edition }
       })
       context.print(terms, () => {
@@ -41,7 +42,7 @@ export const registerGlossary: RegisterCommand = (program, context) => {
     if (options.list && options.sources) throw new CrdbError('E_USAGE', 'give --list or --sources, not both')
     const { term, attestations } = context.withDatabase(true, (db) => {
       const found = getTerm(db, name, at)
-      context.noteEdition(db, found.edition)
+      context.noteEdition(db, found.edition, askedDay(at))
       if (options.sources) context.noteDerived(db, 'reconciliation')
       return { term: found, attestations: options.sources ? listAttestationsOfTerm(db, found.key) : undefined }
     })

@@ -12,6 +12,7 @@ import { diffProfiles } from '../engine/profile.js'
 import { checkStateBasedActions } from '../engine/sba.js'
 import { validateState } from '../engine/state.js'
 import { flagAnswer } from '../query/answer-flags.js'
+import { askedDay } from '../query/gaps.js'
 import { citeText } from '../query/cite/resolve.js'
 import { diffEditions, type RuleChange } from '../query/diff.js'
 import type { TermChange } from '../query/term-diff.js'
@@ -144,7 +145,7 @@ const getRuleTool = defineTool({
     const numberedAs = args.numbered_as === undefined ? undefined : pointOf('numbered_as', args.numbered_as)
     const number = resolveRuleName(state.db, args.rule, at).number
     const rule = getRule(state.db, number, at, { numberedAs })
-    const answer = flagAnswer(state.db, rule, { edition: rule.edition }).answer
+    const answer = flagAnswer(state.db, rule, { edition: rule.edition, asked: askedDay(at) }).answer
     return { ...publishSources(state, answer), pinned: pin.rule(rule) }
   }
 })
@@ -194,8 +195,9 @@ const glossaryTool = defineTool({
   input: z.strictObject({ term: z.string().min(1).max(200).describe('the term, any of its names'), ...selectorShape }),
   output: glossaryTermSchema.extend({ pinned: pinSchema }),
   run: ({ state, pin }, args) => {
-    const term = getTerm(state.db, args.term, selectorOf(args))
-    const answer = flagAnswer(state.db, term, { edition: term.edition }).answer
+    const at = selectorOf(args)
+    const term = getTerm(state.db, args.term, at)
+    const answer = flagAnswer(state.db, term, { edition: term.edition, asked: askedDay(at) }).answer
     return { ...publishSources(state, answer), pinned: pin.term(term, findTermLineageId(state.db, term.key, { edition: term.edition })) }
   }
 })

@@ -10,6 +10,7 @@ import type { Crdb } from '../store/database.js'
 import { readDerivedState, type DerivedData } from '../store/derived-state.js'
 import { explainMissing, findTruncation, truncationNote } from '../store/edition-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
+import { describeDayGap, describeSpanGap, findMissingBetween } from './gaps.js'
 
 export type { DerivedData } from '../store/derived-state.js'
 
@@ -19,6 +20,11 @@ export interface AnswerFlags {
   stale?: true
   /** The answer comes from a truncated edition: what the edition lost is missing from it. */
   truncated?: true
+  /**
+   * Editions not held that the answer's interval crosses (a diff's two editions, or the day asked and the held
+   * edition answering for it), oldest first: a change may have come with one of them.
+   */
+  notHeld?: string[]
 }
 
 /** What an answer is read from: an edition, derived data, or both. */
@@ -27,6 +33,10 @@ export interface AnswerBasis {
   edition?: string
   /** The derived data the answer depends on. */
   needs?: DerivedData
+  /** The day asked about (a date or an era's day), when the answer is the edition in force on it. */
+  asked?: string
+  /** The two editions an answer compares (a diff). */
+  span?: { from: string; to: string }
 }
 
 /** The flags of an answer and the warnings that explain them, one line each. */
@@ -57,6 +67,20 @@ export function readAnswerNotes(db: Crdb, basis: AnswerBasis): AnswerNotes {
     flags.truncated = true
     warnings.push(truncationNote(truncation))
   }
+  // Editions not held inside the interval: the day asked after the edition answering, or between two compared.
+  const notHeld: string[] = []
+  if (basis.asked !== undefined && basis.edition !== undefined) {
+    const missing = findMissingBetween(db, basis.edition, basis.asked)
+    if (missing.length) warnings.push(describeDayGap(basis.asked, basis.edition, missing))
+    notHeld.push(...missing)
+  }
+  if (basis.span !== undefined) {
+    const [from, to] = basis.span.from <= basis.span.to ? [basis.span.from, basis.span.to] : [basis.span.to, basis.span.from]
+    const missing = findMissingBetween(db, from, to)
+    if (missing.length) warnings.push(describeSpanGap(from, to, missing))
+    notHeld.push(...missing.filter((date) => !notHeld.includes(date)))
+  }
+  if (notHeld.length) flags.notHeld = notHeld.sort()
   return { flags, warnings }
 }
 

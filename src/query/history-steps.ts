@@ -63,10 +63,13 @@ export function describeFolded(counts: Record<MinorKind, number>): string {
 /**
  * How a wording came from the one before, in words: `first seen`, `reworded`,
  * `renumbered from 420.5e`, `renumbered from 420.5e and reworded`, `split from
- * 409.1`, `merged from 419 with other rules`, with a note for a minor or examples-only change.
+ * 409.1`, `merged from 419 with other rules`, with a note for a minor or examples-only change,
+ * and where editions not held fall between the two wordings, `; changed between the editions of A and B (X not held)`.
  */
 export function describeHistoryStep(step: HistoryStep): string {
-  return describeChange(step)
+  const described = describeChange(step)
+  // Editions not held between the two wordings: the step may not belong to the edition it is shown in.
+  return step.change?.gap ? `${described}; ${step.change.gap}` : described
 }
 
 /** The source damage of a step, one line per damaged edition and paragraph: `2008-05-01: source damage: 6 characters ...`. */
@@ -74,6 +77,7 @@ export function describeSourceDamage(step: HistoryStep): string[] {
   return (step.sourceDamage ?? []).map((note) => `${note.edition}: ${note.note}`)
 }
 
+/** {@link describeHistoryStep} without the note on editions not held. */
 function describeChange(step: HistoryStep): string {
   const change = step.change
   if (!change) return 'first seen'

@@ -12,6 +12,7 @@ import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import { inSection } from './diff.js'
 import { nearestNumbers } from './get.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
+import { describeGap, listMissingEditions } from './gaps.js'
 import { listEditionDates } from '../store/editions.js'
 import {
   findBlameRow,
@@ -59,6 +60,13 @@ export interface HistoryStep {
     examplesChanged: boolean
     /** The change is source damage arriving or leaving (an edition printed `?` for quotes and dashes): typography only. */
     sourceDamage?: true
+    /**
+     * Editions not held between the last edition of the wording before and the first of this one (oldest first):
+     * the change may have come with one of them, not with `validFrom`.
+     */
+    notHeld?: string[]
+    /** With `notHeld`: `changed between the editions of 2025-04-04 and 2025-07-25 (2025-06-06 not held)`. */
+    gap?: string
   }
   source: { uri: string; line: number }
   /** Paragraphs of this wording an edition printed with substitution damage, restored or kept as printed (absent when none). */
@@ -130,6 +138,8 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
     db,
     chain.map((row) => row.key)
   )
+  // Editions not held, read once (from the manifest) when there is a step to place.
+  const missing = chain.length > 1 ? listMissingEditions(db).map((edition) => edition.effectiveDate) : []
   const steps: HistoryStep[] = []
   // Every step's examples in one query (a history has up to a few dozen steps).
   const examplesByContent = listExamplesOf(
@@ -160,6 +170,8 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
         textChanges: previous.text === row.text ? [] : diffWords(previous.text, row.text),
         examplesChanged: previous.contentId !== row.contentId && previous.text === row.text
       }
+      const notHeld = missing.filter((date) => date > previous.lastDate && date < row.firstDate)
+      if (notHeld.length) Object.assign(step.change, { notHeld, gap: describeGap(previous.lastDate, row.firstDate, notHeld) })
     }
     const notes = (damage.get(row.key) ?? []).filter((note) => note.edition >= row.firstDate && note.edition <= row.lastDate)
     if (notes.length > 0) step.sourceDamage = notes

@@ -7,6 +7,8 @@
 import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { findLastVersionBefore, isNextEditionTruncated, listContinuations, type VersionSpan } from '../store/diff.js'
+import { listEditionDates } from '../store/editions.js'
+import { describeGap, findMissingBetween } from './gaps.js'
 
 /** Where a number that an edition no longer has went. */
 export interface Whereabouts {
@@ -20,6 +22,11 @@ export interface Whereabouts {
   continuesAs: Array<{ number: string; edition: string; kind: string }>
   /** What it is in the edition asked about (empty when the rule did not survive). */
   now: string[]
+  /**
+   * Editions not held between `lastInForce` and the next held edition: the number may have gone with one of them
+   * (701.16b, last in force in the held edition of 2025-04-04, went with 2025-06-06, not held).
+   */
+  notHeld?: string[]
 }
 
 /** An `E_NOT_FOUND` for a number that existed before and went elsewhere; carries where. */
@@ -59,12 +66,17 @@ export function findWhereabouts(db: Crdb, key: string, edition: string): Whereab
   if (continuesAs.length === 0 && isNextEditionTruncated(db, last.lastDate)) {
     return undefined
   }
-  return { number: key, edition, lastInForce: last.lastDate, continuesAs, now: [...now] }
+  const next = listEditionDates(db)
+    .filter((date) => date > last.lastDate)
+    .sort()[0]
+  const notHeld = next === undefined ? [] : findMissingBetween(db, last.lastDate, next)
+  return { number: key, edition, lastInForce: last.lastDate, continuesAs, now: [...now], ...(notHeld.length ? { notHeld } : {}) }
 }
 
 /** The one-line answer: `rule 420.5e is not in the edition of 2024-11-08: last in force in ... continues as ...`. */
 export function describeWhereabouts(where: Whereabouts): string {
-  const head = `rule ${where.number} is not in the edition of ${where.edition}: last in force in the edition of ${where.lastInForce}`
+  const gap = where.notHeld?.length ? `, the last held: ${describeGap(where.lastInForce, nextHeld(where), where.notHeld)}` : ''
+  const head = `rule ${where.number} is not in the edition of ${where.edition}: last in force in the edition of ${where.lastInForce}${gap}`
   if (where.continuesAs.length === 0) return `${head}; it did not continue (removed)`
   const continued = where.continuesAs
     .map((step) => `${step.number} (${step.edition}${step.kind === 'split' || step.kind === 'merge' ? `, ${step.kind}` : ''})`)
@@ -72,4 +84,9 @@ export function describeWhereabouts(where: Whereabouts): string {
   const same = where.now.length === where.continuesAs.length && where.now.every((number, index) => number === where.continuesAs[index].number)
   const now = where.now.length === 0 ? '; no longer in force' : same ? '' : `, and now ${where.now.join(', ')}`
   return `${head}; continues as ${continued}${now}`
+}
+
+/** The held edition after `lastInForce`: where the rule continued, or (removed) the edition asked about at the latest. */
+function nextHeld(where: Whereabouts): string {
+  return where.continuesAs[0]?.edition ?? where.edition
 }

@@ -5,6 +5,7 @@
  * the number named to the versions in force in the edition asked translates
  * it: 704.5j (today) was 420.5e in 2003; 420.5e (2003) is 704.5j today.
  */
+import { describeGap, findMissingBetween } from './gaps.js'
 import type { Crdb } from '../store/database.js'
 import { listContinuations } from '../store/diff.js'
 import { findNewestVersion, findVersionInForce, type LinkedVersion, listPredecessors } from '../store/renumbering.js'
@@ -111,7 +112,9 @@ export function translateVersion(db: Crdb, key: string, start: LinkedVersion, nu
   const numbers = [...new Set([...found.values()].map((version) => version.key))]
   if (numbers.length === 1) {
     const status = numbers[0] === key ? 'same' : 'renumbered'
-    return { ...base, status, numbers, note: status === 'same' ? '' : renumberedNote(key, numbers[0], numberedAs, edition, forward) }
+    // Forward, the number changed after its last held edition: an edition not held in between may be where.
+    const gap = status === 'renumbered' && forward ? gapAfter(db, start.lastDate) : ''
+    return { ...base, status, numbers, note: status === 'same' ? '' : renumberedNote(key, numbers[0], numberedAs, edition, forward) + gap }
   }
   if (numbers.length > 1) {
     const status = forward ? 'split' : 'merged'
@@ -132,7 +135,7 @@ export function translateVersion(db: Crdb, key: string, start: LinkedVersion, nu
       status: 'gone',
       numbers: [],
       ended,
-      note: `${key} (edition of ${numberedAs}) was no longer in force in the edition of ${edition}: last in force in the edition of ${last.lastDate}${as}${after ? `, removed from ${after}` : ''}`
+      note: `${key} (edition of ${numberedAs}) was no longer in force in the edition of ${edition}: last in force in the edition of ${last.lastDate}${as}${after ? `, removed from ${after}` : ''}${gapAfter(db, last.lastDate)}`
     }
   }
   const first = ends.reduce((best, version) => (version.firstDate < best.firstDate ? version : best), start)
@@ -155,6 +158,13 @@ function renumberedNote(key: string, other: string, numberedAs: string, edition:
 
 function joinNumbers(numbers: string[]): string {
   return numbers.length <= 2 ? numbers.join(' and ') : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`
+}
+
+/** `; changed between the editions of A and B (X not held)` when editions not held follow the held edition `last`, else `''`. */
+function gapAfter(db: Crdb, last: string): string {
+  const next = nextEditionAfter(db, last)
+  const missing = next === undefined ? [] : findMissingBetween(db, last, next)
+  return missing.length ? `; ${describeGap(last, next!, missing)}` : ''
 }
 
 function nextEditionAfter(db: Crdb, date: string): string | undefined {

@@ -33,10 +33,18 @@ const publicSource = () => ({
   })
 })
 
-/** `stale` and `truncated`, present only when they apply (see `AnswerFlags`). */
+/** `stale`, `truncated` and `notHeld`, present only when they apply (see `AnswerFlags`). */
 const flags = {
   stale: z.literal(true).optional().openapi({ description: 'present when derived data the answer depends on is out of date (an interrupted build)' }),
-  truncated: z.literal(true).optional().openapi({ description: 'present when the answer comes from a truncated edition' })
+  truncated: z.literal(true).optional().openapi({ description: 'present when the answer comes from a truncated edition' }),
+  notHeld: z
+    .array(day())
+    .optional()
+    .openapi({
+      description:
+        'present when editions not held (known to have existed, not in the store) fall inside the interval the answer covers: between the day asked and the held edition answering, or between two compared editions',
+      example: ['2025-06-06']
+    })
 }
 
 /** The body of an error: a stable code and a one-line message; `whereabouts` beside it for a rule number that moved. */
@@ -55,7 +63,11 @@ export const errorSchema = z
         edition: day(),
         lastInForce: day(),
         continuesAs: z.array(z.object({ number: z.string(), edition: day(), kind: z.string() })),
-        now: z.array(z.string())
+        now: z.array(z.string()),
+        notHeld: z
+          .array(day())
+          .optional()
+          .openapi({ description: 'editions not held between the last edition that had the number and the next held one: it may have gone with one of them' })
       })
       .optional()
       .openapi({ description: 'for a rule number the edition no longer has: where the rule went' }),
@@ -232,7 +244,12 @@ export const ruleHistorySchema = z
             typographyOnly: z.boolean(),
             textChanges: z.array(wordChangeSchema),
             examplesChanged: z.boolean(),
-            sourceDamage: z.literal(true).optional().openapi({ description: 'the change is source damage arriving or leaving: typography only' })
+            sourceDamage: z.literal(true).optional().openapi({ description: 'the change is source damage arriving or leaving: typography only' }),
+            notHeld: z.array(day()).optional().openapi({
+              description:
+                'editions not held between the last edition of the wording before and the first of this one: the change may have come with one of them'
+            }),
+            gap: z.string().optional().openapi({ example: 'changed between the editions of 2025-04-04 and 2025-07-25 (2025-06-06 not held)' })
           })
           .optional(),
         source: z.object({ ...publicSource(), line: z.int() }),
@@ -268,7 +285,8 @@ export const glossaryTermSchema = z
       .object({ asked: z.string(), by: z.enum(['spelling', 'inflection', 'informal', 'abbreviation', 'era', 'shortened']) })
       .optional()
       .openapi({ description: 'how a name the edition does not print as asked was read (mana abilities: inflection; cda: abbreviation)' }),
-    truncated: flags.truncated
+    truncated: flags.truncated,
+    notHeld: flags.notHeld
   })
   .openapi('GlossaryTerm')
 
@@ -378,7 +396,8 @@ export const editionDiffSchema = z
       })
     ),
     terms: termDiffSchema.optional(),
-    stale: flags.stale
+    stale: flags.stale,
+    notHeld: flags.notHeld
   })
   .openapi('EditionDiff')
 
@@ -398,7 +417,8 @@ export const diffSummarySchema = z
     section: z.string().optional(),
     summary: diffSummary(),
     terms: z.object({ summary: termDiffSummary() }).optional(),
-    stale: flags.stale
+    stale: flags.stale,
+    notHeld: flags.notHeld
   })
   .openapi('DiffSummary')
 

@@ -14,7 +14,8 @@ import { validator } from 'hono/validator'
 import { answerSba, describeCheck, listEraChecks } from '../engine/answers.js'
 import { checkStateBasedActions } from '../engine/sba.js'
 import { validateState, type GameState } from '../engine/state.js'
-import { flagAnswer, type AnswerBasis } from '../query/answer-flags.js'
+import { flagAnswer, type AnswerBasis, type AnswerFlags } from '../query/answer-flags.js'
+import { askedDay } from '../query/gaps.js'
 import { listEras } from '../query/eras.js'
 import { citeText } from '../query/cite/resolve.js'
 import { diffEditions } from '../query/diff.js'
@@ -82,7 +83,11 @@ export function registerApi(app: Hono, state: ServerState): void {
       c,
       publishSources(
         state,
-        flagged(db, include.length === 0 ? rule : answer, { edition: rule.edition, needs: include.includes('sources') ? 'reconciliation' : undefined })
+        flagged(db, include.length === 0 ? rule : answer, {
+          edition: rule.edition,
+          asked: askedDay(at),
+          needs: include.includes('sources') ? 'reconciliation' : undefined
+        })
       )
     )
   })
@@ -102,7 +107,7 @@ export function registerApi(app: Hono, state: ServerState): void {
   serveRoute(app, apiRoutes.glossary, (c, { query }) => answerJson(c, listTerms(db, { edition: editionOf(db, query.at) })))
   serveRoute(app, apiRoutes.term, (c, { param, query }) => {
     const term = getTerm(db, param.term, query.at)
-    return answerJson(c, publishSources(state, flagged(db, term, { edition: term.edition })))
+    return answerJson(c, publishSources(state, flagged(db, term, { edition: term.edition, asked: askedDay(query.at) })))
   })
 
   serveRoute(app, apiRoutes.search, (c, { query }) => {
@@ -133,7 +138,7 @@ export function registerApi(app: Hono, state: ServerState): void {
       // The glossary's changes come with the first page only.
       const { terms, total = 0, ...page } = diff
       const next = offset + limit < total ? encodeDiffCursor({ offset: offset + limit, from: diff.from, to: diff.to, section: diff.section }) : null
-      return answerJson(c, flagged(db, { ...page, ...(cursor || !terms ? {} : { terms }), total, next }, { needs: 'lineage' }))
+      return answerJson(c, flagged(db, { ...page, ...(cursor || !terms ? {} : { terms }), total, next }, { needs: 'lineage', span: diff }))
     }
     if (summary)
       return answerJson(
@@ -141,10 +146,10 @@ export function registerApi(app: Hono, state: ServerState): void {
         flagged(
           db,
           { from: diff.from, to: diff.to, section: diff.section, summary: diff.summary, terms: diff.terms && { summary: diff.terms.summary } },
-          { needs: 'lineage' }
+          { needs: 'lineage', span: diff }
         )
       )
-    return answerJson(c, flagged(db, diff, { needs: 'lineage' }))
+    return answerJson(c, flagged(db, diff, { needs: 'lineage', span: diff }))
   })
 
   serveRoute(app, apiRoutes.checks, (c, { query }) => answerJson(c, publishSources(state, listEraChecks(state.eraRules(query.at)))))
@@ -309,7 +314,7 @@ function readQuery(c: Context): Record<string, string | string[]> {
 }
 
 /** The answer with the flags the query layer gives it (`stale`, `truncated`), as `crdb --json` prints them. */
-function flagged<T extends object>(db: Crdb, answer: T, basis: AnswerBasis): T & { stale?: true; truncated?: true } {
+function flagged<T extends object>(db: Crdb, answer: T, basis: AnswerBasis): T & AnswerFlags {
   return flagAnswer(db, answer, basis).answer
 }
 

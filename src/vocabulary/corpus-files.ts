@@ -45,6 +45,18 @@ function buildSchemas() {
     .string({ error: 'must be a rule number such as 704.5j' })
     .check(z.refine(accepts(parseRuleNumber), 'must be a rule number such as 704.5j'))
 
+  /** The set (or mid-cycle update) an edition came with: `{ code: 'M10', name: 'Magic 2010' }`. */
+  const setSchema = z.object(
+    {
+      code: z
+        .string({ error: 'must be a set code such as M10 or IKO_2' })
+        .check(z.regex(/^[A-Za-z0-9]{2,5}(?:_\d)?$/, 'must be a set code such as M10 or IKO_2')),
+      name: z.string({ error: 'must be the set name' }),
+      basis: z.optional(z.string({ error: 'must be a string' }))
+    },
+    { error: 'must be an object with "code" and "name"' }
+  )
+
   // Fields in the order they are checked: the first problem is the one reported.
   const manifestEditionSchema = z.object(
     {
@@ -54,18 +66,7 @@ function buildSchemas() {
       /** Where Wizards of the Coast published it; null when no official URL is known. */
       url: z.nullable(z.string({ error: 'must be a URL or null' })),
       /** The set (or mid-cycle update) the edition came with: `{ code: 'M10', name: 'Magic 2010' }`. */
-      set: z.optional(
-        z.object(
-          {
-            code: z
-              .string({ error: 'must be a set code such as M10 or IKO_2' })
-              .check(z.regex(/^[A-Za-z0-9]{2,5}(?:_\d)?$/, 'must be a set code such as M10 or IKO_2')),
-            name: z.string({ error: 'must be the set name' }),
-            basis: z.optional(z.string({ error: 'must be a string' }))
-          },
-          { error: 'must be an object with "code" and "name"' }
-        )
-      ),
+      set: z.optional(setSchema),
       /** The numbered rules and glossary terms crdb parses from the file: the structure a re-encoded copy must have. */
       rules: z.optional(z.int({ error: 'must be a whole number' })),
       terms: z.optional(z.int({ error: 'must be a whole number' })),
@@ -79,11 +80,42 @@ function buildSchemas() {
     { error: 'must be an object' }
   )
 
+  /** Where a copy of an edition not held exists: its format, the place, the URL. */
+  const placeSchema = z.object(
+    {
+      format: z.literal(['txt', 'docx', 'pdf', 'html'], { error: 'must be txt, docx, pdf or html' }),
+      place: z.literal(['wizards', 'wayback', 'academy-ruins', 'mtg-wiki', 'archive'], {
+        error: 'must be wizards, wayback, academy-ruins, mtg-wiki or archive'
+      }),
+      url: z.string({ error: 'must be a URL' }),
+      note: z.optional(z.string({ error: 'must be a string' }))
+    },
+    { error: 'must be an object with "format", "place" and "url"' }
+  )
+
+  /** An edition known to have existed (from public inventories) that the archive does not hold. */
+  const notHeldSchema = z.object(
+    {
+      /** The date the sources give it (a file name, an upload day: the stated effective date may differ by days). */
+      effectiveDate: day('must be YYYY-MM-DD'),
+      set: z.optional(setSchema),
+      /** The formats and places it exists in. */
+      exists: z.array(placeSchema, { error: 'must be the list of places it exists in' }),
+      /** Where each fact of the entry comes from. */
+      sources: z.array(z.string({ error: 'must be a citation' }), { error: 'must be the list of sources' }).check(z.minLength(1, 'must cite a source')),
+      note: z.optional(z.string({ error: 'must be a string' }))
+    },
+    { error: 'must be an object' }
+  )
+
   /** The schema of `corpus/manifest.json`: every official edition crdb knows, with the digest that verifies a copy and the set it came with. */
   const manifestSchema = z.object(
     {
       note: z.optional(z.string({ error: 'must be a string' })),
-      editions: z.array(manifestEditionSchema, { error: 'must be the list of editions' })
+      editions: z.array(manifestEditionSchema, { error: 'must be the list of editions' }),
+      notHeldNote: z.optional(z.string({ error: 'must be a string' })),
+      /** Editions known to have existed that the archive does not hold: no sha256, so unverified. */
+      notHeld: z.optional(z.array(notHeldSchema, { error: 'must be the list of editions not held' }))
     },
     { error: 'must be an object with an "editions" list' }
   )
@@ -189,6 +221,9 @@ export type Manifest = Z.infer<Schemas['manifest']>
 
 /** One official edition as the corpus manifest lists it. */
 export type ManifestEdition = Manifest['editions'][number]
+
+/** An edition known to have existed that the archive does not hold, as the corpus manifest lists it. */
+export type ManifestEditionNotHeld = NonNullable<Manifest['notHeld']>[number]
 
 /** A schema of {@link readCorpusJson}: which corpus file's shape a file must have. */
 export type CorpusSchema = keyof Schemas

@@ -10,6 +10,8 @@ import { AmbiguousNumberError, getNeighbours, getRule, getSubtree, nearestNumber
 import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/history.js'
 import { describeFolded, describeHistoryStep, foldMinorSteps, type FoldedSteps } from '../../query/history-steps.js'
 import { resolveRuleName } from '../../query/resolve-name.js'
+import { readAnswerNotes } from '../../query/answer-flags.js'
+import { askedDay } from '../../query/gaps.js'
 import { parentOf, parseRuleNumber } from '../../vocabulary/rule-number.js'
 import { href, plural, renderPage, renderRuleText, renderWordChanges, ruleHref } from '../html.js'
 import { html, joinMarkup, type Markup, type MarkupValue } from '../markup.js'
@@ -41,7 +43,7 @@ export function registerRulePages(app: Hono, state: ServerState): void {
       c,
       renderPage({
         title: `${rule.number} (${rule.edition})`,
-        body: renderRuleBody(state, rule, citation),
+        body: html`${renderGapNotice(state, rule.edition, view)}${renderRuleBody(state, rule, citation)}`,
         picker: view.picker,
         feed: ruleFeedHref(rule.number)
       })
@@ -76,6 +78,14 @@ ${joinMarkup(shown, '\n')}
 ${renderFolded(fold, joinMarkup(folded, '\n'))}`
     return answerHtml(c, renderPage({ title: `History of ${history.number}`, body, picker: view.picker }))
   })
+}
+
+/** A day asked about that falls in the time of an edition not held: the notice that the text shown is the nearest held. */
+function renderGapNotice(state: ServerState, edition: string, view: EditionView): Markup | false {
+  const asked = askedDay(view.at)
+  if (asked === undefined) return false
+  const { flags, warnings } = readAnswerNotes(state.db, { edition, asked })
+  return flags.notHeld !== undefined && html`<p class="notice">${warnings.at(-1)}.</p>`
 }
 
 function renderRuleBody(state: ServerState, rule: RuleVersion, citation: Markup): Markup {
