@@ -319,6 +319,10 @@ export class EditionWriter {
     }
 
     // 2. Attach each entry to its neighbours' versions, or start a new one.
+    // A section heading goes with its chapter: under a chapter that moved (2009: 3 Turn Structure became 5),
+    // the same words ("300 General") are another section, so its version does not run on.
+    const movedBefore = movedChapters(atPrevious, entryContent)
+    const movedAfter = movedChapters(atNext, entryContent)
     const extended: number[] = []
     const atDate = new Map<string, VersionSlot>()
     for (const [index, entry] of input.entries.entries()) {
@@ -329,8 +333,8 @@ export class EditionWriter {
       if (entry.kind === 'term') for (const alias of entry.aliases) this.#insertAlias(alias, entry.key)
       if (before && before.id === after?.id) continue // Spans the new date with the same content.
       // A version is one text under one label: a term printed with other capitals starts a new one.
-      const joinsBefore = before !== undefined && before.contentId === contentId && before.label === entry.label
-      const joinsAfter = after !== undefined && after.contentId === contentId && after.label === entry.label
+      const joinsBefore = before !== undefined && before.contentId === contentId && before.label === entry.label && !movedBefore.has(chapterOf(slot))
+      const joinsAfter = after !== undefined && after.contentId === contentId && after.label === entry.label && !movedAfter.has(chapterOf(slot))
       if (joinsBefore && joinsAfter) {
         w.setLastDate(before!.id, after!.lastDate)
         w.deleteVersion(after!.id)
@@ -392,4 +396,23 @@ export class EditionWriter {
   #versionsAt(date: string): Map<string, VersionSlot> {
     return new Map(this.#writes.versionsAt(date).map((row) => [row.kind + '\u0000' + row.key, row]))
   }
+}
+
+/** The chapter slot a section heading's slot hangs under (`rule 300` -> `rule 3`), or '' for any other slot. */
+function chapterOf(slot: string): string {
+  return /^rule\u0000\d{3}$/.test(slot) ? slot.slice(0, -2) : ''
+}
+
+/**
+ * The chapters (as slots) that moved between a neighbouring edition (`other`) and this one (`here`): the
+ * chapter's heading in the neighbour now heads another chapter, and its own number heads something else.
+ */
+function movedChapters(other: Map<string, VersionSlot>, here: Map<string, number>): Set<string> {
+  const moved = new Set<string>()
+  const chapters = [...here].filter(([slot]) => /^rule\u0000\d$/.test(slot))
+  for (const [slot, contentId] of chapters) {
+    const was = other.get(slot)?.contentId
+    if (was !== undefined && was !== contentId && chapters.some(([, id]) => id === was)) moved.add(slot)
+  }
+  return moved
 }

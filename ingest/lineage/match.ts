@@ -54,6 +54,9 @@ const placeThreshold = 0.25
 const containThreshold = 0.6
 const mergeThreshold = 0.8
 const sameNumberAlone = 0.85
+const sameNumberFloor = 0.1
+const restructureThreshold = 0.75
+const absorbThreshold = 0.6
 const noKeys: string[] = []
 
 /** The number a rule hangs under: 704.5k -> 704.5 -> 704 -> 7. */
@@ -100,8 +103,10 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
   matcher.matchSameText()
   matcher.matchSimilarWords()
   matcher.matchPlacement()
+  matcher.matchRestructures()
   matcher.matchSplits()
   matcher.matchMerges()
+  matcher.matchAbsorbed()
   return matcher.assignKinds()
 }
 
@@ -113,6 +118,7 @@ class RuleMatcher {
   private readonly incoming = new Map<number, MatchLink[]>()
   private readonly blocked = new Set<number>() // new versions that start a lineage of their own
   private readonly overridden = new Set<number>()
+  private readonly splitParts = new Set<MatchLink>() // links made as split parts: no old rule's main successor
   private readonly endedByKey: Map<string, MatchRow>
   private readonly startedByKey: Map<string, MatchRow>
   private readonly rowsById = new Map<number, MatchRow>()
@@ -229,8 +235,11 @@ class RuleMatcher {
       return
     }
     for (const old of from) {
-      const fits = to.filter((row) => this.freeTo(row) && (row.key === old.key || this.parentAgrees(old, row)))
-      if (fits.length === 1) this.take(old, fits[0], 1, 1, 'same text, parents moved together')
+      // Where the parent went speaks before the number: "300 General" of Turn Structure is 500 General in 2009.
+      const open = to.filter(this.freeTo)
+      const byParent = open.filter((row) => this.parentAgrees(old, row))
+      const fits = byParent.length > 0 ? byParent : open.filter((row) => row.key === old.key)
+      if (fits.length === 1) this.take(old, fits[0], 1, 1, byParent.length > 0 ? 'same text, parents moved together' : 'same text, same number')
     }
   }
 
@@ -325,6 +334,9 @@ class RuleMatcher {
           (parent && family && value >= acceptWithFamily) ||
           (candidate.adopted && value >= acceptWithFamily)
       if (!accepted) continue
+      // A weak link (structure more than words) gives way to a sibling that holds the rule's words far better:
+      // the old rule was folded into that one (Kaldheim: 201.2b into 201.2a, not on to 201.2c).
+      if (value < acceptAlone && !kept && this.absorbedBy(candidate.from, candidate.to)) continue
       const evidence = [
         parent ? 'parent moved with it' : '',
         family ? 'siblings moved with it' : '',
@@ -343,9 +355,40 @@ class RuleMatcher {
       for (const from of this.ended) {
         if (!this.freeFrom(from)) continue
         if (this.placeByChildren(from)) continue
+        if (this.placeByStructure(from)) continue
         this.placeByNeighbours(from)
       }
     }
+  }
+
+  /**
+   * Link an old rule to the new rule of its number when structure says it is the same rule, however reworded:
+   * its parent stayed, and its neighbours on both sides went to the neighbours of the new rule (Magic Origins'
+   * 613.6c, Theros Beyond Death's 702.102c). Whether it was linked.
+   */
+  private placeByStructure(from: MatchRow): boolean {
+    const to = this.startedByKey.get(from.key)
+    if (!to || !this.freeTo(to) || isTitle(from) || isTitle(to)) return false
+    const parent = parentOf(from.key)
+    if (parent === null || !this.forwardOf(parent).includes(parent)) return false
+    const old = this.oldSiblings(from.key)
+    const index = old.indexOf(from.key)
+    const [before, after] = [old[index - 1], old[index + 1]]
+    if (before === undefined || after === undefined) return false
+    if (!this.forwardOf(before).includes(newSiblingAt(this.context.newChildren, to.key, -1) ?? '')) return false
+    if (!this.forwardOf(after).includes(newSiblingAt(this.context.newChildren, to.key, 1) ?? '')) return false
+    const value = similarity(from.words, to.words)
+    if (value < sameNumberFloor) return false
+    // No other rule on either side is a better match in words.
+    for (const other of this.ended) if (other !== from && this.freeFrom(other) && similarity(other.words, to.words) > value) return false
+    this.take(
+      from,
+      to,
+      value,
+      value + 0.5,
+      `same rule by structure: its parent stayed and its neighbours ${before} and ${after} went beside it (${Math.round(value * 100)}% words shared)`
+    )
+    return true
   }
 
   /** Link an old rule to the new rule most of its children moved under; whether it was linked. */
@@ -359,11 +402,15 @@ class RuleMatcher {
       }
     const [best, count] = [...votes].sort((a, b) => b[1] - a[1])[0] ?? []
     const target = best === undefined ? undefined : this.startedByKey.get(best)
-    if (target && this.freeTo(target) && count! >= Math.max(2, children.length / 2)) {
+    if (target && !this.blocked.has(target.id) && count! >= Math.max(2, children.length / 2)) {
       const value = similarity(from.words, target.words)
       const titles = isTitle(from) && isTitle(target)
-      if (value >= placeThreshold && (!titles || value >= 0.5 || from.normalized === target.normalized)) {
-        this.take(from, target, value, value + 0.3, `its children moved to ${best} (${count} of ${children.length})`)
+      // A title whose children went under a section another old title already leads merged into it
+      // (2009: 404 Triggered Abilities and 410 Handling Triggered Abilities into 603).
+      const taken = !this.freeTo(target)
+      if (taken && !(titles && count! >= Math.max(3, children.length * 0.6) && containment(from.words, target.words) >= 0.5)) return false
+      if (value >= placeThreshold && (!titles || value >= 0.5 || from.normalized === target.normalized || taken)) {
+        this.take(from, target, value, value + 0.3, `structure: its children moved to ${best} (${count} of ${children.length})`)
         return true
       }
     }
@@ -413,6 +460,7 @@ class RuleMatcher {
           best.containment,
           `split: ${Math.round(best.containment * 100)}% of its words come from ${best.from.key}${went.length ? `, which went to ${went.join(', ')}` : ''}`
         )
+        this.splitParts.add(this.links.at(-1)!)
       }
     }
   }
@@ -441,7 +489,11 @@ class RuleMatcher {
       // A split part says what the rule's main successor no longer says.
       // (It is no part when the main successor holds its words as well as the old rule does, unless it is nearly
       // the old rule itself, as when one rule became two similar ones.)
-      const main = (this.outgoing.get(from.id) ?? []).map((link) => this.rowsById.get(link.to)!)
+      const main = (this.outgoing.get(from.id) ?? []).filter((link) => !this.splitParts.has(link)).map((link) => this.rowsById.get(link.to)!)
+      // An old rule whose successor says all it said was not split: a new rule sharing its words only reuses them
+      // (Ikoria: 613.3 went whole to 613.4; the new layer-1 rule 613.2 copies its wording, not its content).
+      if (main.some((row) => row.contentId === from.contentId || containment(from.words, row.words) >= 0.98)) continue
+      if (this.isBoilerplateOf(to, from)) continue
       const explained = main.some((row) => containment(to.words, row.words) > value - 0.1)
       if (explained && !(value >= 0.9 && similarity(to.words, from.words) >= 0.5)) continue
       best = { from, containment: value }
@@ -475,6 +527,125 @@ class RuleMatcher {
           `merge: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}`
         )
     }
+  }
+
+  /**
+   * Phase 4, restructures: an old rule that became a new rule with subrules of its own elsewhere in the section
+   * (Commander 2016: 603.6d became 603.10 and its list 603.10a-e). The new rule's words come from the old one,
+   * and the new rule with its subrules holds the old rule's words; the subrules follow as split parts.
+   */
+  matchRestructures(): void {
+    for (const from of this.ended) {
+      if (!this.freeFrom(from) || isTitle(from) || from.words.ids.length < 5) continue
+      const places = new Set<string>()
+      for (let key = parentOf(from.key); key !== null; key = parentOf(key)) {
+        for (const went of this.forwardOf(key)) places.add(went)
+        if (/^\d{3}$/.test(key)) break
+      }
+      let best: { to: MatchRow; union: number; head: number; parts: number } | undefined
+      for (const place of places)
+        for (const key of this.context.newChildren(place)) {
+          const to = this.startedByKey.get(key)
+          if (!to || !this.freeTo(to) || isTitle(to)) continue
+          const head = containment(to.words, from.words)
+          if (head < restructureThreshold) continue
+          const parts = this.context.newChildren(key).flatMap((child) => {
+            const row = this.startedByKey.get(child)
+            return row && this.freeTo(row) ? [row] : []
+          })
+          if (parts.length === 0) continue
+          const union = containment(from.words, unionOf([to, ...parts].map((row) => row.words)))
+          if (union >= restructureThreshold && (!best || union > best.union)) best = { to, union, head, parts: parts.length }
+        }
+      if (best)
+        this.take(
+          from,
+          best.to,
+          similarity(from.words, best.to.words),
+          best.union,
+          `restructured: ${Math.round(best.head * 100)}% of ${best.to.key}'s words come from it, and ${best.to.key} with its ${best.parts} new subrules holds ${Math.round(best.union * 100)}% of its words`
+        )
+    }
+  }
+
+  /**
+   * Phase 5, absorbed: an old rule folded into a new sibling that continues another (Ikoria: the counters
+   * sublayer 613.3d into 613.4c). Most of the old rule's words are in the new rule, and what the new rule says
+   * beyond its own predecessors comes from the old rule.
+   */
+  matchAbsorbed(): void {
+    for (const from of this.ended) {
+      if (!this.freeFrom(from) || isTitle(from) || from.words.ids.length < 3) continue
+      const best = this.bestAbsorber(from)
+      if (best)
+        this.take(
+          from,
+          best.to,
+          similarity(from.words, best.to.words),
+          best.containment,
+          `absorbed: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}, which took its new words from it (${Math.round(best.gain * 100)}%)`
+        )
+    }
+  }
+
+  /** The new rule near where the old rule's parent and siblings went that best absorbed it, if any. */
+  private bestAbsorber(from: MatchRow): { to: MatchRow; containment: number; gain: number } | undefined {
+    const places = this.siblingParents(from)
+    const parent = parentOf(from.key)
+    if (parent !== null) for (const went of this.forwardOf(parent)) places.add(went)
+    let best: { to: MatchRow; containment: number; gain: number } | undefined
+    for (const place of places)
+      for (const key of this.context.newChildren(place)) {
+        const to = this.startedByKey.get(key)
+        if (!to || this.blocked.has(to.id) || isTitle(to)) continue
+        const value = containment(from.words, to.words)
+        if (value < absorbThreshold || (best && value <= best.containment)) continue
+        // What the new rule says beyond the rules already linked into it must come from this one.
+        const sources = (this.incoming.get(to.id) ?? []).map((link) => this.rowsById.get(link.from)!)
+        if (sources.length === 0 && this.freeTo(to)) continue
+        const novel = sources.length === 0 ? to.words : minus(to.words, unionOf(sources.map((row) => row.words)))
+        const gain = containment(novel, from.words)
+        if (novel.total === 0 || gain < 0.35 || this.isBoilerplateOf(to, from)) continue
+        best = { to, containment: value, gain }
+      }
+    return best
+  }
+
+  /** Whether a better home for a weakly linked old rule is a sibling of `to` that absorbed it. */
+  private absorbedBy(from: MatchRow, to: MatchRow): boolean {
+    const own = containment(from.words, to.words)
+    const parent = parentOf(to.key)
+    if (parent === null) return false
+    for (const key of this.context.newChildren(parent)) {
+      const other = this.startedByKey.get(key)
+      if (!other || other === to || this.blocked.has(other.id) || isTitle(other)) continue
+      const value = containment(from.words, other.words)
+      if (value >= absorbThreshold && value >= own + 0.05 && containment(other.words, from.words) >= 0.35) return true
+    }
+    return false
+  }
+
+  /**
+   * Whether the words `to` shares with `from` are only the boilerplate of its new siblings: what `to` says that
+   * no new sibling says (its content) is not in `from` (Commander 2016: 603.10e, "Abilities that trigger when a
+   * spell is countered look back in time", shares only the list's template with 603.6d).
+   */
+  private isBoilerplateOf(to: MatchRow, from: MatchRow): boolean {
+    const parent = parentOf(to.key)
+    if (parent === null) return false
+    // The template: the words more than half of its new siblings share with it.
+    const uses = new Map<number, number>()
+    let siblings = 0
+    for (const key of this.context.newChildren(parent)) {
+      const row = this.startedByKey.get(key)
+      if (!row || row === to) continue
+      siblings++
+      for (const id of row.words.ids) uses.set(id, (uses.get(id) ?? 0) + 1)
+    }
+    if (siblings < 3) return false // a list has a template; two or three rules side by side only share a subject
+    const template = [...uses].filter(([, count]) => count > siblings / 2).map(([id]) => id)
+    const content = minus(to.words, { ids: Int32Array.from(template), weights: new Float64Array(template.length), total: 0 })
+    return content.total === 0 || containment(content, from.words) < 0.5
   }
 
   /** The kind of each link, now that every link is known; returns the links. */
@@ -541,6 +712,28 @@ function similarity(a: WeightedWords, b: WeightedWords): number {
   if (a.total === 0 && b.total === 0) return 1
   const common = sharedWeight(a, b)
   return common / (a.total + b.total - common)
+}
+
+/** The words of several texts together (each word once, with its weight). */
+function unionOf(texts: WeightedWords[]): WeightedWords {
+  const weightOf = new Map<number, number>()
+  for (const text of texts) for (let index = 0; index < text.ids.length; index++) weightOf.set(text.ids[index], text.weights[index])
+  const ids = Int32Array.from(weightOf.keys()).sort()
+  const weights = Float64Array.from(ids, (id) => weightOf.get(id)!)
+  return { ids, weights, total: weights.reduce((sum, weight) => sum + weight, 0) }
+}
+
+/** The words of `text` that `other` does not have. */
+function minus(text: WeightedWords, other: WeightedWords): WeightedWords {
+  const keep = new Set(other.ids)
+  const ids: number[] = []
+  const weights: number[] = []
+  for (let index = 0; index < text.ids.length; index++)
+    if (!keep.has(text.ids[index])) {
+      ids.push(text.ids[index])
+      weights.push(text.weights[index])
+    }
+  return { ids: Int32Array.from(ids), weights: Float64Array.from(weights), total: weights.reduce((sum, weight) => sum + weight, 0) }
 }
 
 function indexWords(rows: MatchRow[]): Map<number, number[]> {

@@ -59,7 +59,8 @@ export function wordsOf(normalized: string, rewrite?: CompiledRewrite): string[]
     start = end
     if (word.endsWith("'s")) word = word.slice(0, -2)
     const first = word.charCodeAt(0)
-    if ((first >= 48 && first <= 57 && /^[\d/+-]+$/.test(word)) || stopWords.has(word)) continue
+    // Numbers, and labels such as a sublayer's "7d", which move with every renumbering as references do.
+    if ((first >= 48 && first <= 57 && /^[\d/+-]+$|^\d+[a-z]$/.test(word)) || stopWords.has(word)) continue
     if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) word = word.slice(0, -1)
     words.push(rewrite?.equivalents.get(word) ?? word)
   }
