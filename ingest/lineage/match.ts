@@ -27,6 +27,8 @@ export interface MatchRow {
   /** The comparable text (see `normalizeText`). */
   normalized: string
   words: WeightedWords
+  /** The rule numbers its text refers to ("see rule 213"), read before references are masked. */
+  refs?: string[]
 }
 
 import type { LinkKind } from '../../src/vocabulary/kinds.js'
@@ -43,6 +45,8 @@ export interface MatchContext {
   newChildren: (parent: string) => string[]
   /** Whether the version of `key` continues unchanged from one edition to the next. */
   continues: (key: string) => boolean
+  /** The words of the version of `key` that continues unchanged across the two editions, if one does. */
+  continuingWords?: (key: string) => WeightedWords | undefined
   /** Human corrections for this edition. */
   overrides: Array<{ from: string; to: string } | { number: string; newLineage: true }>
 }
@@ -120,6 +124,7 @@ class RuleMatcher {
   private readonly overridden = new Set<number>()
   private readonly splitParts = new Set<MatchLink>() // links made as split parts: no old rule's main successor
   private readonly endedByKey: Map<string, MatchRow>
+  private readonly endedByText = new Map<string, MatchRow[]>()
   private readonly startedByKey: Map<string, MatchRow>
   private readonly rowsById = new Map<number, MatchRow>()
   private readonly continuing: Array<(key: string) => boolean>
@@ -130,6 +135,7 @@ class RuleMatcher {
     private readonly context: MatchContext
   ) {
     this.endedByKey = new Map(ended.map((row) => [row.key, row]))
+    for (const row of ended) push(this.endedByText, row.normalized, row)
     this.startedByKey = new Map(started.map((row) => [row.key, row]))
     for (const row of ended) this.rowsById.set(row.id, row)
     for (const row of started) this.rowsById.set(row.id, row)
@@ -220,13 +226,13 @@ class RuleMatcher {
     for (const row of this.started) group(row.normalized).started.push(row)
     let pending = [...byText.values()].filter((entry) => entry.ended.length > 0 && entry.started.length > 0)
     for (let round = 0; round < 3 && pending.length > 0; round++) {
-      for (const entry of pending) this.matchTextGroup(entry)
+      for (const entry of pending) this.matchTextGroup(entry, round === 2)
       pending = pending.filter((entry) => entry.ended.some(this.freeFrom) && entry.started.some(this.freeTo))
     }
   }
 
   /** Link the free rules of one group of the same text, where the pairing is clear. */
-  private matchTextGroup(entry: { ended: MatchRow[]; started: MatchRow[] }): void {
+  private matchTextGroup(entry: { ended: MatchRow[]; started: MatchRow[] }, byNumber: boolean): void {
     const from = entry.ended.filter(this.freeFrom)
     const to = entry.started.filter(this.freeTo)
     if (from.length === 0 || to.length === 0) return
@@ -238,7 +244,8 @@ class RuleMatcher {
       // Where the parent went speaks before the number: "300 General" of Turn Structure is 500 General in 2009.
       const open = to.filter(this.freeTo)
       const byParent = open.filter((row) => this.parentAgrees(old, row))
-      const fits = byParent.length > 0 ? byParent : open.filter((row) => row.key === old.key)
+      // The number alone decides only in the last round, once every parent that could move has moved.
+      const fits = byParent.length > 0 || !byNumber ? byParent : open.filter((row) => row.key === old.key)
       if (fits.length === 1) this.take(old, fits[0], 1, 1, byParent.length > 0 ? 'same text, parents moved together' : 'same text, same number')
     }
   }
@@ -311,7 +318,12 @@ class RuleMatcher {
         const kept = (candidate.kept ??=
           candidate.similarity >= 0.25 &&
           Math.max(containment(candidate.from.words, candidate.to.words), containment(candidate.to.words, candidate.from.words)) >= 0.9)
-        const score = candidate.similarity + (parent ? 0.25 : 0) + (family ? 0.1 : 0) + (kept ? 0.2 : 0) + (candidate.from.key === candidate.to.key ? 0.05 : 0)
+        const score =
+          candidate.similarity +
+          (parent ? 0.25 : 0) +
+          (family ? 0.1 : 0) +
+          (kept ? 0.2 : 0) +
+          (candidate.from.key === candidate.to.key ? (kept ? 0.1 : 0.05) : 0)
         return { ...candidate, parent, family, kept, adopted: isAdopted, score }
       })
       .sort((a, b) => b.score - a.score || a.from.order - b.from.order || a.to.order - b.to.order)
@@ -332,7 +344,10 @@ class RuleMatcher {
           (parent && value >= acceptWithParent) ||
           (family && value >= acceptWithParent) ||
           (parent && family && value >= acceptWithFamily) ||
-          (candidate.adopted && value >= acceptWithFamily)
+          (candidate.adopted && value >= acceptWithFamily) ||
+          // Carved out: most of the new rule's words are the old rule's (2013: 700.4 indestructible -> 702.12b).
+          // (A new rule leading subrules of its own is a restructure, weighed with its subrules in phase 4.)
+          (value >= 0.4 && containment(candidate.to.words, candidate.from.words) >= 0.8 && this.context.newChildren(candidate.to.key).length === 0)
       if (!accepted) continue
       // A weak link (structure more than words) gives way to a sibling that holds the rule's words far better:
       // the old rule was folded into that one (Kaldheim: 201.2b into 201.2a, not on to 201.2c).
@@ -394,27 +409,45 @@ class RuleMatcher {
   /** Link an old rule to the new rule most of its children moved under; whether it was linked. */
   private placeByChildren(from: MatchRow): boolean {
     const votes = new Map<string, number>()
-    const children = this.context.oldChildren(from.key)
+    const section = /^\d{3}$/.test(from.key)
+    // A section votes with all its rules, by the section they went to (2009: 403's rules went to 602).
+    const children = section ? this.descendants(from.key) : this.context.oldChildren(from.key)
     for (const child of children)
       for (const went of this.forwardOf(child)) {
-        const parent = parentOf(went)
-        if (parent !== null) votes.set(parent, (votes.get(parent) ?? 0) + 1)
+        const parent = section ? went.slice(0, 3) : parentOf(went)
+        if (parent !== null && parent !== went) votes.set(parent, (votes.get(parent) ?? 0) + 1)
       }
     const [best, count] = [...votes].sort((a, b) => b[1] - a[1])[0] ?? []
     const target = best === undefined ? undefined : this.startedByKey.get(best)
-    if (target && !this.blocked.has(target.id) && count! >= Math.max(2, children.length / 2)) {
-      const value = similarity(from.words, target.words)
-      const titles = isTitle(from) && isTitle(target)
-      // A title whose children went under a section another old title already leads merged into it
-      // (2009: 404 Triggered Abilities and 410 Handling Triggered Abilities into 603).
-      const taken = !this.freeTo(target)
-      if (taken && !(titles && count! >= Math.max(3, children.length * 0.6) && containment(from.words, target.words) >= 0.5)) return false
-      if (value >= placeThreshold && (!titles || value >= 0.5 || from.normalized === target.normalized || taken)) {
-        this.take(from, target, value, value + 0.3, `structure: its children moved to ${best} (${count} of ${children.length})`)
-        return true
-      }
+    if (!target || this.blocked.has(target.id)) return false
+    const value = similarity(from.words, target.words)
+    const kept = containment(from.words, target.words)
+    // Most children moved there, or the only one did and the new rule holds the old one's words (401.1 -> 111.1).
+    if (count! < Math.max(2, children.length / 2) && !(count! >= 1 && !isTitle(from) && kept >= 0.8)) return false
+    const titles = isTitle(from) && isTitle(target)
+    const evidence = `structure: its ${section ? 'rules' : 'children'} moved to ${best} (${count} of ${children.length})`
+    if (!this.freeTo(target)) {
+      // Another old rule already leads there: this one merged into it, when its children say so firmly
+      // (2009: 404 Triggered Abilities and 410 Handling Triggered Abilities into 603; 310.2 into 510.1).
+      const merged = titles ? kept >= 0.5 && count! >= Math.max(2, children.length * 0.6) : (value >= sameNumberFloor && count! >= 2) || kept >= 0.8
+      if (!merged) return false
+      this.take(from, target, value, Math.max(value, kept) + 0.2, `${evidence}, merged with the rule already there`)
+      return true
+    }
+    // A section most of whose rules went to one new section is that section, however renamed (415 Targeted Spells and Abilities -> 113 Targets).
+    const wholesale = section && count! >= Math.max(3, children.length * 0.6)
+    if (wholesale || (value >= placeThreshold && (!titles || value >= 0.5 || from.normalized === target.normalized || kept >= 0.99))) {
+      this.take(from, target, value, value + 0.3, evidence)
+      return true
     }
     return false
+  }
+
+  /** The numbers under `key` in the older edition, at every depth. */
+  private descendants(key: string): string[] {
+    const found: string[] = []
+    for (const child of this.context.oldChildren(key)) found.push(child, ...this.descendants(child))
+    return found
   }
 
   /** Link an old rule to the place next to where one of its neighbours went. */
@@ -450,7 +483,9 @@ class RuleMatcher {
       if (!this.freeTo(to) || to.words.ids.length < 3) continue
       const parent = parentOf(to.key)
       if (parent === null) continue
-      const best = this.splitSource(to, this.splitSources(parent, linkedInto))
+      const sources = this.splitSources(parent, linkedInto)
+      for (const row of this.endedByText.get(to.normalized) ?? []) sources.add(row) // an old text copied here whole
+      const best = this.splitSource(to, sources)
       if (best) {
         const went = this.forwardOf(best.from.key)
         this.take(
@@ -490,9 +525,15 @@ class RuleMatcher {
       // (It is no part when the main successor holds its words as well as the old rule does, unless it is nearly
       // the old rule itself, as when one rule became two similar ones.)
       const main = (this.outgoing.get(from.id) ?? []).filter((link) => !this.splitParts.has(link)).map((link) => this.rowsById.get(link.to)!)
-      // An old rule whose successor says all it said was not split: a new rule sharing its words only reuses them
-      // (Ikoria: 613.3 went whole to 613.4; the new layer-1 rule 613.2 copies its wording, not its content).
-      if (main.some((row) => row.contentId === from.contentId || containment(from.words, row.words) >= 0.98)) continue
+      // An old rule whose successor says all it said was not split. A new rule sharing its words is a second copy
+      // (2009: 205.2a is both 300.1 and 204.2a) unless it leads subrules of its own: then it only reuses the
+      // wording (Ikoria: 613.3 went whole to 613.4; the new layer-1 rule 613.2 copies its wording, not its content).
+      if (main.some((row) => row.contentId === from.contentId || containment(from.words, row.words) >= 0.98)) {
+        const copy = containment(from.words, to.words) >= 0.95 && similarity(to.words, from.words) >= 0.6
+        if (!copy || this.context.newChildren(to.key).length > 0) continue
+        best = { from, containment: value }
+        continue
+      }
       if (this.isBoilerplateOf(to, from)) continue
       const explained = main.some((row) => containment(to.words, row.words) > value - 0.1)
       if (explained && !(value >= 0.9 && similarity(to.words, from.words) >= 0.5)) continue
@@ -583,17 +624,29 @@ class RuleMatcher {
           best.to,
           similarity(from.words, best.to.words),
           best.containment,
-          `absorbed: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}, which took its new words from it (${Math.round(best.gain * 100)}%)`
+          `absorbed: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}` +
+            (best.cited ? `, where the rule it refers to went` : `, which took its new words from it (${Math.round(best.gain * 100)}%)`)
         )
     }
   }
 
   /** The new rule near where the old rule's parent and siblings went that best absorbed it, if any. */
-  private bestAbsorber(from: MatchRow): { to: MatchRow; containment: number; gain: number } | undefined {
+  private bestAbsorber(from: MatchRow): { to: MatchRow; containment: number; gain: number; cited: boolean } | undefined {
     const places = this.siblingParents(from)
     const parent = parentOf(from.key)
     if (parent !== null) for (const went of this.forwardOf(parent)) places.add(went)
-    let best: { to: MatchRow; containment: number; gain: number } | undefined
+    // A rule that refers to a section goes where that section went ("See rule 213, Spells": 200.5 into 111.1).
+    const referred = new Set<string>()
+    // Only a section reference: a rule pointing to a whole section is folded into that section's opening rule.
+    for (const ref of from.refs ?? [])
+      if (/^\d{3}$/.test(ref))
+        for (const went of this.forwardOf(ref)) {
+          const first = this.context.newChildren(went)[0]
+          if (first === undefined) continue
+          referred.add(first)
+          places.add(went)
+        }
+    let best: { to: MatchRow; containment: number; gain: number; cited: boolean } | undefined
     for (const place of places)
       for (const key of this.context.newChildren(place)) {
         const to = this.startedByKey.get(key)
@@ -605,8 +658,9 @@ class RuleMatcher {
         if (sources.length === 0 && this.freeTo(to)) continue
         const novel = sources.length === 0 ? to.words : minus(to.words, unionOf(sources.map((row) => row.words)))
         const gain = containment(novel, from.words)
-        if (novel.total === 0 || gain < 0.35 || this.isBoilerplateOf(to, from)) continue
-        best = { to, containment: value, gain }
+        const cited = referred.has(to.key)
+        if (novel.total === 0 || (!cited && (gain < 0.35 || this.isBoilerplateOf(to, from)))) continue
+        best = { to, containment: value, gain, cited }
       }
     return best
   }
@@ -645,7 +699,18 @@ class RuleMatcher {
     if (siblings < 3) return false // a list has a template; two or three rules side by side only share a subject
     const template = [...uses].filter(([, count]) => count > siblings / 2).map(([id]) => id)
     const content = minus(to.words, { ids: Int32Array.from(template), weights: new Float64Array(template.length), total: 0 })
-    return content.total === 0 || containment(content, from.words) < 0.5
+    if (content.total === 0) return true
+    const held = containment(content, from.words)
+    if (held < 0.5) return true
+    // A rule that stays says it as well (Commander 2016: 603.10f, "when a player loses the game", is 603.9's).
+    const words = this.context.continuingWords
+    if (!words) return false
+    const near = new Set([...this.context.oldChildren(parent), ...this.context.oldChildren(parentOf(parent) ?? '')])
+    for (const key of near) {
+      const other = words(key)
+      if (other && containment(content, other) >= held) return true
+    }
+    return false
   }
 
   /** The kind of each link, now that every link is known; returns the links. */

@@ -31,6 +31,11 @@ const folds: Record<string, string> = { '’': "'", '‘': "'", '`': "'", '“':
 // Cross-reference numbers: they change with every renumbering, so they are not evidence.
 const referencePattern = /\b\d{3}\.\d{1,3}[a-z]?\b|\b\d{3}\b(?!\/)/g
 
+/** The rule numbers a text refers to (`see rule 213`, `rule 601.2c`), each once. */
+export function referencesOf(text: string): string[] {
+  return [...new Set(text.match(referencePattern) ?? [])]
+}
+
 /** The comparable form of a text: folded, rewritten into the newer vocabulary, references masked. */
 export function normalizeText(text: string, rewrite?: CompiledRewrite): string {
   let folded = foldText(text)
