@@ -31,7 +31,7 @@ export interface MatchRow {
   refs?: string[]
 }
 
-import type { LinkKind } from '../../src/vocabulary/kinds.js'
+import type { LinkBasis, LinkKind } from '../../src/vocabulary/kinds.js'
 import type { LineageLinkRow } from '../../src/store/history.js'
 
 /** One link found, with why. */
@@ -153,8 +153,16 @@ class RuleMatcher {
   }
 
   /** Record a link from `from` to `to`. */
-  private take(from: MatchRow, to: MatchRow, similarity: number, score: number, reason: string, kind?: LinkKind): void {
-    const link: MatchLink = { from: from.id, to: to.id, kind: kind ?? 'changed', similarity: round(similarity), score: round(Math.min(1, score)), reason }
+  private take(from: MatchRow, to: MatchRow, similarity: number, score: number, reason: string, basis: LinkBasis, kind?: LinkKind): void {
+    const link: MatchLink = {
+      from: from.id,
+      to: to.id,
+      kind: kind ?? 'changed',
+      similarity: round(similarity),
+      score: round(Math.min(1, score)),
+      reason,
+      basis
+    }
     this.links.push(link)
     push(this.outgoing, from.id, link)
     push(this.incoming, to.id, link)
@@ -207,7 +215,7 @@ class RuleMatcher {
       const from = this.endedByKey.get(override.from)
       const to = this.startedByKey.get(override.to)
       if (from && to && this.freeTo(to)) {
-        this.take(from, to, similarity(from.words, to.words), 1, 'override file', 'override')
+        this.take(from, to, similarity(from.words, to.words), 1, 'override file', 'override', 'override')
         this.overridden.add(from.id)
       }
     }
@@ -237,7 +245,7 @@ class RuleMatcher {
     const to = entry.started.filter(this.freeTo)
     if (from.length === 0 || to.length === 0) return
     if (from.length === 1 && to.length === 1 && (!isTitle(from[0]) || (entry.ended.length === 1 && entry.started.length === 1))) {
-      this.take(from[0], to[0], 1, 1, 'same text')
+      this.take(from[0], to[0], 1, 1, 'same text', 'same-text')
       return
     }
     for (const old of from) {
@@ -246,7 +254,7 @@ class RuleMatcher {
       const byParent = open.filter((row) => this.parentAgrees(old, row))
       // The number alone decides only in the last round, once every parent that could move has moved.
       const fits = byParent.length > 0 || !byNumber ? byParent : open.filter((row) => row.key === old.key)
-      if (fits.length === 1) this.take(old, fits[0], 1, 1, byParent.length > 0 ? 'same text, parents moved together' : 'same text, same number')
+      if (fits.length === 1) this.take(old, fits[0], 1, 1, byParent.length > 0 ? 'same text, parents moved together' : 'same text, same number', 'same-text')
     }
   }
 
@@ -266,7 +274,7 @@ class RuleMatcher {
       const to = this.startedByKey.get(from.key)
       if (!to || !this.freeFrom(from) || !this.freeTo(to) || isTitle(from) || !this.parentAgrees(from, to)) continue
       const value = similarity(from.words, to.words)
-      if (value >= sameNumberAlone) this.take(from, to, value, value + 0.3, `same number, similar words (${Math.round(value * 100)}%), parent stayed`)
+      if (value >= sameNumberAlone) this.take(from, to, value, value + 0.3, `same number, similar words (${Math.round(value * 100)}%), parent stayed`, 'words')
     }
   }
 
@@ -359,7 +367,7 @@ class RuleMatcher {
       ]
         .filter(Boolean)
         .join(', ')
-      this.take(candidate.from, candidate.to, value, candidate.score, `similar words (${Math.round(value * 100)}%)${evidence ? `, ${evidence}` : ''}`)
+      this.take(candidate.from, candidate.to, value, candidate.score, `similar words (${Math.round(value * 100)}%)${evidence ? `, ${evidence}` : ''}`, 'words')
     }
   }
 
@@ -401,7 +409,8 @@ class RuleMatcher {
       to,
       value,
       value + 0.5,
-      `same rule by structure: its parent stayed and its neighbours ${before} and ${after} went beside it (${Math.round(value * 100)}% words shared)`
+      `same rule by structure: its parent stayed and its neighbours ${before} and ${after} went beside it (${Math.round(value * 100)}% words shared)`,
+      'structure'
     )
     return true
   }
@@ -431,13 +440,13 @@ class RuleMatcher {
       // (2009: 404 Triggered Abilities and 410 Handling Triggered Abilities into 603; 310.2 into 510.1).
       const merged = titles ? kept >= 0.5 && count! >= Math.max(2, children.length * 0.6) : (value >= sameNumberFloor && count! >= 2) || kept >= 0.8
       if (!merged) return false
-      this.take(from, target, value, Math.max(value, kept) + 0.2, `${evidence}, merged with the rule already there`)
+      this.take(from, target, value, Math.max(value, kept) + 0.2, `${evidence}, merged with the rule already there`, 'structure')
       return true
     }
     // A section most of whose rules went to one new section is that section, however renamed (415 Targeted Spells and Abilities -> 113 Targets).
     const wholesale = section && count! >= Math.max(3, children.length * 0.6)
     if (wholesale || (value >= placeThreshold && (!titles || value >= 0.5 || from.normalized === target.normalized || kept >= 0.99))) {
-      this.take(from, target, value, value + 0.3, evidence)
+      this.take(from, target, value, value + 0.3, evidence, 'structure')
       return true
     }
     return false
@@ -467,7 +476,7 @@ class RuleMatcher {
         const value = similarity(from.words, to.words)
         const titles = isTitle(from) || isTitle(to)
         if (titles ? from.normalized === to.normalized : value >= placeThreshold) {
-          this.take(from, to, value, value + 0.25, `placed where its neighbour ${neighbour} went (${went})`)
+          this.take(from, to, value, value + 0.25, `placed where its neighbour ${neighbour} went (${went})`, 'structure')
           break
         }
       }
@@ -493,7 +502,8 @@ class RuleMatcher {
           to,
           similarity(best.from.words, to.words),
           best.containment,
-          `split: ${Math.round(best.containment * 100)}% of its words come from ${best.from.key}${went.length ? `, which went to ${went.join(', ')}` : ''}`
+          `split: ${Math.round(best.containment * 100)}% of its words come from ${best.from.key}${went.length ? `, which went to ${went.join(', ')}` : ''}`,
+          'words'
         )
         this.splitParts.add(this.links.at(-1)!)
       }
@@ -565,7 +575,8 @@ class RuleMatcher {
           best.to,
           similarity(from.words, best.to.words),
           best.containment,
-          `merge: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}`
+          `merge: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}`,
+          'words'
         )
     }
   }
@@ -604,7 +615,8 @@ class RuleMatcher {
           best.to,
           similarity(from.words, best.to.words),
           best.union,
-          `restructured: ${Math.round(best.head * 100)}% of ${best.to.key}'s words come from it, and ${best.to.key} with its ${best.parts} new subrules holds ${Math.round(best.union * 100)}% of its words`
+          `restructured: ${Math.round(best.head * 100)}% of ${best.to.key}'s words come from it, and ${best.to.key} with its ${best.parts} new subrules holds ${Math.round(best.union * 100)}% of its words`,
+          'restructure'
         )
     }
   }
@@ -625,7 +637,8 @@ class RuleMatcher {
           similarity(from.words, best.to.words),
           best.containment,
           `absorbed: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}` +
-            (best.cited ? `, where the rule it refers to went` : `, which took its new words from it (${Math.round(best.gain * 100)}%)`)
+            (best.cited ? `, where the rule it refers to went` : `, which took its new words from it (${Math.round(best.gain * 100)}%)`),
+          'restructure'
         )
     }
   }
