@@ -218,6 +218,8 @@ export class EditionWriter {
     const versions = w.versionsAt(date)
     // The texts this edition named in the search index: renamed below as the next edition that has them names them.
     const named = listContentsFirstUsedAt(this.#db, [...new Set(versions.map((version) => version.contentId))], date)
+    // A section heading under a chapter that moved between P and N stays two versions, as a build without E makes it.
+    const moved = movedChapters(atPrevious, new Map([...atNext].map(([slot, version]) => [slot, version.contentId])))
     for (const version of versions) {
       const slot = version.kind + '\u0000' + version.key
       const startsHere = version.firstDate === date
@@ -228,7 +230,7 @@ export class EditionWriter {
       } else if (endsHere) {
         // Ends at E: ends at P, and joins the version E had split off at N.
         const after = atNext.get(slot)
-        if (after && after.firstDate === next && after.contentId === version.contentId) {
+        if (after && after.firstDate === next && after.contentId === version.contentId && !moved.has(chapterOf(slot))) {
           w.setLastDate(version.id, after.lastDate)
           w.deleteVersion(after.id)
         } else {
@@ -237,7 +239,7 @@ export class EditionWriter {
       } else {
         // Starts at E and goes on: joins the version ending at P, else starts at N.
         const before = atPrevious.get(slot)
-        if (before && before.lastDate === previous && before.contentId === version.contentId) {
+        if (before && before.lastDate === previous && before.contentId === version.contentId && !moved.has(chapterOf(slot))) {
           w.setLastDate(before.id, version.lastDate)
           w.deleteVersion(version.id)
         } else {
