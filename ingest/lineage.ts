@@ -22,7 +22,7 @@ import { driverOf, type Crdb } from '../src/store/handle.js'
 import { lineageOverridesSchema, readCorpusJson } from '../src/vocabulary/corpus-files.js'
 import { parseRuleNumber } from '../src/vocabulary/rule-number.js'
 import { matchRules, parentOf, type MatchContext, type MatchLink, type MatchRow } from './lineage/match.js'
-import { normalizeText, wordsOf, WordWeights, type WeightedWords } from './lineage/text.js'
+import { normalizeText, referencesOf, wordsOf, WordWeights, type WeightedWords } from './lineage/text.js'
 import { compileRewrites, readRewriteVocabulary, type CompiledRewrite, type Rewrite } from './lineage/vocabulary.js'
 import { listEditionDates } from '../src/store/editions.js'
 import {
@@ -100,8 +100,17 @@ export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewr
       if (!words) weighed.set(row.contentId, (words = weights.weighIds(base.words)))
       return { id: row.id, order, key: row.key, contentId: row.contentId, normalized: base.normalized, words }
     }
-    const normalized = normalizeText(texts.get(row.contentId)!, rewrite)
-    return { id: row.id, order, key: row.key, contentId: row.contentId, normalized, words: weights.weigh(wordsOf(normalized, rewrite)) }
+    const text = texts.get(row.contentId)!
+    const normalized = normalizeText(text, rewrite)
+    return {
+      id: row.id,
+      order,
+      key: row.key,
+      contentId: row.contentId,
+      normalized,
+      words: weights.weigh(wordsOf(normalized, rewrite)),
+      refs: referencesOf(text)
+    }
   }
 
   // Which numbers are in force when: each number's versions, and the numbers under each parent in document order.
@@ -138,6 +147,10 @@ export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewr
       oldChildren: childrenAt(before),
       newChildren: childrenAt(after),
       continues: (key) => versionsOf.get(key)?.some((row) => row.firstDate <= before && row.lastDate >= after) ?? false,
+      continuingWords: (key) => {
+        const row = versionsOf.get(key)?.find((version) => version.firstDate <= before && version.lastDate >= after)
+        return row && matchRow(row).words
+      },
       overrides: overrides.filter((override) => override.edition === after)
     }
     // The newer side reads its own text, its words mapped to the rewrite's equivalents (ids in order of use).

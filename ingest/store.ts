@@ -218,6 +218,8 @@ export class EditionWriter {
     const versions = w.versionsAt(date)
     // The texts this edition named in the search index: renamed below as the next edition that has them names them.
     const named = listContentsFirstUsedAt(this.#db, [...new Set(versions.map((version) => version.contentId))], date)
+    // A section heading under a chapter that moved between P and N stays two versions, as a build without E makes it.
+    const moved = movedChapters(atPrevious, new Map([...atNext].map(([slot, version]) => [slot, version.contentId])))
     for (const version of versions) {
       const slot = version.kind + '\u0000' + version.key
       const startsHere = version.firstDate === date
@@ -228,7 +230,7 @@ export class EditionWriter {
       } else if (endsHere) {
         // Ends at E: ends at P, and joins the version E had split off at N.
         const after = atNext.get(slot)
-        if (after && after.firstDate === next && after.contentId === version.contentId) {
+        if (after && after.firstDate === next && after.contentId === version.contentId && !moved.has(chapterOf(slot))) {
           w.setLastDate(version.id, after.lastDate)
           w.deleteVersion(after.id)
         } else {
@@ -237,7 +239,7 @@ export class EditionWriter {
       } else {
         // Starts at E and goes on: joins the version ending at P, else starts at N.
         const before = atPrevious.get(slot)
-        if (before && before.lastDate === previous && before.contentId === version.contentId) {
+        if (before && before.lastDate === previous && before.contentId === version.contentId && !moved.has(chapterOf(slot))) {
           w.setLastDate(before.id, version.lastDate)
           w.deleteVersion(version.id)
         } else {
@@ -319,6 +321,10 @@ export class EditionWriter {
     }
 
     // 2. Attach each entry to its neighbours' versions, or start a new one.
+    // A section heading goes with its chapter: under a chapter that moved (2009: 3 Turn Structure became 5),
+    // the same words ("300 General") are another section, so its version does not run on.
+    const movedBefore = movedChapters(atPrevious, entryContent)
+    const movedAfter = movedChapters(atNext, entryContent)
     const extended: number[] = []
     const atDate = new Map<string, VersionSlot>()
     for (const [index, entry] of input.entries.entries()) {
@@ -329,8 +335,8 @@ export class EditionWriter {
       if (entry.kind === 'term') for (const alias of entry.aliases) this.#insertAlias(alias, entry.key)
       if (before && before.id === after?.id) continue // Spans the new date with the same content.
       // A version is one text under one label: a term printed with other capitals starts a new one.
-      const joinsBefore = before !== undefined && before.contentId === contentId && before.label === entry.label
-      const joinsAfter = after !== undefined && after.contentId === contentId && after.label === entry.label
+      const joinsBefore = before !== undefined && before.contentId === contentId && before.label === entry.label && !movedBefore.has(chapterOf(slot))
+      const joinsAfter = after !== undefined && after.contentId === contentId && after.label === entry.label && !movedAfter.has(chapterOf(slot))
       if (joinsBefore && joinsAfter) {
         w.setLastDate(before!.id, after!.lastDate)
         w.deleteVersion(after!.id)
@@ -392,4 +398,23 @@ export class EditionWriter {
   #versionsAt(date: string): Map<string, VersionSlot> {
     return new Map(this.#writes.versionsAt(date).map((row) => [row.kind + '\u0000' + row.key, row]))
   }
+}
+
+/** The chapter slot a section heading's slot hangs under (`rule 300` -> `rule 3`), or '' for any other slot. */
+function chapterOf(slot: string): string {
+  return /^rule\u0000\d{3}$/.test(slot) ? slot.slice(0, -2) : ''
+}
+
+/**
+ * The chapters (as slots) that moved between a neighbouring edition (`other`) and this one (`here`): the
+ * chapter's heading in the neighbour now heads another chapter, and its own number heads something else.
+ */
+function movedChapters(other: Map<string, VersionSlot>, here: Map<string, number>): Set<string> {
+  const moved = new Set<string>()
+  const chapters = [...here].filter(([slot]) => /^rule\u0000\d$/.test(slot))
+  for (const [slot, contentId] of chapters) {
+    const was = other.get(slot)?.contentId
+    if (was !== undefined && was !== contentId && chapters.some(([, id]) => id === was)) moved.add(slot)
+  }
+  return moved
 }

@@ -252,8 +252,19 @@ describe.skipIf(!archiveAvailable())('lineage on the archive', () => {
 
   it('matches the hand-checked fixtures (precision and recall printed)', () => {
     const fixtures = readLineageFixtures()
-    expect(fixtures.map((fixture) => fixture.to)).toEqual(['2009-07-11', '2013-07-13', '2024-11-08'])
-    expect(fixtures[0].pairings.length).toBeGreaterThanOrEqual(150)
+    expect(fixtures.map((fixture) => fixture.to)).toEqual([
+      '2009-07-11',
+      '2013-07-13',
+      '2015-07-17',
+      '2016-11-11',
+      '2020-01-24',
+      '2020-04-17',
+      '2021-02-05',
+      '2024-11-08'
+    ])
+    // The 2009 fixture counts the chapter and section headings too.
+    expect(fixtures[0].pairings.length).toBeGreaterThanOrEqual(370)
+    expect(fixtures[0].pairings).toContainEqual({ from: '300', to: ['500'], kind: 'moved' })
     for (const fixture of fixtures) {
       const score = scoreLineage(db, fixture)
       console.log(
@@ -261,8 +272,9 @@ describe.skipIf(!archiveAvailable())('lineage on the archive', () => {
           (score.missed.length ? `\n  missed: ${score.missed.join('; ')}` : '') +
           (score.wrong.length ? `\n  not in the fixture: ${score.wrong.join('; ')}` : '')
       )
-      expect(score.precision, fixture.to).toBeGreaterThanOrEqual(0.97)
-      expect(score.recall, fixture.to).toBeGreaterThanOrEqual(0.97)
+      // The renumbering of 2009 at 0.99 both ways; every other fixture with no wrong link.
+      expect(score.precision, fixture.to).toBeGreaterThanOrEqual(fixture.to === '2009-07-11' ? 0.99 : 1)
+      expect(score.recall, fixture.to).toBeGreaterThanOrEqual(0.99)
     }
   })
 
@@ -272,6 +284,40 @@ describe.skipIf(!archiveAvailable())('lineage on the archive', () => {
     expect(linksFrom('2009-07-11', '200.8')).toEqual(['109.1'])
     expect(linksFrom('2009-07-11', '103.2')).toEqual(['101.2', '101.2a'])
     expect(linksFrom('2009-07-11', '216.3')).toEqual(['110.5e'])
+  })
+
+  const linkInto = (edition: string, from: string, to: string) =>
+    driverOf(db)
+      .prepare(
+        `SELECT l.kind, l.score, l.reason FROM lineage_links l JOIN versions f ON f.id = l.from_version JOIN versions t ON t.id = l.to_version
+         WHERE t.first_date = ? AND f.key = ? AND t.key = ?`
+      )
+      .get(edition, from, to) as { kind: string; score: number; reason: string } | undefined
+
+  it('links restructured, absorbed and rewritten rules, and refuses links made of shared boilerplate', () => {
+    // Commander 2016: 603.6d became 603.10 with its list; the list's new entry 603.10e is not from it.
+    expect(linkInto('2016-11-11', '603.6d', '603.10')?.reason).toMatch(/^restructured: /)
+    expect(linksFrom('2016-11-11', '603.6d')).toEqual(['603.10', '603.10a', '603.10b', '603.10c', '603.10d', '603.10g'])
+    // Ikoria: the counters sublayer folded into 613.4c; 613.3 went whole to 613.4, and the new 613.2 only reuses its words.
+    expect(linkInto('2020-04-17', '613.3d', '613.4c')).toMatchObject({ kind: 'merge' })
+    expect(linksFrom('2020-04-17', '613.3')).toEqual(['613.4'])
+    // Same number, heavy rewrite, same place: the same rule.
+    expect(linkInto('2015-07-17', '613.6c', '613.6c')?.reason).toMatch(/^same rule by structure/)
+    expect(linkInto('2020-01-24', '702.102c', '702.102c')?.reason).toMatch(/^same rule by structure/)
+    // Kaldheim: old 201.2b folded into 201.2a; the new 201.2c has no predecessor.
+    expect(linksFrom('2021-02-05', '201.2b')).toEqual(['201.2a'])
+    expect(linkInto('2021-02-05', '201.2b', '201.2a')?.reason).toMatch(/^absorbed: /)
+  })
+
+  it('links the chapter and section headings across 2009', () => {
+    expect(linksFrom('2009-07-11', '3')).toEqual(['5'])
+    expect(linksFrom('2009-07-11', '300')).toEqual(['500'])
+    expect(linksFrom('2009-07-11', '400')).toEqual(['600'])
+    expect(linksFrom('2009-07-11', '403')).toEqual(['602'])
+    expect(linkInto('2009-07-11', '404', '603')).toMatchObject({ kind: 'merge' })
+    expect(linksFrom('2009-07-11', '217.7')).toEqual(['406'])
+    // The heading "300 General" of 2009-05-01 is another section than the 300 General of 2009-07-11.
+    expect(driverOf(db).prepare(`SELECT COUNT(*) FROM versions WHERE kind = 'rule' AND key = '300'`).pluck().get()).toBeGreaterThanOrEqual(2)
   })
 
   it('keeps first strike, double strike, banding and intimidate apart', () => {

@@ -52,6 +52,16 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
     expect(split).toMatch(/split from 504\.2/)
   })
 
+  it('shows why each step is linked to the one before: basis, score and reason', async () => {
+    const history = ruleHistory(archive.db, '603.10', { at: { edition: '2016-11-11' } })
+    const restructured = history.steps.find((step) => step.number === '603.10' && step.change?.fromNumber === '603.6d')!
+    expect(restructured.change).toMatchObject({ kind: 'split', basis: 'restructure', reason: expect.stringMatching(/^restructured: /) })
+    const html = await page('/history/603.10?edition=2016-11-11')
+    expect(html).toContain(
+      `Linked to 603.6d by restructure (score ${restructured.change!.score!.toFixed(2)}): restructured: 85% of 603.10&#39;s words come from it`
+    )
+  })
+
   it('puts a breadcrumb of section and rule titles on a rule page', async () => {
     const html = await page('/rules/704.5?edition=2024-11-08')
     const crumb = /<nav aria-label="Breadcrumb" class="crumbs"><ol>([\s\S]*?)<\/ol><\/nav>/.exec(html)?.[1]

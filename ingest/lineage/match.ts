@@ -27,9 +27,11 @@ export interface MatchRow {
   /** The comparable text (see `normalizeText`). */
   normalized: string
   words: WeightedWords
+  /** The rule numbers its text refers to ("see rule 213"), read before references are masked. */
+  refs?: string[]
 }
 
-import type { LinkKind } from '../../src/vocabulary/kinds.js'
+import type { LinkBasis, LinkKind } from '../../src/vocabulary/kinds.js'
 import type { LineageLinkRow } from '../../src/store/history.js'
 
 /** One link found, with why. */
@@ -43,6 +45,8 @@ export interface MatchContext {
   newChildren: (parent: string) => string[]
   /** Whether the version of `key` continues unchanged from one edition to the next. */
   continues: (key: string) => boolean
+  /** The words of the version of `key` that continues unchanged across the two editions, if one does. */
+  continuingWords?: (key: string) => WeightedWords | undefined
   /** Human corrections for this edition. */
   overrides: Array<{ from: string; to: string } | { number: string; newLineage: true }>
 }
@@ -54,6 +58,9 @@ const placeThreshold = 0.25
 const containThreshold = 0.6
 const mergeThreshold = 0.8
 const sameNumberAlone = 0.85
+const sameNumberFloor = 0.1
+const restructureThreshold = 0.75
+const absorbThreshold = 0.6
 const noKeys: string[] = []
 
 /** The number a rule hangs under: 704.5k -> 704.5 -> 704 -> 7. */
@@ -100,8 +107,10 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
   matcher.matchSameText()
   matcher.matchSimilarWords()
   matcher.matchPlacement()
+  matcher.matchRestructures()
   matcher.matchSplits()
   matcher.matchMerges()
+  matcher.matchAbsorbed()
   return matcher.assignKinds()
 }
 
@@ -113,7 +122,9 @@ class RuleMatcher {
   private readonly incoming = new Map<number, MatchLink[]>()
   private readonly blocked = new Set<number>() // new versions that start a lineage of their own
   private readonly overridden = new Set<number>()
+  private readonly splitParts = new Set<MatchLink>() // links made as split parts: no old rule's main successor
   private readonly endedByKey: Map<string, MatchRow>
+  private readonly endedByText = new Map<string, MatchRow[]>()
   private readonly startedByKey: Map<string, MatchRow>
   private readonly rowsById = new Map<number, MatchRow>()
   private readonly continuing: Array<(key: string) => boolean>
@@ -124,6 +135,7 @@ class RuleMatcher {
     private readonly context: MatchContext
   ) {
     this.endedByKey = new Map(ended.map((row) => [row.key, row]))
+    for (const row of ended) push(this.endedByText, row.normalized, row)
     this.startedByKey = new Map(started.map((row) => [row.key, row]))
     for (const row of ended) this.rowsById.set(row.id, row)
     for (const row of started) this.rowsById.set(row.id, row)
@@ -141,8 +153,16 @@ class RuleMatcher {
   }
 
   /** Record a link from `from` to `to`. */
-  private take(from: MatchRow, to: MatchRow, similarity: number, score: number, reason: string, kind?: LinkKind): void {
-    const link: MatchLink = { from: from.id, to: to.id, kind: kind ?? 'changed', similarity: round(similarity), score: round(Math.min(1, score)), reason }
+  private take(from: MatchRow, to: MatchRow, similarity: number, score: number, reason: string, basis: LinkBasis, kind?: LinkKind): void {
+    const link: MatchLink = {
+      from: from.id,
+      to: to.id,
+      kind: kind ?? 'changed',
+      similarity: round(similarity),
+      score: round(Math.min(1, score)),
+      reason,
+      basis
+    }
     this.links.push(link)
     push(this.outgoing, from.id, link)
     push(this.incoming, to.id, link)
@@ -195,7 +215,7 @@ class RuleMatcher {
       const from = this.endedByKey.get(override.from)
       const to = this.startedByKey.get(override.to)
       if (from && to && this.freeTo(to)) {
-        this.take(from, to, similarity(from.words, to.words), 1, 'override file', 'override')
+        this.take(from, to, similarity(from.words, to.words), 1, 'override file', 'override', 'override')
         this.overridden.add(from.id)
       }
     }
@@ -214,23 +234,27 @@ class RuleMatcher {
     for (const row of this.started) group(row.normalized).started.push(row)
     let pending = [...byText.values()].filter((entry) => entry.ended.length > 0 && entry.started.length > 0)
     for (let round = 0; round < 3 && pending.length > 0; round++) {
-      for (const entry of pending) this.matchTextGroup(entry)
+      for (const entry of pending) this.matchTextGroup(entry, round === 2)
       pending = pending.filter((entry) => entry.ended.some(this.freeFrom) && entry.started.some(this.freeTo))
     }
   }
 
   /** Link the free rules of one group of the same text, where the pairing is clear. */
-  private matchTextGroup(entry: { ended: MatchRow[]; started: MatchRow[] }): void {
+  private matchTextGroup(entry: { ended: MatchRow[]; started: MatchRow[] }, byNumber: boolean): void {
     const from = entry.ended.filter(this.freeFrom)
     const to = entry.started.filter(this.freeTo)
     if (from.length === 0 || to.length === 0) return
     if (from.length === 1 && to.length === 1 && (!isTitle(from[0]) || (entry.ended.length === 1 && entry.started.length === 1))) {
-      this.take(from[0], to[0], 1, 1, 'same text')
+      this.take(from[0], to[0], 1, 1, 'same text', 'same-text')
       return
     }
     for (const old of from) {
-      const fits = to.filter((row) => this.freeTo(row) && (row.key === old.key || this.parentAgrees(old, row)))
-      if (fits.length === 1) this.take(old, fits[0], 1, 1, 'same text, parents moved together')
+      // Where the parent went speaks before the number: "300 General" of Turn Structure is 500 General in 2009.
+      const open = to.filter(this.freeTo)
+      const byParent = open.filter((row) => this.parentAgrees(old, row))
+      // The number alone decides only in the last round, once every parent that could move has moved.
+      const fits = byParent.length > 0 || !byNumber ? byParent : open.filter((row) => row.key === old.key)
+      if (fits.length === 1) this.take(old, fits[0], 1, 1, byParent.length > 0 ? 'same text, parents moved together' : 'same text, same number', 'same-text')
     }
   }
 
@@ -250,7 +274,7 @@ class RuleMatcher {
       const to = this.startedByKey.get(from.key)
       if (!to || !this.freeFrom(from) || !this.freeTo(to) || isTitle(from) || !this.parentAgrees(from, to)) continue
       const value = similarity(from.words, to.words)
-      if (value >= sameNumberAlone) this.take(from, to, value, value + 0.3, `same number, similar words (${Math.round(value * 100)}%), parent stayed`)
+      if (value >= sameNumberAlone) this.take(from, to, value, value + 0.3, `same number, similar words (${Math.round(value * 100)}%), parent stayed`, 'words')
     }
   }
 
@@ -302,7 +326,12 @@ class RuleMatcher {
         const kept = (candidate.kept ??=
           candidate.similarity >= 0.25 &&
           Math.max(containment(candidate.from.words, candidate.to.words), containment(candidate.to.words, candidate.from.words)) >= 0.9)
-        const score = candidate.similarity + (parent ? 0.25 : 0) + (family ? 0.1 : 0) + (kept ? 0.2 : 0) + (candidate.from.key === candidate.to.key ? 0.05 : 0)
+        const score =
+          candidate.similarity +
+          (parent ? 0.25 : 0) +
+          (family ? 0.1 : 0) +
+          (kept ? 0.2 : 0) +
+          (candidate.from.key === candidate.to.key ? (kept ? 0.1 : 0.05) : 0)
         return { ...candidate, parent, family, kept, adopted: isAdopted, score }
       })
       .sort((a, b) => b.score - a.score || a.from.order - b.from.order || a.to.order - b.to.order)
@@ -323,8 +352,14 @@ class RuleMatcher {
           (parent && value >= acceptWithParent) ||
           (family && value >= acceptWithParent) ||
           (parent && family && value >= acceptWithFamily) ||
-          (candidate.adopted && value >= acceptWithFamily)
+          (candidate.adopted && value >= acceptWithFamily) ||
+          // Carved out: most of the new rule's words are the old rule's (2013: 700.4 indestructible -> 702.12b).
+          // (A new rule leading subrules of its own is a restructure, weighed with its subrules in phase 4.)
+          (value >= 0.4 && containment(candidate.to.words, candidate.from.words) >= 0.8 && this.context.newChildren(candidate.to.key).length === 0)
       if (!accepted) continue
+      // A weak link (structure more than words) gives way to a sibling that holds the rule's words far better:
+      // the old rule was folded into that one (Kaldheim: 201.2b into 201.2a, not on to 201.2c).
+      if (value < acceptAlone && !kept && this.absorbedBy(candidate.from, candidate.to)) continue
       const evidence = [
         parent ? 'parent moved with it' : '',
         family ? 'siblings moved with it' : '',
@@ -332,7 +367,7 @@ class RuleMatcher {
       ]
         .filter(Boolean)
         .join(', ')
-      this.take(candidate.from, candidate.to, value, candidate.score, `similar words (${Math.round(value * 100)}%)${evidence ? `, ${evidence}` : ''}`)
+      this.take(candidate.from, candidate.to, value, candidate.score, `similar words (${Math.round(value * 100)}%)${evidence ? `, ${evidence}` : ''}`, 'words')
     }
   }
 
@@ -343,31 +378,85 @@ class RuleMatcher {
       for (const from of this.ended) {
         if (!this.freeFrom(from)) continue
         if (this.placeByChildren(from)) continue
+        if (this.placeByStructure(from)) continue
         this.placeByNeighbours(from)
       }
     }
   }
 
+  /**
+   * Link an old rule to the new rule of its number when structure says it is the same rule, however reworded:
+   * its parent stayed, and its neighbours on both sides went to the neighbours of the new rule (Magic Origins'
+   * 613.6c, Theros Beyond Death's 702.102c). Whether it was linked.
+   */
+  private placeByStructure(from: MatchRow): boolean {
+    const to = this.startedByKey.get(from.key)
+    if (!to || !this.freeTo(to) || isTitle(from) || isTitle(to)) return false
+    const parent = parentOf(from.key)
+    if (parent === null || !this.forwardOf(parent).includes(parent)) return false
+    const old = this.oldSiblings(from.key)
+    const index = old.indexOf(from.key)
+    const [before, after] = [old[index - 1], old[index + 1]]
+    if (before === undefined || after === undefined) return false
+    if (!this.forwardOf(before).includes(newSiblingAt(this.context.newChildren, to.key, -1) ?? '')) return false
+    if (!this.forwardOf(after).includes(newSiblingAt(this.context.newChildren, to.key, 1) ?? '')) return false
+    const value = similarity(from.words, to.words)
+    if (value < sameNumberFloor) return false
+    // No other rule on either side is a better match in words.
+    for (const other of this.ended) if (other !== from && this.freeFrom(other) && similarity(other.words, to.words) > value) return false
+    this.take(
+      from,
+      to,
+      value,
+      value + 0.5,
+      `same rule by structure: its parent stayed and its neighbours ${before} and ${after} went beside it (${Math.round(value * 100)}% words shared)`,
+      'structure'
+    )
+    return true
+  }
+
   /** Link an old rule to the new rule most of its children moved under; whether it was linked. */
   private placeByChildren(from: MatchRow): boolean {
     const votes = new Map<string, number>()
-    const children = this.context.oldChildren(from.key)
+    const section = /^\d{3}$/.test(from.key)
+    // A section votes with all its rules, by the section they went to (2009: 403's rules went to 602).
+    const children = section ? this.descendants(from.key) : this.context.oldChildren(from.key)
     for (const child of children)
       for (const went of this.forwardOf(child)) {
-        const parent = parentOf(went)
-        if (parent !== null) votes.set(parent, (votes.get(parent) ?? 0) + 1)
+        const parent = section ? went.slice(0, 3) : parentOf(went)
+        if (parent !== null && parent !== went) votes.set(parent, (votes.get(parent) ?? 0) + 1)
       }
     const [best, count] = [...votes].sort((a, b) => b[1] - a[1])[0] ?? []
     const target = best === undefined ? undefined : this.startedByKey.get(best)
-    if (target && this.freeTo(target) && count! >= Math.max(2, children.length / 2)) {
-      const value = similarity(from.words, target.words)
-      const titles = isTitle(from) && isTitle(target)
-      if (value >= placeThreshold && (!titles || value >= 0.5 || from.normalized === target.normalized)) {
-        this.take(from, target, value, value + 0.3, `its children moved to ${best} (${count} of ${children.length})`)
-        return true
-      }
+    if (!target || this.blocked.has(target.id)) return false
+    const value = similarity(from.words, target.words)
+    const kept = containment(from.words, target.words)
+    // Most children moved there, or the only one did and the new rule holds the old one's words (401.1 -> 111.1).
+    if (count! < Math.max(2, children.length / 2) && !(count! >= 1 && !isTitle(from) && kept >= 0.8)) return false
+    const titles = isTitle(from) && isTitle(target)
+    const evidence = `structure: its ${section ? 'rules' : 'children'} moved to ${best} (${count} of ${children.length})`
+    if (!this.freeTo(target)) {
+      // Another old rule already leads there: this one merged into it, when its children say so firmly
+      // (2009: 404 Triggered Abilities and 410 Handling Triggered Abilities into 603; 310.2 into 510.1).
+      const merged = titles ? kept >= 0.5 && count! >= Math.max(2, children.length * 0.6) : (value >= sameNumberFloor && count! >= 2) || kept >= 0.8
+      if (!merged) return false
+      this.take(from, target, value, Math.max(value, kept) + 0.2, `${evidence}, merged with the rule already there`, 'structure')
+      return true
+    }
+    // A section most of whose rules went to one new section is that section, however renamed (415 Targeted Spells and Abilities -> 113 Targets).
+    const wholesale = section && count! >= Math.max(3, children.length * 0.6)
+    if (wholesale || (value >= placeThreshold && (!titles || value >= 0.5 || from.normalized === target.normalized || kept >= 0.99))) {
+      this.take(from, target, value, value + 0.3, evidence, 'structure')
+      return true
     }
     return false
+  }
+
+  /** The numbers under `key` in the older edition, at every depth. */
+  private descendants(key: string): string[] {
+    const found: string[] = []
+    for (const child of this.context.oldChildren(key)) found.push(child, ...this.descendants(child))
+    return found
   }
 
   /** Link an old rule to the place next to where one of its neighbours went. */
@@ -387,7 +476,7 @@ class RuleMatcher {
         const value = similarity(from.words, to.words)
         const titles = isTitle(from) || isTitle(to)
         if (titles ? from.normalized === to.normalized : value >= placeThreshold) {
-          this.take(from, to, value, value + 0.25, `placed where its neighbour ${neighbour} went (${went})`)
+          this.take(from, to, value, value + 0.25, `placed where its neighbour ${neighbour} went (${went})`, 'structure')
           break
         }
       }
@@ -403,7 +492,9 @@ class RuleMatcher {
       if (!this.freeTo(to) || to.words.ids.length < 3) continue
       const parent = parentOf(to.key)
       if (parent === null) continue
-      const best = this.splitSource(to, this.splitSources(parent, linkedInto))
+      const sources = this.splitSources(parent, linkedInto)
+      for (const row of this.endedByText.get(to.normalized) ?? []) sources.add(row) // an old text copied here whole
+      const best = this.splitSource(to, sources)
       if (best) {
         const went = this.forwardOf(best.from.key)
         this.take(
@@ -411,8 +502,10 @@ class RuleMatcher {
           to,
           similarity(best.from.words, to.words),
           best.containment,
-          `split: ${Math.round(best.containment * 100)}% of its words come from ${best.from.key}${went.length ? `, which went to ${went.join(', ')}` : ''}`
+          `split: ${Math.round(best.containment * 100)}% of its words come from ${best.from.key}${went.length ? `, which went to ${went.join(', ')}` : ''}`,
+          'words'
         )
+        this.splitParts.add(this.links.at(-1)!)
       }
     }
   }
@@ -441,7 +534,17 @@ class RuleMatcher {
       // A split part says what the rule's main successor no longer says.
       // (It is no part when the main successor holds its words as well as the old rule does, unless it is nearly
       // the old rule itself, as when one rule became two similar ones.)
-      const main = (this.outgoing.get(from.id) ?? []).map((link) => this.rowsById.get(link.to)!)
+      const main = (this.outgoing.get(from.id) ?? []).filter((link) => !this.splitParts.has(link)).map((link) => this.rowsById.get(link.to)!)
+      // An old rule whose successor says all it said was not split. A new rule sharing its words is a second copy
+      // (2009: 205.2a is both 300.1 and 204.2a) unless it leads subrules of its own: then it only reuses the
+      // wording (Ikoria: 613.3 went whole to 613.4; the new layer-1 rule 613.2 copies its wording, not its content).
+      if (main.some((row) => row.contentId === from.contentId || containment(from.words, row.words) >= 0.98)) {
+        const copy = containment(from.words, to.words) >= 0.95 && similarity(to.words, from.words) >= 0.6
+        if (!copy || this.context.newChildren(to.key).length > 0) continue
+        best = { from, containment: value }
+        continue
+      }
+      if (this.isBoilerplateOf(to, from)) continue
       const explained = main.some((row) => containment(to.words, row.words) > value - 0.1)
       if (explained && !(value >= 0.9 && similarity(to.words, from.words) >= 0.5)) continue
       best = { from, containment: value }
@@ -472,9 +575,155 @@ class RuleMatcher {
           best.to,
           similarity(from.words, best.to.words),
           best.containment,
-          `merge: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}`
+          `merge: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}`,
+          'words'
         )
     }
+  }
+
+  /**
+   * Phase 4, restructures: an old rule that became a new rule with subrules of its own elsewhere in the section
+   * (Commander 2016: 603.6d became 603.10 and its list 603.10a-e). The new rule's words come from the old one,
+   * and the new rule with its subrules holds the old rule's words; the subrules follow as split parts.
+   */
+  matchRestructures(): void {
+    for (const from of this.ended) {
+      if (!this.freeFrom(from) || isTitle(from) || from.words.ids.length < 5) continue
+      const places = new Set<string>()
+      for (let key = parentOf(from.key); key !== null; key = parentOf(key)) {
+        for (const went of this.forwardOf(key)) places.add(went)
+        if (/^\d{3}$/.test(key)) break
+      }
+      let best: { to: MatchRow; union: number; head: number; parts: number } | undefined
+      for (const place of places)
+        for (const key of this.context.newChildren(place)) {
+          const to = this.startedByKey.get(key)
+          if (!to || !this.freeTo(to) || isTitle(to)) continue
+          const head = containment(to.words, from.words)
+          if (head < restructureThreshold) continue
+          const parts = this.context.newChildren(key).flatMap((child) => {
+            const row = this.startedByKey.get(child)
+            return row && this.freeTo(row) ? [row] : []
+          })
+          if (parts.length === 0) continue
+          const union = containment(from.words, unionOf([to, ...parts].map((row) => row.words)))
+          if (union >= restructureThreshold && (!best || union > best.union)) best = { to, union, head, parts: parts.length }
+        }
+      if (best)
+        this.take(
+          from,
+          best.to,
+          similarity(from.words, best.to.words),
+          best.union,
+          `restructured: ${Math.round(best.head * 100)}% of ${best.to.key}'s words come from it, and ${best.to.key} with its ${best.parts} new subrules holds ${Math.round(best.union * 100)}% of its words`,
+          'restructure'
+        )
+    }
+  }
+
+  /**
+   * Phase 5, absorbed: an old rule folded into a new sibling that continues another (Ikoria: the counters
+   * sublayer 613.3d into 613.4c). Most of the old rule's words are in the new rule, and what the new rule says
+   * beyond its own predecessors comes from the old rule.
+   */
+  matchAbsorbed(): void {
+    for (const from of this.ended) {
+      if (!this.freeFrom(from) || isTitle(from) || from.words.ids.length < 3) continue
+      const best = this.bestAbsorber(from)
+      if (best)
+        this.take(
+          from,
+          best.to,
+          similarity(from.words, best.to.words),
+          best.containment,
+          `absorbed: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}` +
+            (best.cited ? `, where the rule it refers to went` : `, which took its new words from it (${Math.round(best.gain * 100)}%)`),
+          'restructure'
+        )
+    }
+  }
+
+  /** The new rule near where the old rule's parent and siblings went that best absorbed it, if any. */
+  private bestAbsorber(from: MatchRow): { to: MatchRow; containment: number; gain: number; cited: boolean } | undefined {
+    const places = this.siblingParents(from)
+    const parent = parentOf(from.key)
+    if (parent !== null) for (const went of this.forwardOf(parent)) places.add(went)
+    // A rule that refers to a section goes where that section went ("See rule 213, Spells": 200.5 into 111.1).
+    const referred = new Set<string>()
+    // Only a section reference: a rule pointing to a whole section is folded into that section's opening rule.
+    for (const ref of from.refs ?? [])
+      if (/^\d{3}$/.test(ref))
+        for (const went of this.forwardOf(ref)) {
+          const first = this.context.newChildren(went)[0]
+          if (first === undefined) continue
+          referred.add(first)
+          places.add(went)
+        }
+    let best: { to: MatchRow; containment: number; gain: number; cited: boolean } | undefined
+    for (const place of places)
+      for (const key of this.context.newChildren(place)) {
+        const to = this.startedByKey.get(key)
+        if (!to || this.blocked.has(to.id) || isTitle(to)) continue
+        const value = containment(from.words, to.words)
+        if (value < absorbThreshold || (best && value <= best.containment)) continue
+        // What the new rule says beyond the rules already linked into it must come from this one.
+        const sources = (this.incoming.get(to.id) ?? []).map((link) => this.rowsById.get(link.from)!)
+        if (sources.length === 0 && this.freeTo(to)) continue
+        const novel = sources.length === 0 ? to.words : minus(to.words, unionOf(sources.map((row) => row.words)))
+        const gain = containment(novel, from.words)
+        const cited = referred.has(to.key)
+        if (novel.total === 0 || (!cited && (gain < 0.35 || this.isBoilerplateOf(to, from)))) continue
+        best = { to, containment: value, gain, cited }
+      }
+    return best
+  }
+
+  /** Whether a better home for a weakly linked old rule is a sibling of `to` that absorbed it. */
+  private absorbedBy(from: MatchRow, to: MatchRow): boolean {
+    const own = containment(from.words, to.words)
+    const parent = parentOf(to.key)
+    if (parent === null) return false
+    for (const key of this.context.newChildren(parent)) {
+      const other = this.startedByKey.get(key)
+      if (!other || other === to || this.blocked.has(other.id) || isTitle(other)) continue
+      const value = containment(from.words, other.words)
+      if (value >= absorbThreshold && value >= own + 0.05 && containment(other.words, from.words) >= 0.35) return true
+    }
+    return false
+  }
+
+  /**
+   * Whether the words `to` shares with `from` are only the boilerplate of its new siblings: what `to` says that
+   * no new sibling says (its content) is not in `from` (Commander 2016: 603.10e, "Abilities that trigger when a
+   * spell is countered look back in time", shares only the list's template with 603.6d).
+   */
+  private isBoilerplateOf(to: MatchRow, from: MatchRow): boolean {
+    const parent = parentOf(to.key)
+    if (parent === null) return false
+    // The template: the words more than half of its new siblings share with it.
+    const uses = new Map<number, number>()
+    let siblings = 0
+    for (const key of this.context.newChildren(parent)) {
+      const row = this.startedByKey.get(key)
+      if (!row || row === to) continue
+      siblings++
+      for (const id of row.words.ids) uses.set(id, (uses.get(id) ?? 0) + 1)
+    }
+    if (siblings < 3) return false // a list has a template; two or three rules side by side only share a subject
+    const template = [...uses].filter(([, count]) => count > siblings / 2).map(([id]) => id)
+    const content = minus(to.words, { ids: Int32Array.from(template), weights: new Float64Array(template.length), total: 0 })
+    if (content.total === 0) return true
+    const held = containment(content, from.words)
+    if (held < 0.5) return true
+    // A rule that stays says it as well (Commander 2016: 603.10f, "when a player loses the game", is 603.9's).
+    const words = this.context.continuingWords
+    if (!words) return false
+    const near = new Set([...this.context.oldChildren(parent), ...this.context.oldChildren(parentOf(parent) ?? '')])
+    for (const key of near) {
+      const other = words(key)
+      if (other && containment(content, other) >= held) return true
+    }
+    return false
   }
 
   /** The kind of each link, now that every link is known; returns the links. */
@@ -541,6 +790,28 @@ function similarity(a: WeightedWords, b: WeightedWords): number {
   if (a.total === 0 && b.total === 0) return 1
   const common = sharedWeight(a, b)
   return common / (a.total + b.total - common)
+}
+
+/** The words of several texts together (each word once, with its weight). */
+function unionOf(texts: WeightedWords[]): WeightedWords {
+  const weightOf = new Map<number, number>()
+  for (const text of texts) for (let index = 0; index < text.ids.length; index++) weightOf.set(text.ids[index], text.weights[index])
+  const ids = Int32Array.from(weightOf.keys()).sort()
+  const weights = Float64Array.from(ids, (id) => weightOf.get(id)!)
+  return { ids, weights, total: weights.reduce((sum, weight) => sum + weight, 0) }
+}
+
+/** The words of `text` that `other` does not have. */
+function minus(text: WeightedWords, other: WeightedWords): WeightedWords {
+  const keep = new Set(other.ids)
+  const ids: number[] = []
+  const weights: number[] = []
+  for (let index = 0; index < text.ids.length; index++)
+    if (!keep.has(text.ids[index])) {
+      ids.push(text.ids[index])
+      weights.push(text.weights[index])
+    }
+  return { ids: Int32Array.from(ids), weights: Float64Array.from(weights), total: weights.reduce((sum, weight) => sum + weight, 0) }
 }
 
 function indexWords(rows: MatchRow[]): Map<number, number[]> {

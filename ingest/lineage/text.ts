@@ -31,6 +31,11 @@ const folds: Record<string, string> = { '’': "'", '‘': "'", '`': "'", '“':
 // Cross-reference numbers: they change with every renumbering, so they are not evidence.
 const referencePattern = /\b\d{3}\.\d{1,3}[a-z]?\b|\b\d{3}\b(?!\/)/g
 
+/** The rule numbers a text refers to (`see rule 213`, `rule 601.2c`), each once. */
+export function referencesOf(text: string): string[] {
+  return [...new Set(text.match(referencePattern) ?? [])]
+}
+
 /** The comparable form of a text: folded, rewritten into the newer vocabulary, references masked. */
 export function normalizeText(text: string, rewrite?: CompiledRewrite): string {
   let folded = foldText(text)
@@ -59,7 +64,8 @@ export function wordsOf(normalized: string, rewrite?: CompiledRewrite): string[]
     start = end
     if (word.endsWith("'s")) word = word.slice(0, -2)
     const first = word.charCodeAt(0)
-    if ((first >= 48 && first <= 57 && /^[\d/+-]+$/.test(word)) || stopWords.has(word)) continue
+    // Numbers, and labels such as a sublayer's "7d", which move with every renumbering as references do.
+    if ((first >= 48 && first <= 57 && /^[\d/+-]+$|^\d+[a-z]$/.test(word)) || stopWords.has(word)) continue
     if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) word = word.slice(0, -1)
     words.push(rewrite?.equivalents.get(word) ?? word)
   }

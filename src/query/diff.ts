@@ -6,6 +6,7 @@
  * rule text and examples, and the glossary's added, removed, changed and
  * renamed terms.
  */
+import type { LinkBasis } from '../vocabulary/kinds.js'
 import { listLineageIdsOf } from '../store/lineage-ids.js'
 import type { Crdb } from '../store/database.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
@@ -53,6 +54,8 @@ export interface DiffEvidence {
   /** Confidence of the link (0..1). */
   score: number
   reason: string
+  /** What kind of evidence made the link: same text, shared words, structure, a restructure, or the override file. */
+  basis: LinkBasis
 }
 
 /** One rule that differs between the two editions. */
@@ -129,6 +132,7 @@ interface LinkStep {
   kind: string
   score: number
   reason: string
+  basis: LinkBasis
 }
 
 type Row = DiffVersionRow
@@ -327,7 +331,7 @@ function linkSteps(
   // Numbers and dates of the versions the links touch, for the evidence.
   const labels = new Map<number, { key: string; firstDate: string }>()
   for (const row of listLinksBetween(db, older, newer)) {
-    push(steps, forward ? row.from : row.to, { to: forward ? row.to : row.from, kind: row.kind, score: row.score, reason: row.reason })
+    push(steps, forward ? row.from : row.to, { to: forward ? row.to : row.from, kind: row.kind, score: row.score, reason: row.reason, basis: row.basis })
     labels.set(row.from, { key: row.fromKey, firstDate: row.fromDate })
     labels.set(row.to, { key: row.toKey, firstDate: row.toDate })
   }
@@ -349,7 +353,10 @@ function reach(
       seen.add(step.to)
       const [a, b] = [keyOf(id), keyOf(step.to)]
       const later = a.firstDate > b.firstDate ? a : b
-      const evidence = [...path, { from: a.key, to: b.key, edition: later.firstDate, kind: step.kind, score: step.score, reason: step.reason }]
+      const evidence = [
+        ...path,
+        { from: a.key, to: b.key, edition: later.firstDate, kind: step.kind, score: step.score, reason: step.reason, basis: step.basis }
+      ]
       const row = targets.get(step.to)
       if (row) found.push({ row, evidence })
       else walk(step.to, evidence)

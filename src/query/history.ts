@@ -2,7 +2,7 @@
  * The history of one rule across renumberings, and "blame": for each rule of
  * an edition, since when its text has stood.
  */
-import type { LinkKind } from '../vocabulary/kinds.js'
+import type { LinkBasis, LinkKind } from '../vocabulary/kinds.js'
 import type { Crdb } from '../store/database.js'
 import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 import { parseRuleNumber } from '../vocabulary/rule-number.js'
@@ -52,6 +52,8 @@ export interface HistoryStep {
     /** Confidence of the lineage link (0..1) and why it was made; absent when no link joins the two. */
     score?: number
     reason?: string
+    /** What kind of evidence made the link (absent when no link joins the two). */
+    basis?: LinkBasis
     /** The text changed only in cross-reference numbers. */
     referencesOnly: boolean
     /** The text changed only in typography (straight or curly quotes, dashes). */
@@ -164,7 +166,7 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
       step.change = {
         kind: link?.kind ?? (previous.key === row.key ? 'changed' : 'moved-changed'),
         fromNumber: previous.key,
-        ...(link ? { score: link.score, reason: link.reason } : {}),
+        ...(link ? { score: link.score, reason: link.reason, basis: link.basis } : {}),
         referencesOnly: differsOnlyInReferences(previous.text, row.text),
         typographyOnly: differsOnlyInTypography(previous.text, row.text),
         textChanges: previous.text === row.text ? [] : diffWords(previous.text, row.text),

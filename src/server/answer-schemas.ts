@@ -4,6 +4,7 @@
  * document checks at the type level that each schema and its library type
  * accept the same values, so that neither drifts from the other.
  */
+import { linkBases } from '../vocabulary/kinds.js'
 import { z } from '@hono/zod-openapi'
 import { sbaActions } from '../engine/actions.js'
 import { gameStateSchema, objectSchema } from '../engine/state.js'
@@ -240,6 +241,7 @@ export const ruleHistorySchema = z
             fromNumber: z.string(),
             score: z.number().optional(),
             reason: z.string().optional(),
+            basis: z.enum(linkBases).optional(),
             referencesOnly: z.boolean(),
             typographyOnly: z.boolean(),
             textChanges: z.array(wordChangeSchema),
@@ -385,7 +387,11 @@ export const editionDiffSchema = z
         also: z.array(z.string()).optional(),
         from: diffSide().optional(),
         to: diffSide().optional(),
-        evidence: z.array(z.object({ from: z.string(), to: z.string(), edition: day(), kind: z.string(), score: z.number(), reason: z.string() })).optional(),
+        evidence: z
+          .array(
+            z.object({ from: z.string(), to: z.string(), edition: day(), kind: z.string(), score: z.number(), reason: z.string(), basis: z.enum(linkBases) })
+          )
+          .optional(),
         referencesOnly: z.boolean(),
         typographyOnly: z.boolean(),
         sourceDamage: z.literal(true).optional().openapi({ description: 'the typography that changed is source damage arriving or leaving' }),

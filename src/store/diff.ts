@@ -2,6 +2,7 @@
  * What diffs ask of the store: the versions in force in an edition (rules or
  * terms), the lineage links between two editions, and where an old number went.
  */
+import type { LinkBasis } from '../vocabulary/kinds.js'
 import type { Crdb } from './database.js'
 import { inForceAt, prepared } from './statements.js'
 
@@ -152,6 +153,7 @@ export interface DiffLinkRow {
   kind: string
   score: number
   reason: string
+  basis: LinkBasis
   fromKey: string
   fromDate: string
   toKey: string
@@ -160,15 +162,26 @@ export interface DiffLinkRow {
 
 /** The lineage links into versions that start after `older` and by `newer`. */
 export function listLinksBetween(db: Crdb, older: string, newer: string): DiffLinkRow[] {
-  const rows = prepared<{ older: string; newer: string }, [number, number, string, number, string, string, string, string, string]>(
+  const rows = prepared<{ older: string; newer: string }, [number, number, string, number, string, LinkBasis, string, string, string, string]>(
     db,
-    `SELECT l.from_version, l.to_version, l.kind, l.score, l.reason, f.key, f.first_date, v.key, v.first_date
+    `SELECT l.from_version, l.to_version, l.kind, l.score, l.reason, l.basis, f.key, f.first_date, v.key, v.first_date
      FROM versions v JOIN lineage_links l ON l.to_version = v.id JOIN versions f ON f.id = l.from_version
      WHERE v.first_date > @older AND v.first_date <= @newer`
   )
     .raw()
     .all({ older, newer })
-  return rows.map(([from, to, kind, score, reason, fromKey, fromDate, toKey, toDate]) => ({ from, to, kind, score, reason, fromKey, fromDate, toKey, toDate }))
+  return rows.map(([from, to, kind, score, reason, basis, fromKey, fromDate, toKey, toDate]) => ({
+    from,
+    to,
+    kind,
+    score,
+    reason,
+    basis,
+    fromKey,
+    fromDate,
+    toKey,
+    toDate
+  }))
 }
 
 /** A rule version's number and interval. */

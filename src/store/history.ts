@@ -3,7 +3,7 @@
  * where a rule's history starts, the edition a text first appeared in (blame),
  * and a glossary term's versions.
  */
-import type { LinkKind } from '../vocabulary/kinds.js'
+import type { LinkBasis, LinkKind } from '../vocabulary/kinds.js'
 import type { Crdb } from './database.js'
 import { inForceAt, prepared } from './statements.js'
 
@@ -30,6 +30,8 @@ export interface LineageLinkRow {
   score: number
   /** Why the two were linked, in words. */
   reason: string
+  /** What kind of evidence made the link. */
+  basis: LinkBasis
 }
 
 const versionColumns = `v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, v.last_date AS lastDate, c.text, s.uri, v.line`
@@ -52,7 +54,7 @@ export function listLineageVersions(db: Crdb, lineageId: number): LineageVersion
 export function listLineageLinks(db: Crdb, lineageId: number): LineageLinkRow[] {
   return prepared<[number], LineageLinkRow>(
     db,
-    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.similarity, l.score, l.reason FROM lineage_links l
+    `SELECT l.from_version AS "from", l.to_version AS "to", l.kind, l.similarity, l.score, l.reason, l.basis FROM lineage_links l
      JOIN versions v ON v.id = l.to_version WHERE v.lineage_id = ?`
   ).all(lineageId)
 }

@@ -53,24 +53,25 @@ export function writeLineage(
   const db = driverOf(crdb)
   // Write only the links that changed: a build that adds one edition leaves most of them as they were.
   const wanted = new Map(links.map((link) => [`${link.from}:${link.to}`, link]))
-  const storedLinks = db.prepare('SELECT from_version, to_version, kind, similarity, score, reason FROM lineage_links').raw().all() as Array<
-    [number, number, string, number, number, string]
+  const storedLinks = db.prepare('SELECT from_version, to_version, kind, similarity, score, reason, basis FROM lineage_links').raw().all() as Array<
+    [number, number, string, number, number, string, string]
   >
   const remove = db.prepare('DELETE FROM lineage_links WHERE from_version = ? AND to_version = ?')
-  for (const [from, to, kind, similarity, score, reason] of storedLinks) {
+  for (const [from, to, kind, similarity, score, reason, basis] of storedLinks) {
     const key = `${from}:${to}`
     const link = wanted.get(key)
-    if (link && link.kind === kind && link.similarity === similarity && link.score === score && link.reason === reason) wanted.delete(key)
+    if (link && link.kind === kind && link.similarity === similarity && link.score === score && link.reason === reason && link.basis === basis)
+      wanted.delete(key)
     else remove.run(from, to)
   }
   // In key order, so that the table's b-tree grows at its end; many rows per statement.
   const sorted = [...wanted.values()].sort((a, b) => a.from - b.from || a.to - b.to)
   const batch = 100
   const insertMany = db.prepare(
-    `INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`
+    `INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason, basis) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?, ?, ?)').join(', ')}`
   )
-  const insertOne = db.prepare('INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason) VALUES (?, ?, ?, ?, ?, ?)')
-  const values = (link: LineageLinkInput): unknown[] => [link.from, link.to, link.kind, link.similarity, link.score, link.reason]
+  const insertOne = db.prepare('INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason, basis) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  const values = (link: LineageLinkInput): unknown[] => [link.from, link.to, link.kind, link.similarity, link.score, link.reason, link.basis]
   let index = 0
   for (; index + batch <= sorted.length; index += batch) insertMany.run(sorted.slice(index, index + batch).flatMap(values))
   for (; index < sorted.length; index++) insertOne.run(...values(sorted[index]))

@@ -13,3 +13,14 @@ export type VersionKind = 'rule' | 'term'
  * the override file says (`override`).
  */
 export type LinkKind = 'changed' | 'moved' | 'moved-changed' | 'split' | 'merge' | 'override'
+
+/**
+ * What made a lineage link: the same text (`same-text`), shared words (`words`), structure (`structure`: the
+ * parent stayed or moved with it, its neighbours or children went beside it), a restructure (`restructure`: a
+ * rule matched against several at once, folded into a neighbour or become a rule with subrules), or the
+ * override file (`override`).
+ */
+export type LinkBasis = 'same-text' | 'words' | 'structure' | 'restructure' | 'override'
+
+/** Every {@link LinkBasis}, in the order above. */
+export const linkBases: readonly LinkBasis[] = ['same-text', 'words', 'structure', 'restructure', 'override']

@@ -128,9 +128,10 @@ export async function benchLineage(dbPath: string, runs: number): Promise<BenchF
           name: `lineage precision, ${fixture.from} -> ${fixture.to} (${score.pairings} pairings)`,
           median: score.precision * 100,
           unit: '%',
-          target: '>= 97 %'
+          // Issue 28: the renumbering of 2009 at 99 % both ways, every other fixture with no wrong link.
+          target: fixture.to === '2009-07-11' ? '>= 99 %' : '100 %'
         },
-        { name: `lineage recall, ${fixture.from} -> ${fixture.to}`, median: score.recall * 100, unit: '%', target: '>= 97 %' }
+        { name: `lineage recall, ${fixture.from} -> ${fixture.to}`, median: score.recall * 100, unit: '%', target: '>= 99 %' }
       )
     }
     const overrides = readLineageOverrides(lineageOverridesPath())

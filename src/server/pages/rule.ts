@@ -61,6 +61,7 @@ export function registerRulePages(app: Hono, state: ServerState): void {
       return html`<section class="change" id="${`wording-${index + 1}`}">
 <h2>${step.number} <span class="meta">${renderSpan(step, sets)}, ${plural(step.editions.length, 'edition')}</span></h2>
 <p class="meta">${describeHistoryStep(step)}${before && html` · <a href="${diffHref(before, step)}">see the diff</a>`} · <a href="${ruleHref(step.number, step.editions[0])}">read it in ${step.editions[0]}</a></p>
+${step.change?.reason && html`<p class="meta evidence">Linked to ${step.change.fromNumber} by ${step.change.basis ?? 'words'} (score ${step.change.score?.toFixed(2)}): ${step.change.reason}</p>`}
 <p class="rule-text">${text}</p>
 ${step.examples.map((example) => html`<p class="example">Example: ${example}</p>`)}
 <p class="meta">${renderSource(state, step.source)}</p>
