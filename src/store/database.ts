@@ -21,6 +21,7 @@ import * as migration010 from '../../db/migrations/010-term-aliases-by-key.js'
 import * as migration011 from '../../db/migrations/011-lineage-ids.js'
 import * as migration012 from '../../db/migrations/012-quarantine.js'
 import * as migration013 from '../../db/migrations/013-link-evidence.js'
+import * as migration014 from '../../db/migrations/014-messages-by-rule.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { toCrdb, type Crdb, type Driver } from './handle.js'
 import { explainStoreError } from './store-errors.js'
@@ -48,7 +49,8 @@ const migrations: ReadonlyArray<{ sql: string }> = [
   migration010,
   migration011,
   migration012,
-  migration013
+  migration013,
+  migration014
 ]
 
 /** The schema version this code writes. */
