@@ -357,6 +357,9 @@ class RuleMatcher {
           // (A new rule leading subrules of its own is a restructure, weighed with its subrules in phase 4.)
           (value >= 0.4 && containment(candidate.to.words, candidate.from.words) >= 0.8 && this.context.newChildren(candidate.to.key).length === 0)
       if (!accepted) continue
+      // A part of a new rule's list whose head holds the old rule's words (Commander 2016: 603.10a under the new
+      // 603.10, from 603.6d) is weighed with that head and its list as a restructure (phase 4), not linked alone.
+      if (kept && value < acceptAlone && this.headsRestructure(candidate.from, candidate.to)) continue
       // A weak link (structure more than words) gives way to a sibling that holds the rule's words far better:
       // the old rule was folded into that one (Kaldheim: 201.2b into 201.2a, not on to 201.2c).
       if (value < acceptAlone && !kept && this.absorbedBy(candidate.from, candidate.to)) continue
@@ -369,6 +372,13 @@ class RuleMatcher {
         .join(', ')
       this.take(candidate.from, candidate.to, value, candidate.score, `similar words (${Math.round(value * 100)}%)${evidence ? `, ${evidence}` : ''}`, 'words')
     }
+  }
+
+  /** Whether `to`'s parent is a new rule, still free, most of whose words come from `from`: the head of a restructure. */
+  private headsRestructure(from: MatchRow, to: MatchRow): boolean {
+    const parent = parentOf(to.key)
+    const head = parent === null ? undefined : this.startedByKey.get(parent)
+    return head !== undefined && this.freeTo(head) && !isTitle(head) && containment(head.words, from.words) >= restructureThreshold
   }
 
   /** Phase 3: placement by children and neighbours. */
