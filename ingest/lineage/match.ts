@@ -682,7 +682,9 @@ class RuleMatcher {
         const novel = sources.length === 0 ? to.words : minus(to.words, unionOf(sources.map((row) => row.words)))
         const gain = containment(novel, from.words)
         const cited = referred.has(to.key)
-        if (novel.total === 0 || (!cited && (gain < 0.35 || this.isBoilerplateOf(to, from)))) continue
+        // Only the novel words are weighed against the list's template: the words the new rule kept from its own
+        // predecessors are no evidence either way (Ikoria: 613.4c is 613.3c plus the counters of 613.3d).
+        if (novel.total === 0 || (!cited && (gain < 0.35 || this.isBoilerplateOf(to, from, novel)))) continue
         best = { to, containment: value, gain, cited }
       }
     return best
@@ -705,9 +707,10 @@ class RuleMatcher {
   /**
    * Whether the words `to` shares with `from` are only the boilerplate of its new siblings: what `to` says that
    * no new sibling says (its content) is not in `from` (Commander 2016: 603.10e, "Abilities that trigger when a
-   * spell is countered look back in time", shares only the list's template with 603.6d).
+   * spell is countered look back in time", shares only the list's template with 603.6d). `said` is the part of
+   * `to`'s words in question (default: all of them).
    */
-  private isBoilerplateOf(to: MatchRow, from: MatchRow): boolean {
+  private isBoilerplateOf(to: MatchRow, from: MatchRow, said: WeightedWords = to.words): boolean {
     const parent = parentOf(to.key)
     if (parent === null) return false
     // The template: the words more than half of its new siblings share with it.
@@ -721,7 +724,7 @@ class RuleMatcher {
     }
     if (siblings < 3) return false // a list has a template; two or three rules side by side only share a subject
     const template = [...uses].filter(([, count]) => count > siblings / 2).map(([id]) => id)
-    const content = minus(to.words, { ids: Int32Array.from(template), weights: new Float64Array(template.length), total: 0 })
+    const content = minus(said, { ids: Int32Array.from(template), weights: new Float64Array(template.length), total: 0 })
     if (content.total === 0) return true
     const held = containment(content, from.words)
     if (held < 0.5) return true
