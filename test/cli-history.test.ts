@@ -49,9 +49,10 @@ describe.skipIf(!archiveAvailable())('crdb diff, history, blame', () => {
     expect(split.stdout).toContain('409.1  2002-10-07 to 2003-07-01 (2 editions, ONS)  split (part of 409.1 went to other rules) and reworded')
     expect(split.stdout).toContain('601.2  2009-07-11 to 2010-02-01 (3 editions, M10)  renumbered from 409.1 and reworded')
     expect(split.stdout).toMatch(/^\d+ reference-only and \d+ typography-only changes folded; --all shows them$/m)
-    // A merge is called a merge: 419 and other rules became 615 in 2009-07-11.
+    // A merge is called a merge: 419.9 (its heading, Interaction of Replacement or Prevention Effects) and other
+    // rules became 615 in 2009-07-11; the history follows the lineage's own link, not the merge's other sources.
     expect(crdb(['history', '615', '--edition', '2009-07-11']).stdout).toContain(
-      '615  2009-07-11 to 2009-10-01 (2 editions, M10)  merged from 419 with other rules and reworded'
+      '615  2009-07-11 to 2009-10-01 (2 editions, M10)  merged from 419.9 with other rules and reworded'
     )
     // The JSON keeps every step.
     expect(JSON.parse(crdb(['--json', 'history', '704.5j', '--all']).stdout)).toEqual(JSON.parse(crdb(['--json', 'history', '704.5j']).stdout))
@@ -105,13 +106,13 @@ describe.skipIf(!archiveAvailable())('crdb diff, history, blame', () => {
     })
     // --follow is kept for old scripts and answers the same.
     expect(crdb(['get', '420.5e', '--edition', '2024-11-08', '--follow']).stdout).toBe(moved.stdout)
-    // A rule removed for good says when and where it went, as before (212.6b, last in the edition of 2009-05-01).
-    const gone = crdb(['get', '212.6b', '--edition', '2024-11-08'])
+    // A rule removed for good says when and where it went, as before (203.1a, last in the edition of 2009-05-01).
+    const gone = crdb(['get', '203.1a', '--edition', '2024-11-08'])
     expect(gone.code).toBe(1)
-    expect(gone.stderr).toMatch(/^crdb: E_NOT_FOUND: rule 212\.6b is not in the edition of 2024-11-08: last in force in the edition of /)
-    const goneJson = crdb(['--json', 'get', '212.6b', '--edition', '2024-11-08'])
+    expect(gone.stderr).toMatch(/^crdb: E_NOT_FOUND: rule 203\.1a is not in the edition of 2024-11-08: last in force in the edition of /)
+    const goneJson = crdb(['--json', 'get', '203.1a', '--edition', '2024-11-08'])
     expect(goneJson.code).toBe(1)
-    expect(JSON.parse(goneJson.stdout).whereabouts).toMatchObject({ number: '212.6b', edition: '2024-11-08' })
+    expect(JSON.parse(goneJson.stdout).whereabouts).toMatchObject({ number: '203.1a', edition: '2024-11-08' })
     expect(crdb(['history', '420.5e', '--edition', '2024-11-08']).stderr).toMatch(/continues as 704\.5k \(2009-07-11\), and now 704\.5j/)
   })
 

@@ -79,12 +79,12 @@ describe.skipIf(!archiveAvailable())('numbers across renumberings', () => {
     expect(early.code).toBe('E_NOT_FOUND')
     expect(early.message).toMatch(/did not exist yet in the edition of 2009-10-01: it began in the edition of 2019-07-12/)
     expect(translateNumber(archive.db, '702.102f', { era: '2009' })).toMatchObject({ status: 'not-yet', numbers: [], began: { edition: '2019-07-12' } })
-    const gone = translateNumber(archive.db, '212.6b', { era: '2024' })
-    expect(gone).toMatchObject({ status: 'gone', numbers: [], ended: { edition: '2009-05-01', number: '212.6b' } })
+    const gone = translateNumber(archive.db, '203.1a', { era: '2024' })
+    expect(gone).toMatchObject({ status: 'gone', numbers: [], ended: { edition: '2009-05-01', number: '203.1a' } })
     expect(gone.note).toBe(
-      '212.6b (edition of 2009-05-01) was no longer in force in the edition of 2024-11-08: last in force in the edition of 2009-05-01, removed from 2009-07-11'
+      '203.1a (edition of 2009-05-01) was no longer in force in the edition of 2024-11-08: last in force in the edition of 2009-05-01, removed from 2009-07-11'
     )
-    expect(thrown(() => getRule(archive.db, '212.6b', { era: '2024' })).message).toMatch(/last in force in the edition of 2009-05-01; it did not continue/)
+    expect(thrown(() => getRule(archive.db, '203.1a', { era: '2024' })).message).toMatch(/last in force in the edition of 2009-05-01; it did not continue/)
   })
 
   it('refuses a numbering edition that lacks the number, and a number no edition had', () => {

@@ -114,7 +114,9 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
   const outgoing = new Map<number, LineageLinkRow[]>()
   for (const link of links) {
     const best = incoming.get(link.to)
-    if (!best || link.score > best.score) incoming.set(link.to, link)
+    // The link the lineage follows: from a member of it first (a merge has links from other lineages too), then the best.
+    const member = byId.has(link.from)
+    if (!best || (member && !byId.has(best.from)) || (member === byId.has(best.from) && link.score > best.score)) incoming.set(link.to, link)
     let list = outgoing.get(link.from)
     if (!list) outgoing.set(link.from, (list = []))
     list.push(link)
