@@ -412,9 +412,17 @@ function chapterOf(slot: string): string {
 function movedChapters(other: Map<string, VersionSlot>, here: Map<string, number>): Set<string> {
   const moved = new Set<string>()
   const chapters = [...here].filter(([slot]) => /^rule\u0000\d$/.test(slot))
+  const otherChapters = [...other].filter(([slot]) => /^rule\u0000\d$/.test(slot))
   for (const [slot, contentId] of chapters) {
     const was = other.get(slot)?.contentId
-    if (was !== undefined && was !== contentId && chapters.some(([, id]) => id === was)) moved.add(slot)
+    // Either way round: the neighbour's chapter heads another chapter here, or this one headed another there
+    // (so that a build, a removal and a re-read of either neighbour decide alike).
+    if (
+      was !== undefined &&
+      was !== contentId &&
+      (chapters.some(([, id]) => id === was) || otherChapters.some(([, version]) => version.contentId === contentId))
+    )
+      moved.add(slot)
   }
   return moved
 }
