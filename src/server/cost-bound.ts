@@ -15,11 +15,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 
 /** Options of {@link createCostBound}. */
 export interface CostBoundOptions {
-  /**
-   * Costly answers made at once. Default 1 (the handlers are synchronous, a second one would only
-   * wait), 2 with `offload`: the worker makes one while the next is already on its way to it, so it
-   * never idles while the server's thread takes a turn.
-   */
+  /** Costly answers made at once (default 1: the handlers are synchronous, a second one would only wait). */
   concurrency?: number
   /** Costly requests that may wait beyond those being made; past this, 503 (default 32: each of 32 clients may wait its turn). */
   queue?: number
@@ -53,7 +49,7 @@ export interface CostBound {
 
 /** Build a bound (one per app: requests of one app share it). */
 export function createCostBound(options: CostBoundOptions): CostBound {
-  const concurrency = Math.max(1, options.concurrency ?? (options.offload ? 2 : 1))
+  const concurrency = Math.max(1, options.concurrency ?? 1)
   const maxQueue = Math.max(0, options.queue ?? 32)
   let running = 0
   let refused = 0
