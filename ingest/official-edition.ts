@@ -98,19 +98,8 @@ export function rereadPreviousEditions(db: Crdb, writer: EditionWriter, changedD
     if (previous === undefined || built.has(previous) || reread.includes(previous)) continue
     const stored = listEditionMessageRows(db, previous)
     if (!stored.some((message) => misprintCodes.has(message.code) && message.severity !== 'info')) continue
-    const source = writer.findEditionSource(previous)
-    let bytes: Uint8Array
-    try {
-      bytes = readSource(source!.uri)
-    } catch {
-      continue // Gone: it keeps the reading it had.
-    }
-    if (sha256Of(bytes) !== source!.sha256) continue
-    const input = readOfficialEdition(source!.uri, decodeSource(bytes, source!.uri), next === undefined ? undefined : storedEdition(db, next))
-    const same =
-      input.messages.length === stored.length &&
-      input.messages.every((message, index) => message.text === stored[index].text && message.line === stored[index].line)
-    if (same) continue
+    const input = readStoredAgain(db, writer, previous, next)
+    if (!input || sameMessages(input, stored)) continue
     writer.write(input, { replace: true })
     reread.push(previous)
   }
@@ -142,23 +131,41 @@ export function rereadDamagedNeighbours(db: Crdb, writer: EditionWriter, changed
   for (const date of [...beside].sort()) {
     const stored = listEditionMessageRows(db, date)
     if (!stored.some((message) => damageCodes.has(message.code))) continue
-    const source = writer.findEditionSource(date)
-    let bytes: Uint8Array
-    try {
-      bytes = readSource(source!.uri)
-    } catch {
-      continue // Gone: it keeps the reading it had.
-    }
-    if (sha256Of(bytes) !== source!.sha256) continue
-    const next = dates.find((other) => other > date)
-    const input = readOfficialEdition(source!.uri, decodeSource(bytes, source!.uri), next === undefined ? undefined : storedEdition(db, next))
+    const input = readStoredAgain(
+      db,
+      writer,
+      date,
+      dates.find((other) => other > date)
+    )
+    if (!input) continue
     restoreSourceDamage(db, [input])
-    const same =
-      input.messages.length === stored.length &&
-      input.messages.every((message, index) => message.text === stored[index].text && message.line === stored[index].line)
-    if (same) continue
+    if (sameMessages(input, stored)) continue
     writer.write(input, { replace: true })
     reread.push(date)
   }
   return reread
+}
+
+/**
+ * The stored edition of `date` read again from its file, with `next` (the stored edition after it, if any) to
+ * decide its misprints; `undefined` when the file is gone or its bytes changed (it keeps the reading it had).
+ */
+function readStoredAgain(db: Crdb, writer: EditionWriter, date: string, next: string | undefined): EditionInput | undefined {
+  const source = writer.findEditionSource(date)!
+  let bytes: Uint8Array
+  try {
+    bytes = readSource(source.uri)
+  } catch {
+    return undefined
+  }
+  if (sha256Of(bytes) !== source.sha256) return undefined
+  return readOfficialEdition(source.uri, decodeSource(bytes, source.uri), next === undefined ? undefined : storedEdition(db, next))
+}
+
+/** Whether an edition read again reports the same messages, on the same lines, as it did when stored. */
+function sameMessages(input: EditionInput, stored: Array<{ text: string; line: number }>): boolean {
+  return (
+    input.messages.length === stored.length &&
+    input.messages.every((message, index) => message.text === stored[index].text && message.line === stored[index].line)
+  )
 }
