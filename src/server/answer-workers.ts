@@ -56,18 +56,51 @@ const workerScript = new URL('./answer-worker.js', import.meta.url)
  */
 const workerHeap = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 }
 
-/** Start the worker, or `undefined` where its script is not built. A worker that stops is started again on the next request. */
-export function startAnswerWorker(data: WorkerData, log?: (line: string) => void): AnswerWorker | undefined {
+/**
+ * How long the worker may sit idle before it stops. Its heap stays near its
+ * high-water mark while it lives (about 60 MB more than at start after a sweep
+ * of every edition's pages and diffs); stopping gives that back, and the next
+ * costly answer starts another worker (about 0.3 s more for that one answer).
+ */
+const workerIdleMs = 10_000
+
+/** Options of {@link startAnswerWorker}. */
+export interface AnswerWorkerOptions {
+  /** Stop the worker after this long without a request (ms; default 10 s). */
+  idleMs?: number
+}
+
+/** Start the worker, or `undefined` where its script is not built. A worker that stops (idle, or failed) is started again on the next request. */
+export function startAnswerWorker(data: WorkerData, log?: (line: string) => void, options: AnswerWorkerOptions = {}): AnswerWorker | undefined {
   if (!existsSync(fileURLToPath(workerScript))) return undefined
+  const idleMs = options.idleMs ?? workerIdleMs
   const pending = new Map<number, { request: Request; resolve: (response: Response) => void; reject: (error: Error) => void }>()
   let nextId = 0
   let worker: Worker | undefined
+  let lastUse = Date.now()
+  let idleTimer: NodeJS.Timeout | undefined
+  // One timer at a time, re-armed for what is left of the quiet period: requests never touch it.
+  const watchIdle = (delay: number): void => {
+    idleTimer = setTimeout(() => {
+      idleTimer = undefined
+      if (!worker) return
+      const quiet = Date.now() - lastUse
+      if (pending.size > 0) return watchIdle(idleMs)
+      if (quiet < idleMs) return watchIdle(idleMs - quiet)
+      const idle = worker
+      worker = undefined
+      log?.(`the answer worker stopped after ${idleMs} ms idle`)
+      void idle.terminate()
+    }, delay)
+    idleTimer.unref()
+  }
   const start = (): Worker => {
     const started = new Worker(workerScript, { workerData: data, resourceLimits: workerHeap })
     started.on('message', (answer: WorkerAnswer) => {
       const waiting = pending.get(answer.id)
       if (!waiting) return
       pending.delete(answer.id)
+      lastUse = Date.now()
       const empty = answer.status === 204 || answer.status === 304
       if (!empty) keepAnswerBody(waiting.request, answer.body)
       waiting.resolve(new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers }))
@@ -78,6 +111,7 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
       for (const waiting of pending.values()) waiting.reject(new Error('the answer worker stopped'))
       pending.clear()
     })
+    if (!idleTimer) watchIdle(idleMs)
     return started
   }
   worker = start()
@@ -85,6 +119,7 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
     answer: (request) =>
       new Promise((resolve, reject) => {
         worker ??= start()
+        lastUse = Date.now()
         const id = nextId++
         pending.set(id, { request, resolve, reject })
         const message: WorkerRequest = { id, method: request.method === 'HEAD' ? 'GET' : request.method, url: request.url, headers: [...request.headers] }
@@ -93,6 +128,8 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
     close: async () => {
       const running = worker
       worker = undefined
+      clearTimeout(idleTimer)
+      idleTimer = undefined
       if (running) await running.terminate()
     }
   }

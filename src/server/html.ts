@@ -96,6 +96,27 @@ ${page.body}
 `)
 }
 
+/**
+ * The picker's edition list with `picker.edition` selected: over a hundred options on every page, made once per
+ * list of editions and edition selected (the pages pass the same list for as long as the database is as it was).
+ */
+function renderOptions(picker: Picker): Markup {
+  let cache = optionsByList.get(picker.editions)
+  if (cache?.sets !== picker.sets) optionsByList.set(picker.editions, (cache = { sets: picker.sets, bySelected: new Map() }))
+  let options = cache!.bySelected.get(picker.edition)
+  if (!options) {
+    const newest = picker.editions.at(-1)
+    options = html`${[...picker.editions].reverse().map((edition) => {
+      const set = picker.sets?.get(edition)
+      return html`<option value="${edition}"${edition === picker.edition && html` selected`}>${edition}${set && ` · ${set}`}${edition === newest && ' (newest)'}</option>`
+    })}`
+    cache!.bySelected.set(picker.edition, options)
+  }
+  return options
+}
+
+const optionsByList = new WeakMap<readonly string[], { sets?: ReadonlyMap<string, string>; bySelected: Map<string, Markup> }>()
+
 function renderPicker(picker: Picker): Markup {
   const keep = Object.entries(picker.keep ?? {})
     .filter(([, value]) => value !== undefined && value !== '')
@@ -107,10 +128,7 @@ function renderPicker(picker: Picker): Markup {
     link({}, 'newest', !picker.at.date && !picker.at.edition && !picker.at.era),
     ...eraPresets.map((preset) => link({ era: preset.name }, preset.name, picker.at.era === preset.name))
   ]
-  const options = [...picker.editions].reverse().map((edition) => {
-    const set = picker.sets?.get(edition)
-    return html`<option value="${edition}"${edition === picker.edition && html` selected`}>${edition}${set && ` · ${set}`}${edition === newest && ' (newest)'}</option>`
-  })
+  const options = renderOptions(picker)
   const set = picker.sets?.get(picker.edition)
   return html`<nav class="picker" aria-label="Edition">
 <p>Edition <strong>${picker.edition}</strong>${set && ` (${set})`}${picker.edition === newest && ', the newest'}. Era: ${joinMarkup(eras, ' ')}</p>

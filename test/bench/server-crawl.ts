@@ -8,8 +8,10 @@
  * costly ones queue (target < 20 ms). Then a sweep of every edition's pages
  * and searches (`/cr`, `/glossary`, `/search`, `/v1/search`, `/diff` and
  * `/v1/diff` against the edition before), and the server's resident memory
- * after it (target < 250 MB); then the sweep alone on a fresh server started
- * as docs/http-api.md advises for memory. It never asserts timing.
+ * as it ends and once the server has been left alone long enough for its idle
+ * answer worker to stop (target < 250 MB); then the sweep alone on a fresh
+ * server, plainly and started as docs/http-api.md advises for memory. It never
+ * asserts timing.
  */
 import { driverOf, openDatabase } from '../../src/store/database.js'
 import type { BenchFigure } from './diff.js'
@@ -58,6 +60,7 @@ export async function benchServerCrawl(dbPath: string, root: string): Promise<Be
   let sweptUrls = 0
   let sweepRefused = 0
   let memory = Number.NaN
+  let memoryAtRest = Number.NaN
   try {
     let next = 0
     let stop = false
@@ -85,8 +88,9 @@ export async function benchServerCrawl(dbPath: string, root: string): Promise<Be
     const swept = await sweepEditions(server.url, editions)
     sweptUrls = swept.urls
     sweepRefused = swept.refused
-  } finally {
     memory = residentMB(pid)
+    memoryAtRest = await restingMB(pid)
+  } finally {
     const exited = new Promise((resolve) => server.child.once('exit', resolve))
     server.child.kill('SIGTERM')
     await exited
@@ -101,13 +105,19 @@ export async function benchServerCrawl(dbPath: string, root: string): Promise<Be
     },
     { name: 'server GET /v1/rules/{n} median during that crawl', median: percentile(latencies, 50), unit: 'ms', target: 'none' },
     {
-      name: `server resident memory after that crawl and a sweep of every edition's pages and searches (${sweptUrls} URLs${refusals(sweepRefused)})`,
+      name: `server resident memory as that crawl and a sweep of every edition's pages and searches end (${sweptUrls} URLs${refusals(sweepRefused)})`,
       median: memory,
+      unit: 'MB',
+      target: 'none'
+    },
+    {
+      name: `the same ${restSeconds} s later, the idle answer worker stopped`,
+      median: memoryAtRest,
       unit: 'MB',
       target: '< 250 MB'
     },
     {
-      name: 'server resident memory after the sweep alone, a fresh server',
+      name: `server resident memory after the sweep alone, a fresh server, ${restSeconds} s later`,
       median: await sweepMemory(root, dbPath, editions, {}),
       unit: 'MB',
       target: '< 250 MB'
@@ -130,12 +140,21 @@ export async function benchServerCrawl(dbPath: string, root: string): Promise<Be
  */
 const tunedMemory = { NODE_OPTIONS: '--max-semi-space-size=1', MALLOC_MMAP_THRESHOLD_: '131072' }
 
-/** A fresh `crdb serve` with `env`: its resident memory after the sweep alone. */
+/** Longer than the answer worker's idle time (10 s, src/server/answer-workers.ts), and the time to unmap its heap. */
+const restSeconds = 12
+
+/** The resident memory of `pid` once it has been left alone {@link restSeconds} s. */
+async function restingMB(pid: number): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, restSeconds * 1000))
+  return residentMB(pid)
+}
+
+/** A fresh `crdb serve` with `env`: its resident memory after the sweep alone, at rest. */
 async function sweepMemory(root: string, dbPath: string, editions: string[], env: Record<string, string>): Promise<number> {
   const server = await startServe(root, dbPath, env)
   try {
     await sweepEditions(server.url, editions)
-    return residentMB(server.child.pid!)
+    return await restingMB(server.child.pid!)
   } finally {
     const exited = new Promise((resolve) => server.child.once('exit', resolve))
     server.child.kill('SIGTERM')

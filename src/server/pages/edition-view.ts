@@ -22,7 +22,7 @@ export function readEditionView(c: Context, state: ServerState, keep?: Record<st
   // Without the base path: links get it when the page is sent.
   const path = c.req.path
   const editions = state.editions()
-  return { at, edition, picker: { path, at, edition, editions: editions.map((e) => e.effectiveDate), sets: setNames(editions), keep } }
+  return { at, edition, picker: { path, at, edition, editions: editionDates(editions), sets: setNames(editions), keep } }
 }
 
 /** The set each edition came with, by edition (`M10 Magic 2010`; `GTC Gatecrash, truncated copy` for an edition stored truncated), as the picker and the history pages show it. */
@@ -34,6 +34,15 @@ export function setNames(editions: readonly EditionSummary[]): ReadonlyMap<strin
   }
   return names
 }
+
+/** The dates of a list of editions, made once per list: the picker keeps its options by that list. */
+function editionDates(editions: readonly EditionSummary[]): readonly string[] {
+  let dates = datesByList.get(editions)
+  if (!dates) datesByList.set(editions, (dates = editions.map((e) => e.effectiveDate)))
+  return dates
+}
+
+const datesByList = new WeakMap<readonly EditionSummary[], readonly string[]>()
 
 /** The names of a list of editions, made once per list (the state keeps one list per database content). */
 const namesByList = new WeakMap<readonly EditionSummary[], ReadonlyMap<string, string>>()

@@ -1,0 +1,40 @@
+/**
+ * The server's answer worker (src/server/answer-workers.ts), as `crdb serve` runs it: the built script on a
+ * real worker thread over the test database. An idle worker stops, giving its heap back, and the next costly
+ * answer starts another.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, inject, it } from 'vitest'
+import { archiveAvailable, projectRoot } from './helpers.js'
+
+const built = join(projectRoot, 'dist/src/server/answer-workers.js')
+
+describe.skipIf(!archiveAvailable())('the answer worker', () => {
+  it('stops when idle and starts again on the next request', async () => {
+    expect(existsSync(built), `${built} is built by npm test's pretest (npm run build)`).toBe(true)
+    const { startAnswerWorker } = (await import(built)) as typeof import('../src/server/answer-workers.js')
+    const lines: string[] = []
+    const worker = startAnswerWorker({ databasePath: inject('archiveDatabase')!, version: 'test' }, (line) => lines.push(line), { idleMs: 200 })
+    expect(worker).toBeDefined()
+    try {
+      const first = await worker!.answer(new Request('http://localhost/v1/rules/704.5j?edition=2024-11-08'))
+      expect(first.status).toBe(200)
+      expect(((await first.json()) as { number: string }).number).toBe('704.5j')
+      const stopped = async (count: number): Promise<void> => {
+        for (let waited = 0; lines.filter((line) => line.includes('stopped after 200 ms idle')).length < count && waited < 10_000; waited += 50) {
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+        expect(lines.filter((line) => line.includes('stopped after 200 ms idle'))).toHaveLength(count)
+      }
+      await stopped(1)
+      const again = await worker!.answer(new Request('http://localhost/v1/rules/420.5e?edition=2003-07-01'))
+      expect(again.status).toBe(200)
+      expect(((await again.json()) as { number: string }).number).toBe('420.5e')
+      await stopped(2)
+      expect(lines.filter((line) => line.startsWith('error'))).toEqual([])
+    } finally {
+      await worker!.close()
+    }
+  })
+})
