@@ -93,7 +93,18 @@ describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeo
         'legend-rule-tie',
         'limited-range-legend',
         'planeswalker-uniqueness',
-        'deathtouch'
+        'deathtouch',
+        'starting-hand-size',
+        'first-player-skips-draw',
+        'maximum-hand-size',
+        'attackable',
+        'battles-attackable',
+        'planeswalker-damage-redirection',
+        'lifelink',
+        'indestructible-keyword',
+        'regeneration-shields',
+        'battlefield-name',
+        'exile-name'
       ])
     )
     const valuesOf = (name: string) => switches.filter((item) => item.check === name).map((item) => [item.edition, item.expect.value, item.expect.rule])
@@ -121,6 +132,23 @@ describe.skipIf(!archiveAvailable())('the conformance suite in-process', { timeo
     expect(mulligan).toContainEqual(['2019-05-03', 'scry', '103.4'])
     expect(mulligan).toContainEqual(['2019-07-12', 'bottom', '103.4'])
     expect(valuesOf('legend-rule-scope')).toContainEqual(['2013-07-13', 'controller', '704.5k'])
+    // Before planeswalkers, 306.3 of 2003-07-01 names the player being attacked; regeneration is decided by the rule that
+    // defines it (419.6b, 614.8); planeswalker redirection ends with Dominaria, first held in 2018-07-13; exile is named in Magic 2010.
+    const attackable = valuesOf('attackable')
+    expect(attackable).toContainEqual(['2003-03-15', 'players', null])
+    expect(attackable).toContainEqual(['2003-07-01', 'players', '306.3'])
+    expect(attackable).toContainEqual(['2007-10-01', 'players-planeswalkers', '306.3'])
+    expect(attackable).toContainEqual(['2023-04-14', 'players-planeswalkers-battles', '506.3'])
+    expect(valuesOf('regeneration-shields')).toContainEqual(['1999-04-23', true, '419.6b'])
+    expect(valuesOf('regeneration-shields')).toContainEqual(['2026-01-16', true, '614.8'])
+    expect(valuesOf('planeswalker-damage-redirection')).toContainEqual(['2017-09-29', true, '306.7'])
+    expect(valuesOf('planeswalker-damage-redirection')).toContainEqual(['2018-07-13', false, null])
+    expect(valuesOf('exile-name')).toEqual([
+      ['1999-04-23', 'removed from the game', '217.1'],
+      ['2009-05-01', 'removed from the game', '217.1'],
+      ['2009-07-11', 'exile', '400.1'],
+      ['2026-01-16', 'exile', '400.1']
+    ])
     const answer = createCrdbAnswerer(db)
     for (const item of switches) {
       expect(judgeAnswer(item, answer(item)), item.id).toEqual([])

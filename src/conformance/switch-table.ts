@@ -528,5 +528,343 @@ export const switchTable: readonly SwitchEntry[] = [
       },
       { from: '2009-07-11', value: 'static', rule: '702.2a', change: 'a static ability (Magic 2010)', quote: '702.2a: Deathtouch is a static ability.' }
     ]
+  },
+  {
+    switch: 'starting-hand-size',
+    question: 'How many cards does each player draw for their starting hand?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: 7,
+        rule: '101.3',
+        change: 'first edition',
+        quote: '101.3: Once the starting player has been determined, each player sets his or her life total to 20 and draws a hand of seven cards.'
+      },
+      {
+        from: '2009-07-11',
+        value: 7,
+        rule: '103.3',
+        change: 'renumbered 103.3',
+        quote: '103.3: Once the starting player has been determined, each player sets his or her life total to 20 and draws a hand of seven cards.'
+      },
+      {
+        from: '2013-07-13',
+        value: 7,
+        rule: '103.4',
+        change: 'a starting hand size, normally seven, in the mulligan rule 103.4 (Magic 2014)',
+        quote: '103.4: Each player draws a number of cards equal to his or her starting hand size, which is normally seven.'
+      },
+      {
+        from: '2022-10-07',
+        value: 7,
+        rule: '103.5',
+        change: 'renumbered 103.5',
+        quote: '103.5: Each player draws a number of cards equal to their starting hand size, which is normally seven.'
+      }
+    ]
+  },
+  {
+    switch: 'first-player-skips-draw',
+    question: 'Does the player who plays first skip the draw step of their first turn (in a two-player game)?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: true,
+        rule: '101.4',
+        change: 'first edition',
+        quote: '101.4: The player who plays first skips the draw step (see rule 304, "Draw Step") of his or her first turn.'
+      },
+      {
+        from: '2003-07-01',
+        value: true,
+        rule: '101.5',
+        change: 'renumbered 101.5',
+        quote: '101.5: ... The player who plays first skips the draw step (see rule 304, "Draw Step") of his or her first turn.'
+      },
+      {
+        from: '2005-10-01',
+        value: true,
+        rule: '101.5a',
+        change: 'in a two-player game only (Ravnica multiplayer rules), 101.5a',
+        quote: '101.5a: In a two-player game, the player who plays first skips the draw step (see rule 304, “Draw Step”) of his or her first turn.'
+      },
+      {
+        from: '2007-07-13',
+        value: true,
+        rule: '101.6a',
+        change: 'renumbered 101.6a',
+        quote: '101.6a: In a two-player game, the player who plays first skips the draw step (see rule 304, "Draw Step") of his or her first turn.'
+      },
+      {
+        from: '2009-07-11',
+        value: true,
+        rule: '103.6a',
+        change: 'renumbered 103.6a',
+        quote: '103.6a: In a two-player game, the player who plays first skips the draw step (see rule 504, "Draw Step") of his or her first turn.'
+      },
+      {
+        from: '2009-09-04',
+        value: true,
+        rule: '103.7a',
+        change: 'renumbered 103.7a',
+        quote: '103.7a: In a two-player game, the player who plays first skips the draw step (see rule 504, "Draw Step") of his or her first turn.'
+      },
+      {
+        from: '2022-10-07',
+        value: true,
+        rule: '103.8a',
+        change: 'renumbered 103.8a',
+        quote: '103.8a: In a two-player game, the player who plays first skips the draw step (see rule 504, “Draw Step”) of their first turn.'
+      }
+    ]
+  },
+  {
+    switch: 'maximum-hand-size',
+    question: 'What hand size does a player discard down to in their cleanup step?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: 7,
+        rule: '217.3b',
+        change: 'first edition',
+        quote:
+          '217.3b: Each player has a maximum hand size, which is normally seven cards. A player may have any number of cards in his or her hand but as part of his or her clean-up step must discard excess cards down to the maximum hand size.'
+      },
+      {
+        from: '2009-07-11',
+        value: 7,
+        rule: '402.2',
+        change: 'renumbered 402.2',
+        quote:
+          '402.2: Each player has a maximum hand size, which is normally seven cards. ... as part of his or her cleanup step, the player must discard excess cards down to the maximum hand size.'
+      }
+    ]
+  },
+  {
+    switch: 'attackable',
+    question: 'What can be attacked: players only, players and planeswalkers, or players, planeswalkers and battles?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: 'players',
+        rule: null,
+        change: 'first edition',
+        quote:
+          'No rule says what can be attacked before 2003-07-01: only the defending player is, as in 310.1b: “An unblocked creature will deal all its combat damage to the defending player.”'
+      },
+      {
+        from: '2003-07-01',
+        value: 'players',
+        rule: '306.3',
+        change: '306.3 names the player being attacked (Eighth Edition)',
+        quote:
+          '306.3: During the combat phase, the active player is attacking and is the attacking player. The nonactive player is being attacked and is the defending player.'
+      },
+      {
+        from: '2005-10-01',
+        value: 'players',
+        rule: '306.3',
+        change: 'the active player chooses the opponent being attacked (Ravnica multiplayer rules)',
+        quote:
+          '306.3: ... As the combat phase starts, the active player chooses one of his or her opponents. The chosen opponent is being attacked and is the defending player.'
+      },
+      {
+        from: '2007-10-01',
+        value: 'players-planeswalkers',
+        rule: '306.3',
+        change: 'planeswalkers can be attacked (Lorwyn)',
+        quote: '306.3: Only a creature can attack or block. Only a player or a planeswalker can be attacked.'
+      },
+      {
+        from: '2009-07-11',
+        value: 'players-planeswalkers',
+        rule: '506.3',
+        change: 'renumbered 506.3',
+        quote: '506.3: Only a creature can attack or block. Only a player or a planeswalker can be attacked.'
+      },
+      {
+        from: '2023-04-14',
+        value: 'players-planeswalkers-battles',
+        rule: '506.3',
+        change: 'battles can be attacked (March of the Machine)',
+        quote: '506.3: Only a creature can attack or block. Only a player, a planeswalker, or a battle can be attacked.'
+      }
+    ]
+  },
+  {
+    switch: 'battles-attackable',
+    question: 'Are there battles that can be attacked?',
+    ranges: [
+      { from: '1999-04-23', value: false, rule: null, change: 'first edition', quote: 'No battles before March of the Machine (2023-04-14).' },
+      {
+        from: '2023-04-14',
+        value: true,
+        rule: '310.5',
+        change: 'battles appear (March of the Machine)',
+        quote: '310.5: Battles can be attacked. (See rule 508, “Declare Attackers Step.”)'
+      }
+    ]
+  },
+  {
+    switch: 'planeswalker-damage-redirection',
+    question: 'May noncombat damage that a source would deal to a player be redirected to a planeswalker that player controls?',
+    ranges: [
+      { from: '1999-04-23', value: false, rule: null, change: 'first edition', quote: 'No planeswalkers before Lorwyn (2007-10-01).' },
+      {
+        from: '2007-10-01',
+        value: true,
+        rule: '212.9g',
+        change: 'the redirection rule appears (Lorwyn)',
+        quote:
+          '212.9g: If noncombat damage would be dealt to a player by a source controlled by an opponent, that opponent may have that source deal that damage to a planeswalker the first player controls instead.'
+      },
+      {
+        from: '2009-07-11',
+        value: true,
+        rule: '306.8',
+        change: 'renumbered 306.8',
+        quote:
+          '306.8: If noncombat damage would be dealt to a player by a source controlled by an opponent, that opponent may have that source deal that damage to a planeswalker the first player controls instead.'
+      },
+      {
+        from: '2009-10-01',
+        value: true,
+        rule: '306.7',
+        change: 'renumbered 306.7',
+        quote:
+          '306.7: If noncombat damage would be dealt to a player by a source controlled by an opponent, that opponent may have that source deal that damage to a planeswalker the first player controls instead.'
+      },
+      {
+        from: '2018-07-13',
+        value: false,
+        rule: null,
+        change: 'the redirection rule removed (Dominaria, 2018-04-27; the first stored edition after it is 2018-07-13)',
+        quote:
+          '306.7 only records its removal: “Previously, planeswalkers were subject to a redirection effect ... This rule has been removed and certain cards have received errata in the Oracle card reference to deal damage directly to planeswalkers.”'
+      }
+    ]
+  },
+  {
+    switch: 'lifelink',
+    question: 'Is lifelink a triggered ability (gain that much life whenever it deals damage) or a static one?',
+    ranges: [
+      { from: '1999-04-23', value: null, rule: null, change: 'first edition', quote: 'No lifelink before Future Sight (2007-05-01).' },
+      {
+        from: '2007-05-01',
+        value: 'triggered',
+        rule: '502.68a',
+        change: 'lifelink appears (Future Sight)',
+        quote: '502.68a: Lifelink is a triggered ability. "Lifelink" means "Whenever this permanent deals damage, you gain that much life."'
+      },
+      {
+        from: '2009-07-11',
+        value: 'static',
+        rule: '702.13a',
+        change: 'a static ability (Magic 2010)',
+        quote:
+          "702.13a: Lifelink is a static ability. Damage dealt by a source with lifelink causes that source's controller, or its owner if it has no controller, to gain that much life (in addition to any other results that damage causes)."
+      },
+      { from: '2011-06-17', value: 'static', rule: '702.14a', change: 'renumbered 702.14a', quote: '702.14a: Lifelink is a static ability.' },
+      { from: '2013-07-13', value: 'static', rule: '702.15a', change: 'renumbered 702.15a', quote: '702.15a: Lifelink is a static ability.' }
+    ]
+  },
+  {
+    switch: 'indestructible-keyword',
+    question: 'Is indestructible a keyword ability?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: false,
+        rule: null,
+        change: 'first edition',
+        quote:
+          'No indestructible keyword before 2013-07-13: 700.4a (2009-07-11 to 2013-05-01): “Although the text "[This permanent] is indestructible" is an ability, actually being indestructible is neither an ability nor a characteristic.”'
+      },
+      {
+        from: '2013-07-13',
+        value: true,
+        rule: '702.12a',
+        change: 'indestructible becomes a keyword ability (Magic 2014)',
+        quote: '702.12a: Indestructible is a static ability.'
+      }
+    ]
+  },
+  {
+    switch: 'regeneration-shields',
+    question: 'Does regeneration replace a destruction (tap it, remove its damage, remove it from combat instead)?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: true,
+        rule: '419.6b',
+        change: 'first edition',
+        quote:
+          '419.6b: Regeneration is a damage-replacement effect. ... "Regenerate <permanent>" means "Instead of destroying <permanent>, remove all damage from it, tap it, and (if it\'s in combat) remove it from combat."'
+      },
+      {
+        from: '1999-11-01',
+        value: true,
+        rule: '419.6b',
+        change: 'a destruction-replacement effect, the next time it would be destroyed this turn (a shield)',
+        quote:
+          '419.6b: Regeneration is a destruction-replacement effect. ... "Regenerate [permanent]" means "The next time [permanent] would be destroyed this turn, instead remove all damage from it, tap it, and (if it\'s in combat) remove it from combat."'
+      },
+      {
+        from: '2009-07-11',
+        value: true,
+        rule: '613.8',
+        change: 'renumbered 613.8',
+        quote:
+          '613.8: Regeneration is a destruction-replacement effect. ... "Regenerate [permanent]" means "The next time [permanent] would be destroyed this turn, instead remove all damage marked on it and tap it. If it\'s an attacking or blocking creature, remove it from combat."'
+      },
+      {
+        from: '2009-10-01',
+        value: true,
+        rule: '614.8',
+        change: 'renumbered 614.8',
+        quote:
+          '614.8: Regeneration is a destruction-replacement effect. ... "Regenerate [permanent]" means "The next time [permanent] would be destroyed this turn, instead remove all damage marked on it and tap it. If it\'s an attacking or blocking creature, remove it from combat."'
+      }
+    ]
+  },
+  {
+    switch: 'battlefield-name',
+    question: 'What is the zone of permanents called: in play, or the battlefield?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: 'in play',
+        rule: '217.1',
+        change: 'first edition',
+        quote: '217.1: ... There are six basic zones: library, hand, graveyard, in play, stack, and removed from the game.'
+      },
+      {
+        from: '2009-07-11',
+        value: 'battlefield',
+        rule: '400.1',
+        change: 'in play becomes the battlefield (Magic 2010)',
+        quote: '400.1: ... There are normally six zones: library, hand, battlefield, graveyard, stack, and exile.'
+      }
+    ]
+  },
+  {
+    switch: 'exile-name',
+    question: 'What is the zone of objects removed from the game called: removed from the game, or exile?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: 'removed from the game',
+        rule: '217.1',
+        change: 'first edition',
+        quote: '217.1: ... There are six basic zones: library, hand, graveyard, in play, stack, and removed from the game.'
+      },
+      {
+        from: '2009-07-11',
+        value: 'exile',
+        rule: '400.1',
+        change: 'removed from the game becomes exile (Magic 2010)',
+        quote: '400.1: ... There are normally six zones: library, hand, battlefield, graveyard, stack, and exile.'
+      }
+    ]
   }
 ]

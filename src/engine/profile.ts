@@ -111,7 +111,10 @@ const manaEmpties = anywhere(
 )
 const attackRules = [
   anywhere('%can be attacked%', /Only a (?:player|creature)/i, /can be attacked/i),
-  anywhere('%attack%', /\bcan attack\b.*\bplayer\b/i, /declare attackers/i)
+  anywhere('%attack%', /\bcan attack\b.*\bplayer\b/i, /declare attackers/i),
+  // 2003-07-01 to 2007-07-13, before planeswalkers, 306.3 names who is attacked: "The nonactive player is being
+  // attacked and is the defending player." (2005-10-01: "The chosen opponent is being attacked ...").
+  anywhere('%being attacked and is the defending player%', /\bis being attacked and is the defending player\b/i)
 ]
 const attackable = wording(
   'players',
@@ -202,7 +205,7 @@ const descriptions: Record<keyof typeof titles, string> = {
   'planeswalker-damage-redirection': 'Noncombat damage to a player may be redirected to a planeswalker that player controls (Lorwyn to Dominaria).',
   lifelink: '`triggered` (Future Sight to Magic 2010), `static`: the damage itself causes the life gain (from Magic 2010); `null` before it was a keyword.',
   deathtouch: '`triggered` (Future Sight to Magic 2010), `static` with a state-based action (from Magic 2010); `null` before it was a keyword.',
-  'indestructible-keyword': 'Indestructible is a keyword ability (from Theros, 2013); before, "is indestructible" was a quality an effect states.',
+  'indestructible-keyword': 'Indestructible is a keyword ability (from Magic 2014, 2013); before, "is indestructible" was a quality an effect states.',
   'regeneration-shields': 'Regeneration replaces a destruction (a "regeneration shield"): the permanent is tapped, removed from combat, its damage removed.',
   'legend-rule':
     '`earliest-timestamp` (1999), `longest` (2001-2004), `all` (2004-2013): among legendary permanents with one name; `controller-chooses` (from 2013): per controller.',
@@ -265,7 +268,9 @@ const rows: Array<[keyof typeof titles, SwitchGroup, SwitchDefinition['from'], R
   ['lifelink', 'abilities', defined('%Lifelink is a%', /Lifelink is a (?:triggered|static) ability/i), triggeredOrStatic],
   ['deathtouch', 'abilities', defined('%Deathtouch is a%', /Deathtouch is a (?:triggered|static) ability/i), triggeredOrStatic],
   ['indestructible-keyword', 'abilities', defined('%Indestructible is a%', /Indestructible is a static ability/i), exists],
-  ['regeneration-shields', 'abilities', rule(anywhere('%regenerat%', /\bregenerat/i, /instead|replace/i, /destroy/i)), exists],
+  // The rule that defines regeneration (419.6b, 613.8, 614.8: "Regeneration is a destruction-replacement effect",
+  // 1999-04-23: "damage-replacement"), not the first rule that mentions it (413.2b, 608.2c: "... can't be regenerated").
+  ['regeneration-shields', 'abilities', rule(anywhere('%Regeneration is a%', /^Regeneration is a (?:damage|destruction)-replacement effect/i)), exists],
   // State-based actions an engine branches on.
   ['legend-rule', 'state-based', check('legend-rule'), legendRule],
   [
