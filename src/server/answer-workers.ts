@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { keepAnswerBody } from './answer-text.js'
+import { watchIdle } from './idle-watch.js'
 
 /** What the worker is started with. */
 export interface WorkerData {
@@ -77,30 +78,25 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
   const pending = new Map<number, { request: Request; resolve: (response: Response) => void; reject: (error: Error) => void }>()
   let nextId = 0
   let worker: Worker | undefined
-  let lastUse = Date.now()
-  let idleTimer: NodeJS.Timeout | undefined
-  // One timer at a time, re-armed for what is left of the quiet period: requests never touch it.
-  const watchIdle = (delay: number): void => {
-    idleTimer = setTimeout(() => {
-      idleTimer = undefined
-      if (!worker) return
-      const quiet = Date.now() - lastUse
-      if (pending.size > 0) return watchIdle(idleMs)
-      if (quiet < idleMs) return watchIdle(idleMs - quiet)
-      const idle = worker
+  // An idle worker stops: its heap stays near its high-water mark while it lives.
+  const idle = watchIdle({
+    idleMs,
+    busy: () => pending.size > 0,
+    onIdle: () => {
+      const stopping = worker
       worker = undefined
+      if (!stopping) return
       log?.(`the answer worker stopped after ${idleMs} ms idle`)
-      void idle.terminate()
-    }, delay)
-    idleTimer.unref()
-  }
+      void stopping.terminate()
+    }
+  })
   const start = (): Worker => {
     const started = new Worker(workerScript, { workerData: data, resourceLimits: workerHeap })
     started.on('message', (answer: WorkerAnswer) => {
       const waiting = pending.get(answer.id)
       if (!waiting) return
       pending.delete(answer.id)
-      lastUse = Date.now()
+      idle.touch()
       const empty = answer.status === 204 || answer.status === 304
       if (!empty) keepAnswerBody(waiting.request, answer.body)
       waiting.resolve(new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers }))
@@ -111,7 +107,7 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
       for (const waiting of pending.values()) waiting.reject(new Error('the answer worker stopped'))
       pending.clear()
     })
-    if (!idleTimer) watchIdle(idleMs)
+    idle.touch()
     return started
   }
   worker = start()
@@ -119,7 +115,7 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
     answer: (request) =>
       new Promise((resolve, reject) => {
         worker ??= start()
-        lastUse = Date.now()
+        idle.touch()
         const id = nextId++
         pending.set(id, { request, resolve, reject })
         const message: WorkerRequest = { id, method: request.method === 'HEAD' ? 'GET' : request.method, url: request.url, headers: [...request.headers] }
@@ -128,8 +124,7 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
     close: async () => {
       const running = worker
       worker = undefined
-      clearTimeout(idleTimer)
-      idleTimer = undefined
+      idle.stop()
       if (running) await running.terminate()
     }
   }

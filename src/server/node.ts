@@ -11,6 +11,8 @@ import { openDatabase } from '../store/database.js'
 import { packageRoot } from '../vocabulary/paths.js'
 import { createServerApp, formatLogLine, type AppOptions, type ServerApp } from './app.js'
 import { startAnswerWorker } from './answer-workers.js'
+import { compactHeap } from './compact-heap.js'
+import { watchIdle } from './idle-watch.js'
 import { readPublicUrls } from './public-urls.js'
 
 /** Options of {@link startServer}. */
@@ -30,6 +32,9 @@ export interface StartServerOptions {
   /** The bound on costly answers (see {@link AppOptions.bound}). */
   bound?: AppOptions['bound']
 }
+
+/** How long the server waits without a request before it gives memory back (see {@link compactHeap}). */
+const restMs = 10_000
 
 /** A running server. */
 export interface RunningServer {
@@ -56,7 +61,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const served = createServerApp({ db, version, log: options.log, baseUrl, basePath, bound: options.bound, offload: worker?.answer, mcp: options.mcp })
   const host = options.host ?? '127.0.0.1'
   const listener = getRequestListener(served.app.fetch, { hostname: host })
+  // Left alone, the server gives back what a burst of requests grew its heap to.
+  const rest = watchIdle({ idleMs: restMs, onIdle: compactHeap })
   const server: Server = createServer((request, response) => {
+    rest.touch()
     if (!answerFromCache(served, request, response, options.log)) void listener(request, response)
   })
   const port = await new Promise<number>((resolve, reject) => {
@@ -74,6 +82,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
+          rest.stop()
           db.close()
           void (worker?.close() ?? Promise.resolve()).then(() => resolve())
         })
