@@ -142,9 +142,10 @@ const changes: Record<string, Array<[string, SwitchValue]>> = {
     ['1999-04-23', false],
     ['2005-10-01', true]
   ],
+  // 104.2a overrides "all effects that would prevent that player from winning" from Worldwake (2010-02-01); "preclude" from 2017-09-29.
   'win-overrides-cant-win': [
     ['1999-04-23', false],
-    ['2017-09-29', true]
+    ['2010-02-01', true]
   ],
   'commander-damage': [
     ['1999-04-23', null],

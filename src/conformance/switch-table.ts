@@ -330,6 +330,569 @@ export const switchTable: readonly SwitchEntry[] = [
     ]
   },
   {
+    switch: 'poison-threshold',
+    question: 'How many poison counters make a player lose the game?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: null,
+        rule: null,
+        change: 'first edition',
+        quote: 'No poison rule in the editions of 1999: the glossary’s Counter (1999-11-01) only points to “Poison Counters”, which no rule defines.'
+      },
+      {
+        from: '2001-07-23',
+        value: 10,
+        rule: '420.5h',
+        change: 'appears as the state-based effect 420.5h (Apocalypse)',
+        quote: '420.5h: A player with ten or more poison counters loses the game.'
+      },
+      {
+        from: '2009-07-11',
+        value: 10,
+        rule: '704.5c',
+        change: 'renumbered 704.5c',
+        quote: '704.5c: If a player has ten or more poison counters, he or she loses the game.'
+      },
+      {
+        from: '2011-04-01',
+        value: 10,
+        rule: '704.5c',
+        change: 'not in Two-Headed Giant games, which count a team’s poison (704.5u)',
+        quote:
+          '704.5c: If a player has ten or more poison counters, he or she loses the game. Ignore this rule in Two-Headed Giant games; see rule 704.5u instead.'
+      }
+    ]
+  },
+  {
+    switch: 'deathtouch-state-based',
+    question: 'Is a creature dealt damage by a source with deathtouch destroyed as a state-based action?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: false,
+        rule: null,
+        change: 'first edition',
+        quote:
+          'No such state-based action before Magic 2010: no deathtouch before Future Sight, then a triggered ability (502.63a: “Whenever this permanent deals damage to a creature, destroy that creature.”).'
+      },
+      {
+        from: '2009-07-11',
+        value: true,
+        rule: '704.5h',
+        change: 'a state-based action (Magic 2010)',
+        quote:
+          '704.5h: If a creature has been dealt damage by a source with deathtouch since the last time state-based actions were checked, that creature is destroyed. Regeneration can replace this event.'
+      },
+      {
+        from: '2010-07-16',
+        value: true,
+        rule: '704.5h',
+        change: 'only a creature with toughness greater than 0 (Magic 2011)',
+        quote:
+          "704.5h: If a creature has toughness greater than 0, and it's been dealt damage by a source with deathtouch since the last time state-based actions were checked, that creature is destroyed."
+      }
+    ]
+  },
+  {
+    switch: 'counter-annihilation',
+    question: 'Are +1/+1 and -1/-1 counters on one permanent removed in pairs as a state-based action?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: false,
+        rule: null,
+        change: 'first edition',
+        quote: 'No rule removes +1/+1 and -1/-1 counters in pairs before Time Spiral (2006-10-01).'
+      },
+      {
+        from: '2006-10-01',
+        value: true,
+        rule: '420.5n',
+        change: 'appears as 420.5n (Time Spiral)',
+        quote:
+          '420.5n: If a permanent has both a +1/+1 counter and a -1/-1 counter on it, N +1/+1 and N -1/-1 counters are removed from it, where N is the smaller of the number of +1/+1 and -1/-1 counters on it.'
+      },
+      {
+        from: '2009-07-11',
+        value: true,
+        rule: '704.5r',
+        change: 'renumbered 704.5r',
+        quote: '704.5r: If a permanent has both a +1/+1 counter and a -1/-1 counter on it, N +1/+1 and N -1/-1 counters are removed from it, ...'
+      },
+      {
+        from: '2017-09-29',
+        value: true,
+        rule: '704.5q',
+        change: 'renumbered 704.5q',
+        quote: '704.5q: If a permanent has both a +1/+1 counter and a -1/-1 counter on it, N +1/+1 and N -1/-1 counters are removed from it, ...'
+      }
+    ]
+  },
+  {
+    switch: 'poison-threshold-two-headed-giant',
+    question: 'How many poison counters make a Two-Headed Giant team lose the game?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: null,
+        rule: null,
+        change: 'first edition',
+        quote:
+          'No team poison before 2011-04-01: the Two-Headed Giant rules (from 2005-10-01) have no poison rule of their own, so each player loses with ten (420.5h, 704.5c).'
+      },
+      {
+        from: '2011-04-01',
+        value: 15,
+        rule: '704.5u',
+        change: 'a team loses with fifteen poison counters',
+        quote: '704.5u: In a Two-Headed Giant game, if a team has fifteen or more poison counters, that team loses the game.'
+      },
+      {
+        from: '2017-09-29',
+        value: 15,
+        rule: '704.5t',
+        change: 'renumbered 704.5t',
+        quote: '704.5t: In a Two-Headed Giant game, if a team has fifteen or more poison counters, that team loses the game.'
+      },
+      {
+        from: '2018-07-13',
+        value: 15,
+        rule: '704.5u',
+        change: 'renumbered 704.5u',
+        quote: '704.5u: In a Two-Headed Giant game, if a team has fifteen or more poison counters, that team loses the game.'
+      },
+      {
+        from: '2020-07-03',
+        value: 15,
+        rule: '704.6b',
+        change: 'renumbered 704.6b',
+        quote: '704.6b: In a Two-Headed Giant game, if a team has fifteen or more poison counters, that team loses the game.'
+      }
+    ]
+  },
+  {
+    switch: 'limited-range-world',
+    question: 'With a limited range of influence, does the world rule apply only among permanents within the controller’s range?',
+    ranges: [
+      { from: '1999-04-23', value: false, rule: null, change: 'first edition', quote: 'No range of influence rule for the world rule before 2005-10-01.' },
+      {
+        from: '2005-10-01',
+        value: true,
+        rule: '601.13',
+        change: 'range of influence limits the world rule',
+        quote:
+          '601.13: The “world rule” (see rule 420.5i) applies to a permanent only if other world permanents are within its controller’s range of influence.'
+      },
+      {
+        from: '2009-07-11',
+        value: true,
+        rule: '801.13',
+        change: 'renumbered 801.13',
+        quote:
+          '801.13: The "world rule" (see rule 704.5m) applies to a permanent only if other world permanents are within its controller\'s range of influence.'
+      },
+      {
+        from: '2013-07-13',
+        value: true,
+        rule: '801.12',
+        change: 'renumbered 801.12 (the legend rule’s 801.12 removed)',
+        quote:
+          '801.12: The "world rule" (see rule 704.5m) applies to a permanent only if other world permanents are within its controller\'s range of influence.'
+      }
+    ]
+  },
+  {
+    switch: 'limited-range-aura',
+    question: 'With a limited range of influence, can an Aura enchant only what is within its controller’s range?',
+    ranges: [
+      { from: '1999-04-23', value: false, rule: null, change: 'first edition', quote: 'No range of influence rule for Auras before 2005-10-01.' },
+      {
+        from: '2005-10-01',
+        value: true,
+        rule: '601.8',
+        change: 'range of influence limits Auras',
+        quote:
+          '601.8: An Aura can’t enchant an object outside its controller’s range of influence. If an Aura is attached to an illegal permanent, the Aura is put into its owner’s graveyard as a state-based effect.'
+      },
+      {
+        from: '2007-05-01',
+        value: true,
+        rule: '601.8',
+        change: 'players too (Future Sight)',
+        quote:
+          "601.8: An Aura can't enchant an object or player outside its controller's range of influence. If an Aura is attached to an illegal object or player, the Aura is put into its owner's graveyard as a state-based effect."
+      },
+      {
+        from: '2009-07-11',
+        value: true,
+        rule: '801.8',
+        change: 'renumbered 801.8',
+        quote:
+          "801.8: An Aura can't enchant an object or player outside its controller's range of influence. If an Aura is attached to an illegal object or player, the Aura is put into its owner's graveyard as a state-based action."
+      }
+    ]
+  },
+  {
+    switch: 'win-overrides-cant-win',
+    question: 'Does a player whose opponents have all left the game win even where an effect says that player can’t win?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: false,
+        rule: null,
+        change: 'first edition',
+        quote:
+          "No rule overrides such effects before 2010-02-01: 104.2a (2009-09-04) says only “A player still in the game wins the game if all of that player's opponents have left the game.”"
+      },
+      {
+        from: '2010-02-01',
+        value: true,
+        rule: '104.2a',
+        change: 'winning this way overrides effects that would prevent it (Worldwake)',
+        quote:
+          "104.2a: A player still in the game wins the game if all of that player's opponents have left the game. This happens immediately and overrides all effects that would prevent that player from winning the game."
+      },
+      {
+        from: '2017-09-29',
+        value: true,
+        rule: '104.2a',
+        change: 'reworded: effects that would “preclude” winning, for “prevent” (Ixalan)',
+        quote:
+          '104.2a: A player still in the game wins the game if that player’s opponents have all left the game. This happens immediately and overrides all effects that would preclude that player from winning the game.'
+      }
+    ]
+  },
+  {
+    switch: 'commander-damage',
+    question: 'How much combat damage from one commander (general) makes a player lose a Commander (EDH) game?',
+    ranges: [
+      { from: '1999-04-23', value: null, rule: null, change: 'first edition', quote: 'No EDH or Commander rules before 2009-10-01.' },
+      {
+        from: '2009-10-01',
+        value: 21,
+        rule: '704.5u',
+        change: 'EDH rules appear',
+        quote: "704.5u: In an EDH game, a player that's been dealt 21 or more combat damage by the same general over the course of the game loses the game."
+      },
+      {
+        from: '2011-02-04',
+        value: 21,
+        rule: '704.5u',
+        change: 'EDH renamed Commander, the general a commander',
+        quote:
+          "704.5u: In a Commander game, a player that's been dealt 21 or more combat damage by the same commander over the course of the game loses the game."
+      },
+      {
+        from: '2011-04-01',
+        value: 21,
+        rule: '704.5v',
+        change: 'renumbered 704.5v',
+        quote:
+          "704.5v: In a Commander game, a player that's been dealt 21 or more combat damage by the same commander over the course of the game loses the game."
+      },
+      {
+        from: '2017-09-29',
+        value: 21,
+        rule: '704.5u',
+        change: 'renumbered 704.5u',
+        quote:
+          '704.5u: In a Commander game, a player that’s been dealt 21 or more combat damage by the same commander over the course of the game loses the game.'
+      },
+      {
+        from: '2018-07-13',
+        value: 21,
+        rule: '704.5v',
+        change: 'renumbered 704.5v',
+        quote:
+          '704.5v: In a Commander game, a player that’s been dealt 21 or more combat damage by the same commander over the course of the game loses the game.'
+      },
+      {
+        from: '2020-07-03',
+        value: 21,
+        rule: '704.6c',
+        change: 'renumbered 704.6c',
+        quote:
+          '704.6c: In a Commander game, a player that’s been dealt 21 or more combat damage by the same commander over the course of the game loses the game.'
+      }
+    ]
+  },
+  {
+    switch: 'commander-zone-change',
+    question: 'Does a commander put into a graveyard or exile go to the command zone by a replacement effect (instead), or afterwards as a state-based action?',
+    ranges: [
+      { from: '1999-04-23', value: null, rule: null, change: 'first edition', quote: 'No EDH or Commander rules before 2009-10-01.' },
+      {
+        from: '2009-10-01',
+        value: 'replacement',
+        rule: '903.10',
+        change: 'EDH rules appear',
+        quote:
+          "903.10: If a general would be put into its owner's graveyard from anywhere, that player may put it into the command zone instead. (903.11: the same for the exile zone.)"
+      },
+      {
+        from: '2011-02-04',
+        value: 'replacement',
+        rule: '903.11',
+        change: 'renumbered 903.11 (the general a commander)',
+        quote:
+          "903.11: If a commander would be put into its owner's graveyard from anywhere, that player may put it into the command zone instead. (903.12: the same for the exile zone.)"
+      },
+      {
+        from: '2015-07-17',
+        value: 'replacement',
+        rule: '903.11',
+        change: 'one replacement for exile, hand, graveyard and library (Magic Origins)',
+        quote:
+          '903.11: If a commander would be exiled from anywhere or put into its owner’s hand, graveyard, or library from anywhere, its owner may put it into the command zone instead.'
+      },
+      {
+        from: '2016-07-22',
+        value: 'replacement',
+        rule: '903.9',
+        change: 'renumbered 903.9',
+        quote:
+          '903.9: If a commander would be exiled from anywhere or put into its owner’s hand, graveyard, or library from anywhere, its owner may put it into the command zone instead.'
+      },
+      {
+        from: '2020-07-03',
+        value: 'state-based',
+        rule: '704.6d',
+        change: 'from a graveyard or exile, a state-based action (Core Set 2021)',
+        quote:
+          '704.6d: In a Commander game, if a commander is in a graveyard or in exile and that card was put into that zone since the last time state-based actions were checked, its owner may put it into the command zone.'
+      },
+      {
+        from: '2021-02-05',
+        value: 'state-based',
+        rule: '704.6d',
+        change: 'reworded: “that object” for “that card” (Kaldheim)',
+        quote:
+          '704.6d: In a Commander game, if a commander is in a graveyard or in exile and that object was put into that zone since the last time state-based actions were checked, its owner may put it into the command zone.'
+      }
+    ]
+  },
+  {
+    switch: 'commander-hand-library-replacement',
+    question: 'May a commander that would be put into its owner’s hand or library go to the command zone instead?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: false,
+        rule: null,
+        change: 'first edition',
+        quote:
+          'No such rule before 2015-07-17: from 2009-10-01 only a graveyard (903.10, then 903.11) or exile (903.11, then 903.12) sends a general or commander to the command zone instead.'
+      },
+      {
+        from: '2015-07-17',
+        value: true,
+        rule: '903.11',
+        change: 'hand and library too (Magic Origins)',
+        quote:
+          '903.11: If a commander would be exiled from anywhere or put into its owner’s hand, graveyard, or library from anywhere, its owner may put it into the command zone instead.'
+      },
+      {
+        from: '2016-07-22',
+        value: true,
+        rule: '903.9',
+        change: 'renumbered 903.9',
+        quote:
+          '903.9: If a commander would be exiled from anywhere or put into its owner’s hand, graveyard, or library from anywhere, its owner may put it into the command zone instead.'
+      },
+      {
+        from: '2020-07-03',
+        value: true,
+        rule: '903.9b',
+        change: 'renumbered 903.9b, for hand and library only (Core Set 2021)',
+        quote: '903.9b: If a commander would be put into its owner’s hand or library from anywhere, its owner may put it into the command zone instead.'
+      }
+    ]
+  },
+  {
+    switch: 'companion',
+    question: 'Does the companion keyword exist (a card revealed from outside the game before it begins)?',
+    ranges: [
+      { from: '1999-04-23', value: false, rule: null, change: 'first edition', quote: 'No companion before Ikoria (2020-04-17).' },
+      {
+        from: '2020-04-17',
+        value: true,
+        rule: '702.138a',
+        change: 'companion appears (Ikoria)',
+        quote:
+          '702.138a: Companion is a keyword ability that functions outside the game. ... If you do, once during that game, you may play that card from outside the game.'
+      },
+      {
+        from: '2020-06-01',
+        value: true,
+        rule: '702.138a',
+        change: 'pay {3} to put the companion into your hand (the companion change)',
+        quote:
+          '702.138a: ... Once during the game, any time you have priority and the stack is empty, but only during a main phase of your turn, you may pay {3} and put that card into your hand.'
+      },
+      {
+        from: '2021-04-22',
+        value: true,
+        rule: '702.139a',
+        change: 'renumbered 702.139a',
+        quote: '702.139a: Companion is a keyword ability that functions outside the game. It’s written as “Companion—[Condition].”'
+      }
+    ]
+  },
+  {
+    switch: 'day-night',
+    question: 'Can the game be day or night (a designation of the game itself)?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: false,
+        rule: null,
+        change: 'first edition',
+        quote:
+          'No day or night rule before the edition of 2021-11-19 (day and night came with Innistrad: Midnight Hunt, 2021; the edition of 2021-09-24 is not held).'
+      },
+      {
+        from: '2021-11-19',
+        value: true,
+        rule: '724.1',
+        change: 'day and night appear',
+        quote: '724.1: Day and night are designations that the game itself can have. The game starts with neither designation.'
+      },
+      {
+        from: '2022-06-10',
+        value: true,
+        rule: '725.1',
+        change: 'renumbered 725.1',
+        quote: '725.1: Day and night are designations that the game itself can have.'
+      },
+      {
+        from: '2022-10-07',
+        value: true,
+        rule: '726.1',
+        change: 'renumbered 726.1',
+        quote: '726.1: Day and night are designations that the game itself can have.'
+      },
+      {
+        from: '2022-11-18',
+        value: true,
+        rule: '727.1',
+        change: 'renumbered 727.1',
+        quote: '727.1: Day and night are designations that the game itself can have.'
+      },
+      {
+        from: '2023-04-14',
+        value: true,
+        rule: '726.1',
+        change: 'renumbered 726.1',
+        quote: '726.1: Day and night are designations that the game itself can have.'
+      },
+      {
+        from: '2024-02-02',
+        value: true,
+        rule: '727.1',
+        change: 'renumbered 727.1',
+        quote: '727.1: Day and night are designations that the game itself can have.'
+      },
+      {
+        from: '2024-03-08',
+        value: true,
+        rule: '728.1',
+        change: 'renumbered 728.1',
+        quote: '728.1: Day and night are designations that the game itself can have.'
+      },
+      {
+        from: '2025-04-04',
+        value: true,
+        rule: '729.1',
+        change: 'renumbered 729.1',
+        quote: '729.1: Day and night are designations that the game itself can have.'
+      },
+      {
+        from: '2025-07-25',
+        value: true,
+        rule: '730.1',
+        change: 'renumbered 730.1',
+        quote: '730.1: Day and night are designations that the game itself can have.'
+      }
+    ]
+  },
+  {
+    switch: 'monarch',
+    question: 'Can a player be the monarch (a designation)?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: false,
+        rule: null,
+        change: 'first edition',
+        quote: 'No monarch rule before the edition of 2016-09-30 (the monarch came with Conspiracy: Take the Crown, 2016).'
+      },
+      {
+        from: '2016-09-30',
+        value: true,
+        rule: '716.1',
+        change: 'the monarch appears',
+        quote: '716.1: The monarch is a designation a player can have. There is no monarch in a game until an effect instructs a player to become the monarch.'
+      },
+      { from: '2018-07-13', value: true, rule: '717.1', change: 'renumbered 717.1', quote: '717.1: The monarch is a designation a player can have.' },
+      { from: '2019-10-04', value: true, rule: '718.1', change: 'renumbered 718.1', quote: '718.1: The monarch is a designation a player can have.' },
+      { from: '2021-07-23', value: true, rule: '720.1', change: 'renumbered 720.1', quote: '720.1: The monarch is a designation a player can have.' },
+      { from: '2022-10-07', value: true, rule: '721.1', change: 'renumbered 721.1', quote: '721.1: The monarch is a designation a player can have.' },
+      { from: '2022-11-18', value: true, rule: '722.1', change: 'renumbered 722.1', quote: '722.1: The monarch is a designation a player can have.' },
+      { from: '2023-04-14', value: true, rule: '721.1', change: 'renumbered 721.1', quote: '721.1: The monarch is a designation a player can have.' },
+      { from: '2024-02-02', value: true, rule: '722.1', change: 'renumbered 722.1', quote: '722.1: The monarch is a designation a player can have.' },
+      { from: '2025-04-04', value: true, rule: '723.1', change: 'renumbered 723.1', quote: '723.1: The monarch is a designation a player can have.' },
+      { from: '2025-07-25', value: true, rule: '724.1', change: 'renumbered 724.1', quote: '724.1: The monarch is a designation a player can have.' }
+    ]
+  },
+  {
+    switch: 'initiative',
+    question: 'Can a player have the initiative (a designation)?',
+    ranges: [
+      {
+        from: '1999-04-23',
+        value: false,
+        rule: null,
+        change: 'first edition',
+        quote: 'No initiative before Commander Legends: Battle for Baldur’s Gate (2022-06-10).'
+      },
+      {
+        from: '2022-06-10',
+        value: true,
+        rule: '721.1',
+        change: 'the initiative appears',
+        quote:
+          '721.1: Initiative is a designation a player can have. There is no initiative in a game until an effect instructs a player to take the initiative.'
+      },
+      {
+        from: '2022-10-07',
+        value: true,
+        rule: '722.1',
+        change: 'renumbered 722.1',
+        quote: '722.1: The initiative is a designation a player can have.'
+      },
+      { from: '2022-11-18', value: true, rule: '723.1', change: 'renumbered 723.1', quote: '723.1: The initiative is a designation a player can have.' },
+      { from: '2023-04-14', value: true, rule: '722.1', change: 'renumbered 722.1', quote: '722.1: The initiative is a designation a player can have.' },
+      { from: '2024-02-02', value: true, rule: '723.1', change: 'renumbered 723.1', quote: '723.1: The initiative is a designation a player can have.' },
+      { from: '2025-04-04', value: true, rule: '724.1', change: 'renumbered 724.1', quote: '724.1: The initiative is a designation a player can have.' },
+      { from: '2025-07-25', value: true, rule: '725.1', change: 'renumbered 725.1', quote: '725.1: The initiative is a designation a player can have.' }
+    ]
+  },
+  {
+    switch: 'speed',
+    question: 'Can players have speed (start your engines!)?',
+    ranges: [
+      { from: '1999-04-23', value: false, rule: null, change: 'first edition', quote: 'No speed before Aetherdrift (2025-02-07).' },
+      {
+        from: '2025-02-07',
+        value: true,
+        rule: '702.179b',
+        change: 'speed appears with start your engines! (Aetherdrift)',
+        quote: '702.179b: Players do not have speed until a rule or effect sets their speed to a specific value.'
+      }
+    ]
+  },
+  {
     switch: 'legend-rule',
     question: 'What does the legend rule do with legendary permanents that share a name?',
     ranges: [

@@ -216,7 +216,7 @@ const descriptions: Record<keyof typeof titles, string> = {
   'poison-threshold': 'Ten poison counters make a player lose.',
   'poison-threshold-two-headed-giant': 'Fifteen poison counters make a team lose (from 2011); before, each player was checked for ten.',
   'deathtouch-state-based': 'A creature dealt damage by a deathtouch source is destroyed as a state-based action (from Magic 2010).',
-  'counter-annihilation': 'From Shadowmoor-era Time Spiral rules (October 2006).',
+  'counter-annihilation': 'A permanent with both loses them in pairs (from Time Spiral, 2006-10-01: 420.5n).',
   'limited-range-legend': "With limited range of influence, the legend rule applies only among permanents within the controller's range (to 2013).",
   'limited-range-world': "With limited range of influence, the world rule applies only among permanents within the controller's range.",
   'limited-range-aura': "An Aura can't enchant an object or player outside its controller's range of influence.",
@@ -224,7 +224,8 @@ const descriptions: Record<keyof typeof titles, string> = {
   'commander-damage': 'Combat damage from one commander that makes a player lose.',
   'commander-zone-change':
     '`replacement`: a commander going to a graveyard or exile may go to the command zone instead (a replacement effect); `state-based`: from July 2020 it goes there as a state-based action, while hand and library stay replacements.',
-  'commander-hand-library-replacement': "A commander that would be put into its owner's hand or library may go to the command zone instead (from 2016).",
+  'commander-hand-library-replacement':
+    "A commander that would be put into its owner's hand or library may go to the command zone instead (from Magic Origins, 2015-07-17).",
   companion: 'The companion keyword exists (from Ikoria, April 2020).',
   'day-night': 'The game can be day or night (from Innistrad: Midnight Hunt, 2021).',
   monarch: 'A player can be the monarch (from Conspiracy: Take the Crown, 2016).',
@@ -289,7 +290,13 @@ const rows: Array<[keyof typeof titles, SwitchGroup, SwitchDefinition['from'], R
   ['limited-range-legend', 'multiplayer', rangeRule(/legend rule.{0,40}applies to a permanent only if/i), exists],
   ['limited-range-world', 'multiplayer', rangeRule(/world rule.{0,40}applies to a permanent only if/i), exists],
   ['limited-range-aura', 'multiplayer', auraRange, exists],
-  ['win-overrides-cant-win', 'multiplayer', defined('%preclude%', /overrides all effects that would preclude that player from winning/i), exists],
+  // 104.2a (from 2010-02-01): "This happens immediately and overrides all effects that would prevent that player from winning the game" ("preclude" from 2017-09-29).
+  [
+    'win-overrides-cant-win',
+    'multiplayer',
+    defined('%overrides all effects%', /overrides all effects that would (?:prevent|preclude) that player from winning/i),
+    exists
+  ],
   // Commander.
   ['commander-damage', 'commander', check('commander-damage'), count(/(\d+) or more combat damage/i)],
   ['commander-zone-change', 'commander', commanderGone, wording('replacement', [[/state-based|is in a graveyard or in exile/i, 'state-based']])],
