@@ -13,7 +13,9 @@
  *  4. splits and merges: a new rule whose words are contained in an old rule
  *     next to where that rule went (and the reverse).
  *  5. in a great rewrite, a dissolved section's rules: where another rule of the
- *     old edition that said the same thing went (the new edition says it once).
+ *     old edition that said the same thing went (the new edition says it once);
+ *  6. last, a new rule with no predecessor, where the parent went, that holds most
+ *     of a rule's words.
  *
  * The same number with little in common is no evidence: it is removed plus added.
  */
@@ -60,12 +62,14 @@ const acceptWithParent = 0.3
 const acceptWithFamily = 0.2
 const placeThreshold = 0.25
 const containThreshold = 0.6
+const listedThreshold = 0.5
 const mergeThreshold = 0.8
 const sameNumberAlone = 0.85
 const sameNumberFloor = 0.1
 const restructureThreshold = 0.75
 const absorbThreshold = 0.6
 const twinThreshold = 0.35
+const underParentThreshold = 0.5
 const noKeys: string[] = []
 
 /** The number a rule hangs under: 704.5k -> 704.5 -> 704 -> 7. */
@@ -117,6 +121,7 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
   matcher.matchMerges()
   matcher.matchAbsorbed()
   matcher.matchDissolved()
+  matcher.matchUnderParent()
   return matcher.assignKinds()
 }
 
@@ -540,13 +545,28 @@ class RuleMatcher {
     return sources
   }
 
+  /**
+   * Whether `to` is in the list of a new rule that `from` went to, and that rule with its list holds `from`'s words:
+   * the old rule became a heading and its list (2009: 207.2, reminder and flavor text, became 206.2 with 206.2a-b).
+   */
+  private listedUnder(from: MatchRow, to: MatchRow): boolean {
+    const parent = parentOf(to.key)
+    const head = parent === null ? undefined : this.startedByKey.get(parent)
+    if (!head || !(this.incoming.get(head.id) ?? []).some((link) => link.from === from.id && !this.splitParts.has(link))) return false
+    const list = this.context.newChildren(head.key).flatMap((key) => {
+      const row = this.startedByKey.get(key)
+      return row ? [row.words] : []
+    })
+    return containment(from.words, unionOf([head.words, ...list])) >= restructureThreshold
+  }
+
   /** The source that best contains the new rule `to` as a split part, if any. */
   private splitSource(to: MatchRow, sources: Set<MatchRow>): { from: MatchRow; containment: number } | undefined {
     let best: { from: MatchRow; containment: number } | undefined
     for (const from of sources) {
       if (this.overridden.has(from.id)) continue
       const value = containment(to.words, from.words)
-      if (value < containThreshold || (best && value <= best.containment)) continue
+      if ((value < containThreshold && !(value >= listedThreshold && this.listedUnder(from, to))) || (best && value <= best.containment)) continue
       // A split part says what the rule's main successor no longer says.
       // (It is no part when the main successor holds its words as well as the old rule does, unless it is nearly
       // the old rule itself, as when one rule became two similar ones.)
@@ -763,6 +783,41 @@ class RuleMatcher {
     }
     for (let chapter = 1; chapter <= 9; chapter++) for (const key of this.context.oldChildren(String(chapter))) visit(key)
     return found
+  }
+
+  /**
+   * Phase 7, under where the parent went: an old rule still without a successor whose parent went to a new place,
+   * and of which a new rule with no predecessor in that place (or one level down) holds most of the words (2009:
+   * 406.2, spells that make mana are no mana abilities, is 605.5b under 605 Mana Abilities, where 406 went).
+   */
+  matchUnderParent(): void {
+    for (const from of this.ended) {
+      if (!this.freeFrom(from) || isTitle(from) || from.words.ids.length < 5) continue
+      const parent = parentOf(from.key)
+      if (parent === null) continue
+      let best: { to: MatchRow; held: number; value: number; place: string } | undefined
+      const visit = (place: string, key: string, depth: number): void => {
+        for (const child of this.context.newChildren(key)) {
+          const to = this.startedByKey.get(child)
+          if (to && this.freeTo(to) && !isTitle(to)) {
+            const held = containment(from.words, to.words)
+            const value = similarity(from.words, to.words)
+            if (held >= underParentThreshold && value >= acceptWithFamily && (!best || held > best.held)) best = { to, held, value, place }
+          }
+          if (depth < 2) visit(place, child, depth + 1)
+        }
+      }
+      for (const went of this.forwardOf(parent)) visit(went, went, 1)
+      if (best)
+        this.take(
+          from,
+          best.to,
+          best.value,
+          best.held,
+          `under where its parent went (${best.place}): ${best.to.key}, a new rule there, holds ${Math.round(best.held * 100)}% of its words`,
+          'structure'
+        )
+    }
   }
 
   /** The new rule near where the old rule's parent and siblings went that best absorbed it, if any. */
