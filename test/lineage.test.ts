@@ -333,7 +333,9 @@ describe.skipIf(!archiveAvailable())('lineage on the archive', () => {
     expect(linksFrom('2009-07-11', '401')).toEqual([])
     // A rule that became a heading and its list; a rule found under where its parent went.
     expect(linksFrom('2009-07-11', '207.2')).toEqual(['206.2', '206.2a', '206.2b'])
-    expect(linkInto('2009-07-11', '406.2', '605.5b')?.reason).toMatch(/^under where its parent went \(605\): 605\.5b, a new rule there, holds \d+% of its words$/)
+    expect(linkInto('2009-07-11', '406.2', '605.5b')?.reason).toMatch(
+      /^under where its parent went \(605\): 605\.5b, a new rule there, holds \d+% of its words$/
+    )
     // The heading "300 General" of 2009-05-01 is another section than the 300 General of 2009-07-11.
     expect(driverOf(db).prepare(`SELECT COUNT(*) FROM versions WHERE kind = 'rule' AND key = '300'`).pluck().get()).toBeGreaterThanOrEqual(2)
   })
