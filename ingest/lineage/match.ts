@@ -791,23 +791,33 @@ class RuleMatcher {
    * 406.2, spells that make mana are no mana abilities, is 605.5b under 605 Mana Abilities, where 406 went).
    */
   matchUnderParent(): void {
+    const startedUnder = new Map<string, MatchRow[]>() // place -> the new versions in it, one or two levels down
+    const rowsUnder = (place: string): MatchRow[] => {
+      let rows = startedUnder.get(place)
+      if (rows) return rows
+      rows = []
+      for (const child of this.context.newChildren(place)) {
+        for (const key of [child, ...this.context.newChildren(child)]) {
+          const row = this.startedByKey.get(key)
+          if (row && !isTitle(row)) rows.push(row)
+        }
+      }
+      startedUnder.set(place, rows)
+      return rows
+    }
     for (const from of this.ended) {
       if (!this.freeFrom(from) || isTitle(from) || from.words.ids.length < 5) continue
       const parent = parentOf(from.key)
       if (parent === null) continue
       let best: { to: MatchRow; held: number; value: number; place: string } | undefined
-      const visit = (place: string, key: string, depth: number): void => {
-        for (const child of this.context.newChildren(key)) {
-          const to = this.startedByKey.get(child)
-          if (to && this.freeTo(to) && !isTitle(to)) {
-            const held = containment(from.words, to.words)
-            const value = similarity(from.words, to.words)
-            if (held >= underParentThreshold && value >= acceptWithFamily && (!best || held > best.held)) best = { to, held, value, place }
-          }
-          if (depth < 2) visit(place, child, depth + 1)
+      for (const place of this.forwardOf(parent))
+        for (const to of rowsUnder(place)) {
+          if (!this.freeTo(to)) continue
+          const held = containment(from.words, to.words)
+          if (held < underParentThreshold || (best && held <= best.held)) continue
+          const value = similarity(from.words, to.words)
+          if (value >= acceptWithFamily) best = { to, held, value, place }
         }
-      }
-      for (const went of this.forwardOf(parent)) visit(went, went, 1)
       if (best)
         this.take(
           from,
