@@ -151,6 +151,7 @@ export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewr
         const row = versionsOf.get(key)?.find((version) => version.firstDate <= before && version.lastDate >= after)
         return row && matchRow(row).words
       },
+      rewritten: rewrite !== undefined,
       overrides: overrides.filter((override) => override.edition === after)
     }
     // The newer side reads its own text, its words mapped to the rewrite's equivalents (ids in order of use).

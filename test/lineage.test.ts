@@ -316,6 +316,26 @@ describe.skipIf(!archiveAvailable())('lineage on the archive', () => {
     expect(linksFrom('2009-07-11', '403')).toEqual(['602'])
     expect(linkInto('2009-07-11', '404', '603')).toMatchObject({ kind: 'merge' })
     expect(linksFrom('2009-07-11', '217.7')).toEqual(['406'])
+    // 401 Spells on the Stack was dissolved: each rule goes where another rule that said the same went, saying which.
+    expect(linksFrom('2009-07-11', '401.2')).toEqual(['111.1'])
+    expect(linksFrom('2009-07-11', '401.3')).toEqual(['112.3a'])
+    expect(linksFrom('2009-07-11', '401.4')).toEqual(['604.6'])
+    expect(linksFrom('2009-07-11', '401.5')).toEqual(['604.6'])
+    expect(linksFrom('2009-07-11', '401.6')).toEqual(['604.5'])
+    expect(linksFrom('2009-07-11', '401.7')).toEqual(['607.2k', '607.3'])
+    expect(linkInto('2009-07-11', '401.6', '604.5')).toMatchObject({
+      kind: 'merge',
+      reason: expect.stringMatching(/^401 dissolved: \d+% of its words are in 412\.3, which went to 604\.5/)
+    })
+    expect(linkInto('2009-07-11', '401.6', '604.5')!.score).toBeGreaterThan(0)
+    // 411.1 (how to play a mana ability) is not sent after its twin 408.2e: the new 605.3b, in 605 Mana Abilities, is more like it.
+    expect(linksFrom('2009-07-11', '411.1')).toEqual([])
+    expect(linksFrom('2009-07-11', '401')).toEqual([])
+    // A rule that became a heading and its list; a rule found under where its parent went.
+    expect(linksFrom('2009-07-11', '207.2')).toEqual(['206.2', '206.2a', '206.2b'])
+    expect(linkInto('2009-07-11', '406.2', '605.5b')?.reason).toMatch(
+      /^under where its parent went \(605\): 605\.5b, a new rule there, holds \d+% of its words$/
+    )
     // The heading "300 General" of 2009-05-01 is another section than the 300 General of 2009-07-11.
     expect(driverOf(db).prepare(`SELECT COUNT(*) FROM versions WHERE kind = 'rule' AND key = '300'`).pluck().get()).toBeGreaterThanOrEqual(2)
   })

@@ -236,6 +236,23 @@ describe.skipIf(!archiveAvailable())('MCP over stdio and HTTP', { timeout: 180_0
       expect(first.pinned.numberThen).toBe(cli.steps.at(-1).number)
     })
 
+    it('diff_editions and rule_history say where they cross an edition not held, as crdb --json does', async () => {
+      const across = await answer(client(), 'diff_editions', { from: '2025-04-04', to: '2025-07-25', limit: 1 })
+      expect(across.notHeld).toEqual(crdbJson(database, ['diff', '2025-04-04', '2025-07-25', '--summary']).notHeld)
+      expect(across.notHeld).toEqual(['2025-06-06'])
+      expect((await answer(client(), 'diff_editions', { from: '2025-07-25', to: '2025-09-19', limit: 1 })).notHeld).toBeUndefined()
+      // Each step says the gap it crosses; the answer, whatever its page, names every edition not held the history crosses.
+      const history = await answer(client(), 'rule_history', { rule: '701.16b', edition: '2025-04-04', limit: 2 })
+      const cli = crdbJson(database, ['history', '701.16b', '--edition', '2025-04-04'])
+      const crossed = cli.steps.flatMap((step: Record<string, any>) => step.change?.notHeld ?? [])
+      expect(crossed).toContain('2025-06-06')
+      expect(history.notHeld).toEqual(crossed)
+      const last = await answer(client(), 'rule_history', { rule: '701.16b', edition: '2025-04-04', limit: 2, offset: cli.steps.length - 1 })
+      expect(last.steps[0].change).toMatchObject({ notHeld: ['2025-06-06'], gap: expect.stringContaining('(2025-06-06 not held)') })
+      expect(last.steps[0].change).toEqual(cli.steps.at(-1).change)
+      expect((await answer(client(), 'rule_history', { rule: '702.11a' })).notHeld).toBeUndefined()
+    })
+
     it('check_citations answers as crdb cite --json', async () => {
       const text = 'See CR 420.5e for the legend rule, rule 502.9 for trample, and 999.99 for nothing.'
       const file = join(folder.dir, 'cited.txt')

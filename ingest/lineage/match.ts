@@ -12,6 +12,10 @@
  *     rule is placed where its neighbours went;
  *  4. splits and merges: a new rule whose words are contained in an old rule
  *     next to where that rule went (and the reverse).
+ *  5. in a great rewrite, a dissolved section's rules: where another rule of the
+ *     old edition that said the same thing went (the new edition says it once);
+ *  6. last, a new rule with no predecessor, where the parent went, that holds most
+ *     of a rule's words.
  *
  * The same number with little in common is no evidence: it is removed plus added.
  */
@@ -47,6 +51,8 @@ export interface MatchContext {
   continues: (key: string) => boolean
   /** The words of the version of `key` that continues unchanged across the two editions, if one does. */
   continuingWords?: (key: string) => WeightedWords | undefined
+  /** Whether the newer edition is a great rewrite (it has an entry in the vocabulary table): the text was rewritten whole. */
+  rewritten?: boolean
   /** Human corrections for this edition. */
   overrides: Array<{ from: string; to: string } | { number: string; newLineage: true }>
 }
@@ -56,11 +62,14 @@ const acceptWithParent = 0.3
 const acceptWithFamily = 0.2
 const placeThreshold = 0.25
 const containThreshold = 0.6
+const listedThreshold = 0.5
 const mergeThreshold = 0.8
 const sameNumberAlone = 0.85
 const sameNumberFloor = 0.1
 const restructureThreshold = 0.75
 const absorbThreshold = 0.6
+const twinThreshold = 0.35
+const underParentThreshold = 0.5
 const noKeys: string[] = []
 
 /** The number a rule hangs under: 704.5k -> 704.5 -> 704 -> 7. */
@@ -111,6 +120,8 @@ export function matchRules(ended: MatchRow[], started: MatchRow[], context: Matc
   matcher.matchSplits()
   matcher.matchMerges()
   matcher.matchAbsorbed()
+  matcher.matchDissolved()
+  matcher.matchUnderParent()
   return matcher.assignKinds()
 }
 
@@ -534,13 +545,28 @@ class RuleMatcher {
     return sources
   }
 
+  /**
+   * Whether `to` is in the list of a new rule that `from` went to, and that rule with its list holds `from`'s words:
+   * the old rule became a heading and its list (2009: 207.2, reminder and flavor text, became 206.2 with 206.2a-b).
+   */
+  private listedUnder(from: MatchRow, to: MatchRow): boolean {
+    const parent = parentOf(to.key)
+    const head = parent === null ? undefined : this.startedByKey.get(parent)
+    if (!head || !(this.incoming.get(head.id) ?? []).some((link) => link.from === from.id && !this.splitParts.has(link))) return false
+    const list = this.context.newChildren(head.key).flatMap((key) => {
+      const row = this.startedByKey.get(key)
+      return row ? [row.words] : []
+    })
+    return containment(from.words, unionOf([head.words, ...list])) >= restructureThreshold
+  }
+
   /** The source that best contains the new rule `to` as a split part, if any. */
   private splitSource(to: MatchRow, sources: Set<MatchRow>): { from: MatchRow; containment: number } | undefined {
     let best: { from: MatchRow; containment: number } | undefined
     for (const from of sources) {
       if (this.overridden.has(from.id)) continue
       const value = containment(to.words, from.words)
-      if (value < containThreshold || (best && value <= best.containment)) continue
+      if ((value < containThreshold && !(value >= listedThreshold && this.listedUnder(from, to))) || (best && value <= best.containment)) continue
       // A split part says what the rule's main successor no longer says.
       // (It is no part when the main successor holds its words as well as the old rule does, unless it is nearly
       // the old rule itself, as when one rule became two similar ones.)
@@ -649,6 +675,157 @@ class RuleMatcher {
           `absorbed: ${Math.round(best.containment * 100)}% of its words are in ${best.to.key}` +
             (best.cited ? `, where the rule it refers to went` : `, which took its new words from it (${Math.round(best.gain * 100)}%)`),
           'restructure'
+        )
+    }
+  }
+
+  /**
+   * Phase 6, a dissolved parent's rules: an old rule whose parent went nowhere (2009: 401 Spells on the Stack,
+   * scattered over 111, 112, 604 and 607) has no place to be looked for in. It goes where an old rule that said
+   * the same thing elsewhere in the edition (its twin) went, when the twin's successor, or a new rule under it,
+   * holds its words: the new edition said once what the old said twice (401.6 and 412.3 into 604.5).
+   */
+  matchDissolved(): void {
+    if (!this.context.rewritten) return
+    let olds: Array<{ key: string; words: WeightedWords }> | undefined
+    for (const from of this.ended) {
+      if (!this.freeFrom(from) || isTitle(from) || from.words.ids.length < 5) continue
+      const parent = parentOf(from.key)
+      const parentRow = parent === null || !/^\d{3}$/.test(parent) ? undefined : this.endedByKey.get(parent)
+      if (!parentRow || !this.freeFrom(parentRow)) continue
+      olds ??= this.oldRules()
+      let best: { to: MatchRow; twin: string; twinHeld: number; held: number; value: number } | undefined
+      for (const old of olds) {
+        if (old.key === from.key || parentOf(old.key) === parent) continue
+        const twinHeld = containment(from.words, old.words)
+        if (twinHeld < twinThreshold) continue
+        for (const went of this.forwardOf(old.key))
+          for (const key of [went, ...this.context.newChildren(went)]) {
+            const to = this.startedByKey.get(key)
+            if (!to || this.blocked.has(to.id) || isTitle(to) || (key !== went && !this.freeTo(to))) continue
+            const held = containment(from.words, to.words)
+            const value = similarity(from.words, to.words)
+            if (held < twinThreshold || value < acceptWithFamily) continue
+            if (!best || twinHeld + held > best.twinHeld + best.held) best = { to, twin: old.key, twinHeld, held, value }
+          }
+      }
+      // A new rule of its own near where its siblings went, more like it than the twin's successor, may be what it
+      // became instead (2009: 411.1, how to play a mana ability, is 605.3b more than 405.6c): that is not for a twin to say.
+      if (!best || this.freeRuleNearSiblings(from, parentRow, best.value)) continue
+      const went = this.forwardOf(best.twin)
+      this.take(
+        from,
+        best.to,
+        best.value,
+        (best.twinHeld + best.held) / 2,
+        `${parent} dissolved: ${Math.round(best.twinHeld * 100)}% of its words are in ${best.twin}, which went to ${went.join(', ')}; ` +
+          `${went.includes(best.to.key) ? best.to.key : `${best.to.key} under ${parentOf(best.to.key)}`} holds ${Math.round(best.held * 100)}% of them`,
+        'restructure'
+      )
+      this.takeDissolvedParts(from, best.to)
+    }
+  }
+
+  /** The new rules beside `to` (or beside its parent) with no predecessor that say mostly what `from` said: split parts. */
+  private takeDissolvedParts(from: MatchRow, to: MatchRow): void {
+    const parent = parentOf(to.key)
+    const places = [parent, parent === null ? null : parentOf(parent)]
+    for (const place of places) {
+      if (place === null) continue
+      for (const key of this.context.newChildren(place)) {
+        const row = this.startedByKey.get(key)
+        if (!row || !this.freeTo(row) || isTitle(row) || row.words.ids.length < 5) continue
+        const value = containment(row.words, from.words)
+        if (value < 0.5 || similarity(row.words, from.words) < acceptWithFamily) continue
+        this.take(
+          from,
+          row,
+          similarity(from.words, row.words),
+          value,
+          `split: ${Math.round(value * 100)}% of its words come from ${from.key}, which went to ${to.key}`,
+          'words'
+        )
+        this.splitParts.add(this.links.at(-1)!)
+      }
+    }
+  }
+
+  /**
+   * Whether a new rule with no predecessor is more similar to `from` than `value`, in a section where a sibling of
+   * `from` went or one whose title the dissolved section's title holds (411 Playing Mana Abilities: 605 Mana Abilities).
+   */
+  private freeRuleNearSiblings(from: MatchRow, parent: MatchRow, value: number): boolean {
+    const sections = new Set<string>()
+    for (const sibling of this.oldSiblings(from.key)) if (sibling !== from.key) for (const went of this.forwardOf(sibling)) sections.add(went.slice(0, 3))
+    for (let chapter = 1; chapter <= 9; chapter++)
+      for (const key of this.context.newChildren(String(chapter))) {
+        const words = this.startedByKey.get(key)?.words ?? this.context.continuingWords?.(key)
+        if (words && words.total > 0 && containment(words, parent.words) >= 0.99) sections.add(key)
+      }
+    const near = (key: string): boolean => {
+      for (const child of this.context.newChildren(key)) {
+        const row = this.startedByKey.get(child)
+        if (row && this.freeTo(row) && !isTitle(row) && similarity(from.words, row.words) > value) return true
+        if (near(child)) return true
+      }
+      return false
+    }
+    return [...sections].some(near)
+  }
+
+  /** Every rule of the older edition with its words (the versions that end here and those that continue). */
+  private oldRules(): Array<{ key: string; words: WeightedWords }> {
+    const found: Array<{ key: string; words: WeightedWords }> = []
+    const visit = (key: string): void => {
+      const words = this.endedByKey.get(key)?.words ?? this.context.continuingWords?.(key)
+      if (words) found.push({ key, words })
+      for (const child of this.context.oldChildren(key)) visit(child)
+    }
+    for (let chapter = 1; chapter <= 9; chapter++) for (const key of this.context.oldChildren(String(chapter))) visit(key)
+    return found
+  }
+
+  /**
+   * Phase 7, under where the parent went: an old rule still without a successor whose parent went to a new place,
+   * and of which a new rule with no predecessor in that place (or one level down) holds most of the words (2009:
+   * 406.2, spells that make mana are no mana abilities, is 605.5b under 605 Mana Abilities, where 406 went).
+   */
+  matchUnderParent(): void {
+    const startedUnder = new Map<string, MatchRow[]>() // place -> the new versions in it, one or two levels down
+    const rowsUnder = (place: string): MatchRow[] => {
+      let rows = startedUnder.get(place)
+      if (rows) return rows
+      rows = []
+      for (const child of this.context.newChildren(place)) {
+        for (const key of [child, ...this.context.newChildren(child)]) {
+          const row = this.startedByKey.get(key)
+          if (row && !isTitle(row)) rows.push(row)
+        }
+      }
+      startedUnder.set(place, rows)
+      return rows
+    }
+    for (const from of this.ended) {
+      if (!this.freeFrom(from) || isTitle(from) || from.words.ids.length < 5) continue
+      const parent = parentOf(from.key)
+      if (parent === null) continue
+      let best: { to: MatchRow; held: number; value: number; place: string } | undefined
+      for (const place of this.forwardOf(parent))
+        for (const to of rowsUnder(place)) {
+          if (!this.freeTo(to)) continue
+          const held = containment(from.words, to.words)
+          if (held < underParentThreshold || (best && held <= best.held)) continue
+          const value = similarity(from.words, to.words)
+          if (value >= acceptWithFamily) best = { to, held, value, place }
+        }
+      if (best)
+        this.take(
+          from,
+          best.to,
+          best.value,
+          best.held,
+          `under where its parent went (${best.place}): ${best.to.key}, a new rule there, holds ${Math.round(best.held * 100)}% of its words`,
+          'structure'
         )
     }
   }

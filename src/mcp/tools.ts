@@ -262,7 +262,7 @@ const diffEditionsTool = defineTool({
       offset: start,
       next
     }
-    return flagAnswer(state.db, answer, { needs: 'lineage' }).answer
+    return flagAnswer(state.db, answer, { needs: 'lineage', span: diff }).answer
   }
 })
 
@@ -280,7 +280,18 @@ const ruleHistoryTool = defineTool({
     limit: limit(50, 20),
     offset
   }),
-  output: ruleHistorySchema.extend({ total: z.int(), offset: z.int(), next: nextSchema, pinned: pinSchema }),
+  output: ruleHistorySchema.extend({
+    total: z.int(),
+    offset: z.int(),
+    next: nextSchema,
+    pinned: pinSchema,
+    notHeld: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "every edition not held that the history's steps cross, whatever the page: a change may have come with one of them (each step's change.gap says where)"
+      )
+  }),
   run: ({ state, pin }, args) => {
     const at = selectorOf(args)
     const number = resolveRuleName(state.db, args.rule, at).number
@@ -296,7 +307,9 @@ const ruleHistoryTool = defineTool({
       validFrom: last.validFrom,
       validTo: last.validTo
     })
-    return { ...published, steps: page, total: history.steps.length, offset: start, next, pinned }
+    // Every page names the gaps of the whole history: a step crossing one may be on another page.
+    const notHeld = [...new Set(history.steps.flatMap((step) => step.change?.notHeld ?? []))].sort()
+    return { ...published, steps: page, total: history.steps.length, offset: start, next, pinned, ...(notHeld.length ? { notHeld } : {}) }
   }
 })
 

@@ -94,6 +94,7 @@ export function registerDiffPage(app: Hono, state: ServerState): void {
       [s.examplesOnly, 'only examples'],
       [s.unchanged, 'unchanged']
     ].map(([count, label]) => html`<li>${count} ${label}</li>`)
+    const anchors = assignAnchors(shown)
     const body = html`<h1>Changes from ${diff.from} to ${diff.to}${diff.section && html` in ${diff.section}`}</h1>
 <form method="get" action="/diff" class="diff-form">
 <label>From <select name="from">${options(diff.from)}</select></label>
@@ -114,7 +115,7 @@ ${renderSections(state, diff.to, diff.from, view, shown)}
 <p class="meta">${renderRange(first, onPage.length, shown.length, diff.changes.length)} <a href="${href('/v1/diff', { from: diff.from, to: diff.to, section })}">JSON</a></p>
 ${renderPager(view, pages)}
 ${joinMarkup(
-  onPage.map((change) => renderChange(change, diff.from, diff.to)),
+  onPage.map((change) => renderChange(change, diff.from, diff.to, anchors.get(change) ?? changeAnchor(change))),
   '\n'
 )}
 ${renderPager(view, pages)}`
@@ -204,7 +205,23 @@ function changeAnchor(change: RuleChange): string {
   return `change-${change.to.number}`
 }
 
-function renderChange(change: RuleChange, from: string, to: string): Markup {
+/**
+ * Each change's anchor, over every change shown (whatever its page): a change into a number another change already
+ * anchors (two splits that share a part: 2009's 401.7 and 413.2i both into 607.2k) adds its old number.
+ */
+function assignAnchors(changes: RuleChange[]): Map<RuleChange, string> {
+  const anchors = new Map<RuleChange, string>()
+  const used = new Set<string>()
+  for (const change of changes) {
+    let anchor = changeAnchor(change)
+    if (used.has(anchor) && change.to && change.from) anchor = `change-${change.to.number}-from-${change.from.number}`
+    used.add(anchor)
+    anchors.set(change, anchor)
+  }
+  return anchors
+}
+
+function renderChange(change: RuleChange, from: string, to: string, anchor: string): Markup {
   const notes = [
     change.referencesOnly ? 'only cross-references' : '',
     change.typographyOnly ? (change.sourceDamage ? 'only typography (source damage)' : 'only typography') : '',
@@ -222,7 +239,6 @@ function renderChange(change: RuleChange, from: string, to: string): Markup {
         : change.kind === 'changed'
           ? html`${now} changed`
           : html`${old} → ${now} ${change.kind === 'moved' ? 'moved' : 'moved and changed'}`
-  const anchor = changeAnchor(change)
   let text: Markup
   if (change.from && change.to) {
     const changes = change.textChanges.length ? change.textChanges : [{ kind: 'same' as const, text: change.to.text }]
