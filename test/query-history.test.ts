@@ -141,6 +141,15 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
   })
 
   describe('ruleHistory', () => {
+    it('says where a rule went when its last wording ended in other rules (a merge, a split)', () => {
+      // 401.6 and 200.5 were rewritten into Magic 2010's rules, which go on from 412.3 and 213.1.
+      expect(ruleHistory(db, '401.6', { at: { edition: '2009-05-01' } }).continuesAs).toEqual([{ number: '604.5', edition: '2009-07-11', kind: 'merge' }])
+      expect(ruleHistory(db, '200.5', { at: { edition: '2009-05-01' } }).continuesAs).toEqual([{ number: '111.1', edition: '2009-07-11', kind: 'merge' }])
+      // A history that goes on, or a rule removed, has none.
+      expect(ruleHistory(db, '704.5j').continuesAs).toBeUndefined()
+      expect(ruleHistory(db, '412.3', { at: { edition: '2009-05-01' } }).continuesAs).toBeUndefined()
+    })
+
     it('follows the legend rule back from 704.5j to the 420.5e of 1999', () => {
       const history = ruleHistory(db, '704.5j')
       expect(history.numbers).toEqual(['420.5e', '704.5k', '704.5j'])

@@ -62,6 +62,16 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
     )
   })
 
+  it('says where a rule went when its last wording ended in another rule, linked there, on its history and its page', async () => {
+    const { continuesAs } = ruleHistory(archive.db, '401.6', { at: { edition: '2009-05-01' } })
+    expect(continuesAs).toHaveLength(1)
+    const [{ number, edition }] = continuesAs!
+    for (const html of [await page('/history/401.6?edition=2009-05-01'), await page('/rules/401.6?edition=2009-05-01')]) {
+      expect(html).toContain(`<p class="continuation">Then merged into ${number} (${edition}). Read it there: <a href="/rules/${number}?edition=${edition}">${number}</a>.</p>`)
+    }
+    expect(await page('/history/704.5j')).not.toContain('class="continuation"')
+  })
+
   it('puts a breadcrumb of section and rule titles on a rule page', async () => {
     const html = await page('/rules/704.5?edition=2024-11-08')
     const crumb = /<nav aria-label="Breadcrumb" class="crumbs"><ol>([\s\S]*?)<\/ol><\/nav>/.exec(html)?.[1]

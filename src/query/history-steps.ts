@@ -4,7 +4,7 @@
  * (the text changed only in cross-reference numbers or typography, under the
  * same number), folded into one line so that the changes of substance stand out.
  */
-import type { HistoryStep, TermHistoryStep } from './history.js'
+import type { HistoryStep, RuleHistory, TermHistoryStep } from './history.js'
 
 /** Why a step is minor: only cross-references, or only typography. */
 type MinorKind = 'references' | 'typography'
@@ -70,6 +70,20 @@ export function describeHistoryStep(step: HistoryStep): string {
   const described = describeChange(step)
   // Editions not held between the two wordings: the step may not belong to the edition it is shown in.
   return step.change?.gap ? `${described}; ${step.change.gap}` : described
+}
+
+/**
+ * Where a history's last wording went when it ended in other rules, in words: `then merged into 604.5
+ * (2009-07-11)`, `then split into 607.2k and 607.3 (2009-07-11)`; `undefined` when it did not.
+ */
+export function describeContinuation(history: Pick<RuleHistory, 'continuesAs'>): string | undefined {
+  const to = history.continuesAs
+  if (!to?.length) return undefined
+  const numbers = to.map((rule) => rule.number)
+  const listed = numbers.length === 1 ? numbers[0] : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`
+  const editions = [...new Set(to.map((rule) => rule.edition))].join(', ')
+  const how = to.some((rule) => rule.kind === 'split') ? 'split into' : to.some((rule) => rule.kind === 'merge') ? 'merged into' : 'continued as'
+  return `then ${how} ${listed} (${editions})`
 }
 
 /** The source damage of a step, one line per damaged edition and paragraph: `2008-05-01: source damage: 6 characters ...`. */

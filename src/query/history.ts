@@ -22,6 +22,7 @@ import {
   findTermKeyNamed,
   listBlameRows,
   listLineageLinks,
+  listLinksOut,
   listLineageVersions,
   listTermVersions,
   type LineageLinkRow,
@@ -84,6 +85,12 @@ export interface RuleHistory {
   steps: HistoryStep[]
   /** The numbers the rule has had, in order (`['420.5e', '704.5k', '704.5j']`). */
   numbers: string[]
+  /**
+   * Where the rule went when its last wording ended in other rules' histories (merged into a rule that goes on
+   * from another, or split into parts): each rule it continued as, with the edition it did and the link's kind.
+   * Absent when the history goes on, or the rule was removed.
+   */
+  continuesAs?: Array<{ number: string; edition: string; kind: LinkKind }>
 }
 
 /** Options for {@link ruleHistory}. */
@@ -185,7 +192,15 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
   const numbers = steps.map((step) => step.number).filter((value, index, all) => all.indexOf(value) === index)
   // The stable id of the lineage the history follows (the wording it started from belongs to it).
   const id = findLineageIdAt(db, 'rule', start.key, start.lastDate)
-  return { number: key, ...(id === undefined ? {} : { id }), steps, numbers }
+  // A last wording that went into other rules' histories (a merge, parts of a split) says where.
+  const last = chain.at(-1)!
+  const continuesAs =
+    direction === 'backward'
+      ? []
+      : listLinksOut(db, last.id)
+          .filter((link) => !byId.has(link.to))
+          .map((link) => ({ number: link.key, edition: link.firstDate, kind: link.kind }))
+  return { number: key, ...(id === undefined ? {} : { id }), steps, numbers, ...(continuesAs.length ? { continuesAs } : {}) }
 }
 
 /**

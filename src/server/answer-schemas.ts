@@ -259,6 +259,12 @@ export const ruleHistorySchema = z
       })
     ),
     numbers: z.array(z.string()),
+    continuesAs: z
+      .array(z.object({ number: z.string(), edition: day(), kind: z.string() }))
+      .optional()
+      .openapi({
+        description: 'where the rule went when its last wording ended in other rules (a merge, parts of a split); absent when it goes on or was removed'
+      }),
     stale: flags.stale
   })
   .openapi('RuleHistory')

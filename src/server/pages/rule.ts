@@ -8,7 +8,7 @@ import type { Context, Hono } from 'hono'
 import { CrdbError } from '../../vocabulary/errors.js'
 import { AmbiguousNumberError, getNeighbours, getRule, getSubtree, nearestNumbers, type RuleVersion } from '../../query/get.js'
 import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/history.js'
-import { describeFolded, describeHistoryStep, foldMinorSteps, type FoldedSteps } from '../../query/history-steps.js'
+import { describeContinuation, describeFolded, describeHistoryStep, foldMinorSteps, type FoldedSteps } from '../../query/history-steps.js'
 import { resolveRuleName } from '../../query/resolve-name.js'
 import { readAnswerNotes } from '../../query/answer-flags.js'
 import { askedDay } from '../../query/gaps.js'
@@ -76,6 +76,7 @@ ${(step.sourceDamage ?? []).map((note) => html`<p class="meta source-damage">Not
 <p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. Removed words are <del>struck</del>, added words <ins>marked</ins>. <a href="${ruleHref(newest.number, newest.editions.at(-1))}">${newest.number} as it ${newest.validTo ? `stood until ${newest.validTo}` : 'stands now'}</a>.</p>
 ${renderBars(history, state)}
 ${joinMarkup(shown, '\n')}
+${renderContinuation(history)}
 ${renderFolded(fold, joinMarkup(folded, '\n'))}`
     return answerHtml(c, renderPage({ title: `History of ${history.number}`, body, picker: view.picker }))
   })
@@ -166,7 +167,19 @@ function renderHistorySection(history: RuleHistory, state: ServerState): Markup 
 <p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. <a href="/history/${encodeURIComponent(history.number)}">Every wording with its changes</a>.</p>
 ${renderBars(history, state)}
 <ol>${fold.shown.map(({ step, index }) => item(step, index))}</ol>
+${renderContinuation(history)}
 ${renderFolded(fold, html`<ol>${fold.folded.map(({ step, index }) => item(step, index))}</ol>`)}`
+}
+
+/** Where the last wording went, when it ended in other rules: `Then merged into <a>604.5</a> (2009-07-11).` */
+function renderContinuation(history: RuleHistory): Markup | false {
+  const continuation = describeContinuation(history)
+  if (!continuation) return false
+  const links = joinMarkup(
+    history.continuesAs!.map((rule) => html`<a href="${ruleHref(rule.number, rule.edition)}">${rule.number}</a>`),
+    ', '
+  )
+  return html`<p class="continuation">${continuation[0]!.toUpperCase()}${continuation.slice(1)}. Read it there: ${links}.</p>`
 }
 
 function renderBars(history: RuleHistory, state: ServerState): Markup {
