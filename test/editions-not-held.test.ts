@@ -55,6 +55,18 @@ describe.skipIf(!archiveAvailable())('editions not held, on the archive', () => 
     expect(out).toContain('renumbered from 701.16b; changed between the editions of 2025-04-04 and 2025-07-25 (2025-06-06 not held)')
   })
 
+  it('a rule that ended across an edition not held says so on its last wording (509.2, removed by Foundations)', async () => {
+    const history = ruleHistory(archive.db, '509.2', { at: { edition: '2024-07-30' } })
+    const last = history.steps.at(-1)!
+    expect(last).toMatchObject({ validTo: '2024-11-08', ended: { notHeld: ['2024-09-17'] } })
+    expect(last.ended?.gap).toBe('ended between the editions of 2024-07-30 and 2024-11-08 (2024-09-17 not held)')
+    // One that goes on, or ended between two held editions next to each other, says nothing.
+    expect(ruleHistory(archive.db, '704.5j').steps.at(-1)!.ended).toBeUndefined()
+    expect(ruleHistory(archive.db, '701.16b', { at: { edition: '2025-04-04' } }).steps.find((step) => step.number === '701.16b')!.ended).toBeUndefined()
+    const { out } = await crdb('history', '509.2', '--edition', '2024-07-30')
+    expect(out).toContain('ended between the editions of 2024-07-30 and 2024-11-08 (2024-09-17 not held)')
+  })
+
   it('the number gone says its last held edition is not where it changed', () => {
     const error = thrown(() => ruleHistory(archive.db, '701.16b', { at: { edition: '2026-01-16' } }))
     expect(error.message).toContain(
@@ -121,5 +133,10 @@ describe.skipIf(!archiveAvailable())('editions not held, on the archive', () => 
     expect(await archive.page('/history/701.16b')).toContain('changed between the editions of 2025-04-04 and 2025-07-25 (2025-06-06 not held)')
     expect(await archive.page('/rules/701.16b?date=2025-06-15')).toContain('on 2025-06-15 the edition of 2025-06-06 was in force, which is not held')
     expect(await archive.page('/rules/701.16b?date=2025-05-01')).not.toContain('which is not held')
+    const ended = (await (await archive.app.request('/v1/rules/509.2/history?edition=2024-07-30')).json()) as { steps: Array<{ ended?: { gap: string } }> }
+    expect(ended.steps.at(-1)?.ended?.gap).toBe('ended between the editions of 2024-07-30 and 2024-11-08 (2024-09-17 not held)')
+    expect(await archive.page('/history/509.2?edition=2024-07-30')).toContain(
+      '<p class="continuation">Ended between the editions of 2024-07-30 and 2024-11-08 (2024-09-17 not held).</p>'
+    )
   })
 })

@@ -67,7 +67,9 @@ describe.skipIf(!archiveAvailable())('history, breadcrumb, set names and glossar
     expect(continuesAs).toHaveLength(1)
     const [{ number, edition }] = continuesAs!
     for (const html of [await page('/history/401.6?edition=2009-05-01'), await page('/rules/401.6?edition=2009-05-01')]) {
-      expect(html).toContain(`<p class="continuation">Then merged into ${number} (${edition}). Read it there: <a href="/rules/${number}?edition=${edition}">${number}</a>.</p>`)
+      expect(html).toContain(
+        `<p class="continuation">Then merged into ${number} (${edition}). Read it there: <a href="/rules/${number}?edition=${edition}">${number}</a>.</p>`
+      )
     }
     expect(await page('/history/704.5j')).not.toContain('class="continuation"')
   })

@@ -3,7 +3,7 @@
  * across renames).
  */
 import { ruleHistory, termHistory, type TermHistory } from '../query/history.js'
-import { describeContinuation, describeFolded, describeHistoryStep, describeSourceDamage, foldMinorSteps } from '../query/history-steps.js'
+import { describeEnd, describeFolded, describeHistoryStep, describeSourceDamage, foldMinorSteps } from '../query/history-steps.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { findSetOfEdition, readSetTable } from '../vocabulary/set-codes.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
@@ -47,8 +47,8 @@ export const registerHistory: RegisterCommand = (program, context) => {
           lines.push(...s.wrap(step.change?.textChanges.length ? s.changes(step.change.textChanges) : step.text, '    '))
           for (const note of describeSourceDamage(step)) lines.push(...s.wrap(`note: ${note}`, '    '))
         }
-        const continuation = describeContinuation(history)
-        if (continuation) lines.push('', s.bold(continuation))
+        const end = describeEnd(history)
+        if (end) lines.push('', s.bold(end))
         if (fold.folded.length > 0 && !options.all) lines.push('', `${describeFolded(fold.counts)} folded; --all shows them`)
         return lines.join('\n') + '\n'
       })

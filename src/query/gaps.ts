@@ -116,6 +116,11 @@ export function describeGap(from: string, to: string, missing: readonly string[]
   return `changed between the editions of ${from} and ${to} (${notHeldList(missing)})`
 }
 
+/** Where a rule's last wording ended across editions not held: `ended between the editions of A and B (X not held)`. */
+export function describeEndGap(from: string, to: string, missing: readonly string[]): string {
+  return `ended between the editions of ${from} and ${to} (${notHeldList(missing)})`
+}
+
 /** The warning on a diff whose editions editions not held separate. */
 export function describeSpanGap(from: string, to: string, missing: readonly string[]): string {
   return `editions not held fall between the editions of ${from} and ${to} (${notHeldList(missing)}): a change shown here may have come with one of them`

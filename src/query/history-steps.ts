@@ -73,17 +73,24 @@ export function describeHistoryStep(step: HistoryStep): string {
 }
 
 /**
- * Where a history's last wording went when it ended in other rules, in words: `then merged into 604.5
- * (2009-07-11)`, `then split into 607.2k and 607.3 (2009-07-11)`; `undefined` when it did not.
+ * How a history ends, when there is something to say: where its last wording went when it ended in other
+ * rules (`then merged into 604.5 (2009-07-11)`, `then split into 607.2k and 607.3 (2009-07-11)`), and when it
+ * ended across editions not held (`ended between the editions of 2024-07-30 and 2024-11-08 (2024-09-17 not
+ * held)`); `undefined` otherwise.
  */
-export function describeContinuation(history: Pick<RuleHistory, 'continuesAs'>): string | undefined {
+export function describeEnd(history: Pick<RuleHistory, 'continuesAs' | 'steps'>): string | undefined {
+  const parts: string[] = []
   const to = history.continuesAs
-  if (!to?.length) return undefined
-  const numbers = to.map((rule) => rule.number)
-  const listed = numbers.length === 1 ? numbers[0] : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`
-  const editions = [...new Set(to.map((rule) => rule.edition))].join(', ')
-  const how = to.some((rule) => rule.kind === 'split') ? 'split into' : to.some((rule) => rule.kind === 'merge') ? 'merged into' : 'continued as'
-  return `then ${how} ${listed} (${editions})`
+  if (to?.length) {
+    const numbers = to.map((rule) => rule.number)
+    const listed = numbers.length === 1 ? numbers[0] : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`
+    const editions = [...new Set(to.map((rule) => rule.edition))].join(', ')
+    const how = to.some((rule) => rule.kind === 'split') ? 'split into' : to.some((rule) => rule.kind === 'merge') ? 'merged into' : 'continued as'
+    parts.push(`then ${how} ${listed} (${editions})`)
+  }
+  const ended = history.steps.at(-1)?.ended
+  if (ended) parts.push(ended.gap)
+  return parts.length ? parts.join('; ') : undefined
 }
 
 /** The source damage of a step, one line per damaged edition and paragraph: `2008-05-01: source damage: 6 characters ...`. */

@@ -12,7 +12,7 @@ import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import { inSection } from './diff.js'
 import { nearestNumbers } from './get.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
-import { describeGap, listMissingEditions } from './gaps.js'
+import { describeEndGap, describeGap, listMissingEditions } from './gaps.js'
 import { listEditionDates } from '../store/editions.js'
 import {
   findBlameRow,
@@ -72,6 +72,12 @@ export interface HistoryStep {
     gap?: string
   }
   source: { uri: string; line: number }
+  /**
+   * On the last wording of a rule that ended (removed, or gone into other rules) where editions not held fall
+   * between its last edition and the next held one: those editions, oldest first, and the sentence (`ended
+   * between the editions of 2024-07-30 and 2024-11-08 (2024-09-17 not held)`). It may have ended with one of them.
+   */
+  ended?: { notHeld: string[]; gap: string }
   /** Paragraphs of this wording an edition printed with substitution damage, restored or kept as printed (absent when none). */
   sourceDamage?: SourceDamageNote[]
 }
@@ -149,8 +155,8 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
     db,
     chain.map((row) => row.key)
   )
-  // Editions not held, read once (from the manifest) when there is a step to place.
-  const missing = chain.length > 1 ? listMissingEditions(db).map((edition) => edition.effectiveDate) : []
+  // Editions not held (from the manifest, worked out once per content of the file).
+  const missing = listMissingEditions(db).map((edition) => edition.effectiveDate)
   const steps: HistoryStep[] = []
   // Every step's examples in one query (a history has up to a few dozen steps).
   const examplesByContent = listExamplesOf(
@@ -192,6 +198,13 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
   const numbers = steps.map((step) => step.number).filter((value, index, all) => all.indexOf(value) === index)
   // The stable id of the lineage the history follows (the wording it started from belongs to it).
   const id = findLineageIdAt(db, 'rule', start.key, start.lastDate)
+  // A last wording that ended across editions not held may have ended with one of them.
+  const end = steps.at(-1)!
+  if (end.validTo) {
+    const lastDate = chain.at(-1)!.lastDate
+    const notHeld = missing.filter((date) => date > lastDate && date < end.validTo!)
+    if (notHeld.length) end.ended = { notHeld, gap: describeEndGap(lastDate, end.validTo, notHeld) }
+  }
   // A last wording that went into other rules' histories (a merge, parts of a split) says where.
   const last = chain.at(-1)!
   const continuesAs =

@@ -255,6 +255,13 @@ export const ruleHistorySchema = z
           })
           .optional(),
         source: z.object({ ...publicSource(), line: z.int() }),
+        ended: z
+          .object({ notHeld: z.array(day()), gap: z.string() })
+          .optional()
+          .openapi({
+            description:
+              'on the last wording of a rule that ended where editions not held fall between its last edition and the next held one: it may have ended with one of them'
+          }),
         sourceDamage: sourceDamageSchema
       })
     ),

@@ -8,7 +8,7 @@ import type { Context, Hono } from 'hono'
 import { CrdbError } from '../../vocabulary/errors.js'
 import { AmbiguousNumberError, getNeighbours, getRule, getSubtree, nearestNumbers, type RuleVersion } from '../../query/get.js'
 import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/history.js'
-import { describeContinuation, describeFolded, describeHistoryStep, foldMinorSteps, type FoldedSteps } from '../../query/history-steps.js'
+import { describeEnd, describeFolded, describeHistoryStep, foldMinorSteps, type FoldedSteps } from '../../query/history-steps.js'
 import { resolveRuleName } from '../../query/resolve-name.js'
 import { readAnswerNotes } from '../../query/answer-flags.js'
 import { askedDay } from '../../query/gaps.js'
@@ -171,15 +171,12 @@ ${renderContinuation(history)}
 ${renderFolded(fold, html`<ol>${fold.folded.map(({ step, index }) => item(step, index))}</ol>`)}`
 }
 
-/** Where the last wording went, when it ended in other rules: `Then merged into <a>604.5</a> (2009-07-11).` */
+/** How the history ends, when there is something to say: `Then merged into <a>604.5</a> (2009-07-11).`, a gap at its end. */
 function renderContinuation(history: RuleHistory): Markup | false {
-  const continuation = describeContinuation(history)
-  if (!continuation) return false
-  const links = joinMarkup(
-    history.continuesAs!.map((rule) => html`<a href="${ruleHref(rule.number, rule.edition)}">${rule.number}</a>`),
-    ', '
-  )
-  return html`<p class="continuation">${continuation[0]!.toUpperCase()}${continuation.slice(1)}. Read it there: ${links}.</p>`
+  const end = describeEnd(history)
+  if (!end) return false
+  const links = history.continuesAs?.map((rule) => html`<a href="${ruleHref(rule.number, rule.edition)}">${rule.number}</a>`)
+  return html`<p class="continuation">${end[0]!.toUpperCase()}${end.slice(1)}.${links && html` Read it there: ${joinMarkup(links, ', ')}.`}</p>`
 }
 
 function renderBars(history: RuleHistory, state: ServerState): Markup {
