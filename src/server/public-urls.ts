@@ -110,6 +110,8 @@ const rootLinkAttribute = /(\s(?:href|src|action|formaction)=")\/(?!\/)/g
 /** An RFC 8288 link target at the root (`</v1/search?offset=10>`). */
 const rootLinkTarget = /<\/(?!\/)/g
 
+const decoder = new TextDecoder()
+
 /**
  * The middleware that puts `basePath` in front of every root-relative link an
  * answer carries: `href`, `src` and `action` attributes of HTML pages,
@@ -127,7 +129,7 @@ export function prefixLinks(basePath: string): MiddlewareHandler {
     if (link) c.res.headers.set('link', link.replace(rootLinkTarget, `<${basePath}/`))
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return
     const kept = readAnswerBody(c)
-    const page = typeof kept === 'string' ? kept : await c.res.text()
+    const page = typeof kept === 'string' ? kept : kept ? decoder.decode(kept) : await c.res.text()
     const headers = new Headers(c.res.headers)
     headers.delete('content-length')
     const status = c.res.status
