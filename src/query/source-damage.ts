@@ -45,6 +45,11 @@ export function readSourceDamageOf(db: Crdb, keys: readonly string[]): Map<strin
 // What a `?` may stand for, as the ingest restores it: a quote, a dash (with its spaces), a trademark sign.
 const standIn = `(?:\\s*(?:--|[\\u2013\\u2014\\u2015-])\\s*|["'\\u2018\\u2019\\u201c\\u201d\`\\u2122\\u00ae]|\\((?:[Tt][Mm]|[Rr])\\))`
 
+/** The letters and digits of `text`, without the trademark signs written `(TM)` or `(R)`: what source damage leaves as it was. */
+function lettersOf(text: string): string {
+  return text.replace(/\((?:[Tt][Mm]|[Rr])\)/g, '').replace(/[^\p{L}\p{N}]/gu, '')
+}
+
 /**
  * True when `damaged`, whose `?` (or U+FFFD) stood for quotes, dashes or
  * trademark signs, reads as `sound` once each of them is read as any of those
@@ -52,6 +57,8 @@ const standIn = `(?:\\s*(?:--|[\\u2013\\u2014\\u2015-])\\s*|["'\\u2018\\u2019\\u
  */
 export function differsOnlyByDamage(damaged: string, sound: string): boolean {
   if (!/[?\ufffd]/.test(damaged) || damaged === sound) return false
+  // Damage stands only for punctuation and trademark signs: texts whose letters and digits differ differ in more.
+  if (lettersOf(damaged) !== lettersOf(sound)) return false
   let pattern = ''
   for (const part of damaged.replaceAll('_', '').split(/(\s+|[?\ufffd])/)) {
     if (part === '') continue
