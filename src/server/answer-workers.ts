@@ -75,7 +75,7 @@ export interface AnswerWorkerOptions {
 export function startAnswerWorker(data: WorkerData, log?: (line: string) => void, options: AnswerWorkerOptions = {}): AnswerWorker | undefined {
   if (!existsSync(fileURLToPath(workerScript))) return undefined
   const idleMs = options.idleMs ?? workerIdleMs
-  const pending = new Map<number, { request: Request; resolve: (response: Response) => void; reject: (error: Error) => void }>()
+  const pending = new Map<number, { request: Request; to: Worker; resolve: (response: Response) => void; reject: (error: Error) => void }>()
   let nextId = 0
   let worker: Worker | undefined
   // An idle worker stops: its heap stays near its high-water mark while it lives.
@@ -104,8 +104,12 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
     started.on('error', (error) => log?.(`error: the answer worker failed: ${error.stack ?? error}`))
     started.on('exit', () => {
       if (worker === started) worker = undefined
-      for (const waiting of pending.values()) waiting.reject(new Error('the answer worker stopped'))
-      pending.clear()
+      // Only what was sent to this worker: one stopped when idle may exit after the next has taken requests.
+      for (const [id, waiting] of pending) {
+        if (waiting.to !== started) continue
+        pending.delete(id)
+        waiting.reject(new Error('the answer worker stopped'))
+      }
     })
     idle.touch()
     return started
@@ -117,7 +121,7 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
         worker ??= start()
         idle.touch()
         const id = nextId++
-        pending.set(id, { request, resolve, reject })
+        pending.set(id, { request, to: worker, resolve, reject })
         const message: WorkerRequest = { id, method: request.method === 'HEAD' ? 'GET' : request.method, url: request.url, headers: [...request.headers] }
         worker.postMessage(message)
       }),
