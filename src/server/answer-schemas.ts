@@ -48,6 +48,9 @@ const flags = {
     })
 }
 
+/** How two wordings are linked (`LinkKind`). */
+const linkKind = z.enum(['changed', 'moved', 'moved-changed', 'split', 'merge', 'override'])
+
 /** The body of an error: a stable code and a one-line message; `whereabouts` beside it for a rule number that moved. */
 export const errorSchema = z
   .object({
@@ -237,7 +240,7 @@ export const ruleHistorySchema = z
         editions: z.array(day()),
         change: z
           .object({
-            kind: z.enum(['changed', 'moved', 'moved-changed', 'split', 'merge', 'override']),
+            kind: linkKind,
             fromNumber: z.string(),
             score: z.number().optional(),
             reason: z.string().optional(),
@@ -267,7 +270,7 @@ export const ruleHistorySchema = z
     ),
     numbers: z.array(z.string()),
     continuesAs: z
-      .array(z.object({ number: z.string(), edition: day(), kind: z.string() }))
+      .array(z.object({ number: z.string(), edition: day(), kind: linkKind }))
       .optional()
       .openapi({
         description: 'where the rule went when its last wording ended in other rules (a merge, parts of a split); absent when it goes on or was removed'
