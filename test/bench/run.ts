@@ -50,7 +50,7 @@ import { benchMcp } from './mcp.js'
 import { benchQuery } from './query.js'
 import { benchSearch } from './search.js'
 import { benchServer } from './server.js'
-import { benchServerCrawl } from './server-crawl.js'
+import { benchServerCrawlApart } from './server-crawl-apart.js'
 
 interface Stats {
   median: number
@@ -374,7 +374,7 @@ async function main(): Promise<void> {
     for (const bench of [benchDiff, benchLineage, benchQuery, benchSearch, benchEngine, benchConformance, benchCite, benchMcp])
       modules.push(...(await bench(database, runs)))
     modules.push(...(await benchServer(database, runs, root)))
-    modules.push(...(await benchServerCrawl(database, root)))
+    modules.push(...(await benchServerCrawlApart(database, root)))
     const moduleWidth = Math.max(...modules.map((figure) => figure.name.length)) + 3
     out('\n')
     for (const figure of modules) {
