@@ -14,6 +14,7 @@ import { nearestNumbers } from './get.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
 import { describeEndGap, describeGap, listMissingEditions } from './gaps.js'
 import { listEditionDates } from '../store/editions.js'
+import { listContinuations } from '../store/diff.js'
 import {
   findBlameRow,
   findLineageOf,
@@ -22,7 +23,6 @@ import {
   findTermKeyNamed,
   listBlameRows,
   listLineageLinks,
-  listLinksOut,
   listLineageVersions,
   listTermVersions,
   type LineageLinkRow,
@@ -210,8 +210,8 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
   const continuesAs =
     direction === 'backward'
       ? []
-      : listLinksOut(db, last.id)
-          .filter((link) => !byId.has(link.to))
+      : listContinuations(db, last.id)
+          .filter((link) => !byId.has(link.id))
           .map((link) => ({ number: link.key, edition: link.firstDate, kind: link.kind }))
   return { number: key, ...(id === undefined ? {} : { id }), steps, numbers, ...(continuesAs.length ? { continuesAs } : {}) }
 }

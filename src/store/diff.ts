@@ -2,7 +2,7 @@
  * What diffs ask of the store: the versions in force in an edition (rules or
  * terms), the lineage links between two editions, and where an old number went.
  */
-import type { LinkBasis } from '../vocabulary/kinds.js'
+import type { LinkBasis, LinkKind } from '../vocabulary/kinds.js'
 import type { Crdb } from './database.js'
 import { inForceAt, prepared } from './statements.js'
 
@@ -202,8 +202,8 @@ export function findLastVersionBefore(db: Crdb, key: string, edition: string): V
 }
 
 /** The versions version `id` continues as (its outgoing lineage links), in document order. */
-export function listContinuations(db: Crdb, id: number): Array<VersionSpan & { kind: string }> {
-  return prepared<[number], VersionSpan & { kind: string }>(
+export function listContinuations(db: Crdb, id: number): Array<VersionSpan & { kind: LinkKind }> {
+  return prepared<[number], VersionSpan & { kind: LinkKind }>(
     db,
     `SELECT v.id, v.key, v.first_date AS firstDate, v.last_date AS lastDate, l.kind FROM lineage_links l
      JOIN versions v ON v.id = l.to_version WHERE l.from_version = ? ORDER BY v.sort_key`

@@ -59,23 +59,6 @@ export function listLineageLinks(db: Crdb, lineageId: number): LineageLinkRow[] 
   ).all(lineageId)
 }
 
-/** A link out of a version, with where it leads. */
-export interface LinkOutRow {
-  to: number
-  kind: LinkKind
-  key: string
-  firstDate: string
-}
-
-/** The links out of version `versionId` (to the rules it became), in document order. */
-export function listLinksOut(db: Crdb, versionId: number): LinkOutRow[] {
-  return prepared<[number], LinkOutRow>(
-    db,
-    `SELECT l.to_version AS "to", l.kind, v.key, v.first_date AS firstDate FROM lineage_links l
-     JOIN versions v ON v.id = l.to_version WHERE l.from_version = ? ORDER BY v.sort_key`
-  ).all(versionId)
-}
-
 /** Rule `key`'s version in force in `edition`, or `undefined`. */
 export function findLineageVersionAt(db: Crdb, key: string, edition: string): LineageVersionRow | undefined {
   return prepared<{ key: string; edition: string }, LineageVersionRow>(

@@ -76,7 +76,7 @@ ${(step.sourceDamage ?? []).map((note) => html`<p class="meta source-damage">Not
 <p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. Removed words are <del>struck</del>, added words <ins>marked</ins>. <a href="${ruleHref(newest.number, newest.editions.at(-1))}">${newest.number} as it ${newest.validTo ? `stood until ${newest.validTo}` : 'stands now'}</a>.</p>
 ${renderBars(history, state)}
 ${joinMarkup(shown, '\n')}
-${renderContinuation(history)}
+${renderEnd(history)}
 ${renderFolded(fold, joinMarkup(folded, '\n'))}`
     return answerHtml(c, renderPage({ title: `History of ${history.number}`, body, picker: view.picker }))
   })
@@ -167,12 +167,12 @@ function renderHistorySection(history: RuleHistory, state: ServerState): Markup 
 <p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. <a href="/history/${encodeURIComponent(history.number)}">Every wording with its changes</a>.</p>
 ${renderBars(history, state)}
 <ol>${fold.shown.map(({ step, index }) => item(step, index))}</ol>
-${renderContinuation(history)}
+${renderEnd(history)}
 ${renderFolded(fold, html`<ol>${fold.folded.map(({ step, index }) => item(step, index))}</ol>`)}`
 }
 
 /** How the history ends, when there is something to say: `Then merged into <a>604.5</a> (2009-07-11).`, a gap at its end. */
-function renderContinuation(history: RuleHistory): Markup | false {
+function renderEnd(history: RuleHistory): Markup | false {
   const end = describeEnd(history)
   if (!end) return false
   const links = history.continuesAs?.map((rule) => html`<a href="${ruleHref(rule.number, rule.edition)}">${rule.number}</a>`)
