@@ -251,6 +251,15 @@ describe.skipIf(!archiveAvailable())('MCP over stdio and HTTP', { timeout: 180_0
       expect(last.steps[0].change).toMatchObject({ notHeld: ['2025-06-06'], gap: expect.stringContaining('(2025-06-06 not held)') })
       expect(last.steps[0].change).toEqual(cli.steps.at(-1).change)
       expect((await answer(client(), 'rule_history', { rule: '702.11a' })).notHeld).toBeUndefined()
+      // How a history ends: where its last wording went (401.6 into 604.5), and an end across an edition not held (509.2).
+      const merged = await answer(client(), 'rule_history', { rule: '401.6', edition: '2009-05-01' })
+      expect(merged.continuesAs).toEqual(crdbJson(database, ['history', '401.6', '--edition', '2009-05-01']).continuesAs)
+      expect(merged.continuesAs).toEqual([{ number: '604.5', edition: '2009-07-11', kind: 'merge' }])
+      const ended = await answer(client(), 'rule_history', { rule: '509.2', edition: '2024-07-30', limit: 50 })
+      const endedCli = crdbJson(database, ['history', '509.2', '--edition', '2024-07-30'])
+      expect(ended.steps.at(-1).ended).toEqual(endedCli.steps.at(-1).ended)
+      expect(ended.steps.at(-1).ended).toMatchObject({ notHeld: ['2024-09-17'] })
+      expect(ended.notHeld).toEqual(['2024-09-17'])
     })
 
     it('check_citations answers as crdb cite --json', async () => {

@@ -289,7 +289,7 @@ const ruleHistoryTool = defineTool({
       .array(z.string())
       .optional()
       .describe(
-        "every edition not held that the history's steps cross, whatever the page: a change may have come with one of them (each step's change.gap says where)"
+        "every edition not held that the history's steps cross, whatever the page: a change may have come with one of them (each step's change.gap, and the last step's ended.gap, says where)"
       )
   }),
   run: ({ state, pin }, args) => {
@@ -308,7 +308,7 @@ const ruleHistoryTool = defineTool({
       validTo: last.validTo
     })
     // Every page names the gaps of the whole history: a step crossing one may be on another page.
-    const notHeld = [...new Set(history.steps.flatMap((step) => step.change?.notHeld ?? []))].sort()
+    const notHeld = [...new Set(history.steps.flatMap((step) => [...(step.change?.notHeld ?? []), ...(step.ended?.notHeld ?? [])]))].sort()
     return { ...published, steps: page, total: history.steps.length, offset: start, next, pinned, ...(notHeld.length ? { notHeld } : {}) }
   }
 })
