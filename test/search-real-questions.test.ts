@@ -126,6 +126,20 @@ describe.skipIf(!archiveAvailable())('real questions on the whole archive', () =
     expect(stack.hits.slice(0, 3).map(keyOfHit)).toContain('310.2')
   })
 
+  it('ranks a keyword’s or a variant’s rules low for a question that never names it', () => {
+    // A question about replacement effects that names no keyword: the keyword rules that mention
+    // replacement effects (701.21a, 702.74a) used to fill its top three.
+    const question = readRealQuestions('tune').find((each) => each.query.startsWith('So I skimmed a bit through the Comprehensive Rules'))!
+    const unnamed = search(archive.db, question.query, { at: { date: question.asked } })
+    expect(unnamed.hits.slice(0, 3).filter((hit) => /^70[12]\.\d+/.test(hit.key))).toEqual([])
+    expect(unnamed.hits.slice(0, 3).map((hit) => hit.key)).toContain('614.7')
+    // Named, they rank as before.
+    const named = search(archive.db, 'How does mutate work with replacement effects', { at: { era: '2024' } })
+    expect(named.hits[0].key).toMatch(/^702\.140/)
+    const commander = search(archive.db, 'in commander can my commander deal damage', { at: { era: '2024' } })
+    expect(commander.hits.slice(0, 3).some((hit) => hit.key.startsWith('903'))).toBe(true)
+  })
+
   it('takes a section named in words for the section, not for the word seven', () => {
     const section = search(archive.db, 'section 7 of the rules', { at: { era: '2024' } })
     expect(section.hits[0].key).toBe('7')

@@ -40,7 +40,7 @@ import {
   type ScopeVersion,
   type Vocabulary
 } from './search/scope.js'
-import { headingsFor } from './search/headings.js'
+import { headingsFor, topicSharesFor } from './search/headings.js'
 import { snippetOf } from './search/snippet.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
 import { matchBestTexts, type ScopeRange } from '../store/search.js'
@@ -167,6 +167,9 @@ export interface SearchResult {
   rule?: { asked: string; number: string; edition: string; note?: string }
 }
 
+/** Terms weighing no more than this are names (a card's): they name no topic. */
+const nameWeightBound = 0.2
+
 const allKinds: readonly SearchKind[] = ['rule', 'example', 'term']
 /** The most texts a ranked search over several editions scores (the best by bm25); six times as many in one edition. */
 const maxCandidates = 1500
@@ -292,6 +295,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
 
   const groups: Groups = { rule: new Map(), example: new Map(), term: new Map() }
   const headingOf = headingsFor(db, cache, new Set(plan.terms.flatMap((term) => term.stems)))
+  const topicShareOf = topicSharesFor(db, cache, new Set(plan.terms.filter((term) => term.weight > nameWeightBound).flatMap((term) => term.stems)))
   const addCandidate = (kind: SearchKind, version: ScopeVersion, text: IndexedText, score: number, byName: boolean): void => {
     const candidate: Candidate = { kind, version, text, score, byName }
     const group = groups[kind].get(version.key)
@@ -316,7 +320,9 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
             version.kind,
             version,
             text,
-            finalScore(own, plan.passage) * (plan.passage && version.kind === 'term' ? passageTermShare : 1),
+            finalScore(own, plan.passage) *
+              (plan.passage && version.kind === 'term' ? passageTermShare : 1) *
+              (version.kind === 'rule' ? topicShareOf(version) : 1),
             own.nameMatch === 1 && !plan.passage
           )
         }

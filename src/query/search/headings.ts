@@ -140,3 +140,54 @@ function headingOfChain(chain: TitleChain, asked: ReadonlySet<string>): Heading 
   add(chain.section, levelWeights.section)
   return heading.size === 0 ? none : { stems: heading, named }
 }
+
+/** Block titles whose numbered rules are each about one named thing (a keyword), by their stems. */
+const keywordBlocks = ['Keyword Abilities', 'Keyword Actions'].map(stemsOfTitle)
+/** Section titles whose blocks are each about one named thing (a variant, an option), by their stems. */
+const variantSections = ['Multiplayer Rules', 'Casual Variants'].map(stemsOfTitle)
+/** Words of a variant's title that do not name it (`Two-Headed Giant Variant`). */
+const genericTitleStems: ReadonlySet<string> = new Set(['Variant', 'Option', 'Options', 'Rules'].flatMap(stemsOfTitle))
+
+/** The stems of a title, as headings reads them. */
+function stemsOfTitle(title: string): string[] {
+  return tokenize(title)
+    .filter((token) => !stopWords.has(token.word))
+    .map((token) => token.stem)
+}
+
+/** Whether two lists of stems are the same. */
+function sameStems(one: readonly string[], other: readonly string[]): boolean {
+  return one.length === other.length && one.every((stem, index) => stem === other[index])
+}
+
+/** How much a rule about a named thing the query never names weighs beside the others. */
+const unnamedTopicShare = 0.5
+
+/**
+ * The share of its score a rule keeps for a query whose stems are `asked`: a rule about one named
+ * thing (a keyword's rules, 702.19b under "Trample"; a variant's, 903.4 under "Commander") is
+ * rarely the answer to a question that never names it (every word of the name), whatever other
+ * words it shares with the question; it keeps {@link unnamedTopicShare}. Every other rule keeps all of it.
+ */
+export function topicSharesFor(db: Crdb, cache: SearchCache, asked: ReadonlySet<string>): (version: ScopeVersion) => number {
+  const kept = headingCacheOf(db, cache)
+  const shares = new Map<string, number>()
+  return (version) => {
+    const match = /^(\d)(\d\d)\.(\d+)/.exec(version.key)
+    if (!match) return 1
+    const block = `${match[1]}${match[2]}`
+    const cacheKey = `${block}.${match[3]}@${version.lastDate}`
+    let share = shares.get(cacheKey)
+    if (share === undefined) {
+      const day = version.lastDate
+      const blockTitle = titleOn(kept.titles, block, day)
+      let topic: readonly string[] = untitled
+      if (keywordBlocks.some((stems) => sameStems(stems, blockTitle))) topic = titleOn(kept.titles, `${block}.${match[3]}`, day)
+      else if (variantSections.some((stems) => sameStems(stems, titleOn(kept.titles, match[1], day))))
+        topic = blockTitle.filter((stem) => !genericTitleStems.has(stem))
+      share = topic.length === 0 || topic.every((stem) => asked.has(stem)) ? 1 : unnamedTopicShare
+      shares.set(cacheKey, share)
+    }
+    return share
+  }
+}
