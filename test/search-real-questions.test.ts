@@ -140,6 +140,19 @@ describe.skipIf(!archiveAvailable())('real questions on the whole archive', () =
     expect(commander.hits.slice(0, 3).some((hit) => hit.key.startsWith('903'))).toBe(true)
   })
 
+  it('raises the rules other rules cite, for a long question', () => {
+    // 601.2c (targets are chosen as a spell is cast) and 614.12 (replacement effects on entering) are
+    // cited by many rules; the copy rules (706.x) a long question's words also match, by few.
+    for (const [start, answer] of [
+      ['I control an Indomitable Archangel, a Neurok Replica', '601.2c'],
+      ['What’s the interaction between Vesuva and Blood Moon', '614.12']
+    ]) {
+      const question = readRealQuestions('tune').find((each) => each.query.replace(/'/g, '’').startsWith(start))!
+      const hits = search(archive.db, question.query, { at: { date: question.asked } }).hits
+      expect(hits.slice(0, 5).map(keyOfHit), start).toContain(answer)
+    }
+  })
+
   it('takes a section named in words for the section, not for the word seven', () => {
     const section = search(archive.db, 'section 7 of the rules', { at: { era: '2024' } })
     expect(section.hits[0].key).toBe('7')

@@ -40,6 +40,7 @@ import {
   type ScopeVersion,
   type Vocabulary
 } from './search/scope.js'
+import { citedFactorsFor } from './search/citations.js'
 import { headingsFor, topicSharesFor } from './search/headings.js'
 import { snippetOf } from './search/snippet.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
@@ -295,6 +296,8 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
 
   const groups: Groups = { rule: new Map(), example: new Map(), term: new Map() }
   const headingOf = headingsFor(db, cache, new Set(plan.terms.flatMap((term) => term.stems)))
+  // A long question's words match a keyword's reminder as well as the rule that answers it: how often the rules cite a rule tells them apart.
+  const citedFactorOf = plan.passage ? citedFactorsFor(db, cache) : () => 1
   const topicShareOf = topicSharesFor(db, cache, new Set(plan.terms.filter((term) => term.weight > nameWeightBound).flatMap((term) => term.stems)))
   const addCandidate = (kind: SearchKind, version: ScopeVersion, text: IndexedText, score: number, byName: boolean): void => {
     const candidate: Candidate = { kind, version, text, score, byName }
@@ -322,7 +325,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
             text,
             finalScore(own, plan.passage) *
               (plan.passage && version.kind === 'term' ? passageTermShare : 1) *
-              (version.kind === 'rule' ? topicShareOf(version) : 1),
+              (version.kind === 'rule' ? topicShareOf(version) * citedFactorOf(version) : 1),
             own.nameMatch === 1 && !plan.passage
           )
         }

@@ -138,6 +138,20 @@ export function readRuleTitles(db: Crdb): Array<[string, string, string, string]
     .all()
 }
 
+/**
+ * Every version of a rule whose text may cite another rule (it says "rule" or "section"): key,
+ * first and last date, content id, text.
+ */
+export function readCitingRuleVersions(db: Crdb): Array<[string, string, string, number, string]> {
+  return prepared<[], [string, string, string, number, string]>(
+    db,
+    `SELECT v.key, v.first_date, v.last_date, c.id, c.text FROM versions v JOIN contents c ON c.id = v.content_id
+      WHERE v.kind = 'rule' AND (c.text LIKE '%rule%' OR c.text LIKE '%section%')`
+  )
+    .raw()
+    .all()
+}
+
 /** Every glossary term's and titled rule's versions: kind, key, name (a term's heading, a rule's title), first and last date, content id. */
 export function readNamedVersions(db: Crdb): Array<['rule' | 'term', string, string, string, string, number]> {
   return prepared<[], ['rule' | 'term', string, string, string, string, number]>(
