@@ -98,6 +98,8 @@ describe.skipIf(!archiveAvailable())('real questions on the whole archive', () =
     expect(infest.names).toEqual(['Infest'])
     expect(infest.searchedFor).toContain('trample')
     expect(search(archive.db, 'what does [[Blaze]] do with X').names).toEqual(['Blaze'])
+    // The pronoun I ends a name.
+    expect(search(archive.db, 'I control Call the Bloodline and I discard Malevolent Whispers').names).toEqual(['Call the Bloodline', 'Malevolent Whispers'])
   })
 
   it('corrects a typo to the word meant, and leaves English words and small words alone', () => {

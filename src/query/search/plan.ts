@@ -322,7 +322,8 @@ function findNames(query: string, tokens: Token[], known: (index: number) => boo
     while (end < tokens.length) {
       const gap = between(end)
       const joins = /^[\s'’-]*$/.test(gap) || (/^\.\s*$/.test(gap) && tokens[end - 1].end - tokens[end - 1].start === 1) || /^,\s+$/.test(gap)
-      if (!joins) break
+      // The pronoun I is no part of a name (`Call the Bloodline and I discard`).
+      if (!joins || tokens[end].word === 'i') break
       if (capital[end]) last = end
       else if (!nameConnectors.has(tokens[end].word) || /,/.test(gap)) break
       end++
