@@ -325,7 +325,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
             text,
             finalScore(own, plan.passage) *
               (plan.passage && version.kind === 'term' ? passageTermShare : 1) *
-              (version.kind === 'rule' ? topicShareOf(version) * citedFactorOf(version) : 1),
+              (version.kind === 'rule' ? topicShareOf(version) * citedFactorOf(version) : version.kind === 'term' ? topicShareOf(version) : 1),
             own.nameMatch === 1 && !plan.passage
           )
         }

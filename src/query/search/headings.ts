@@ -171,8 +171,20 @@ const unnamedTopicShare = 0.5
  */
 export function topicSharesFor(db: Crdb, cache: SearchCache, asked: ReadonlySet<string>): (version: ScopeVersion) => number {
   const kept = headingCacheOf(db, cache)
+  const keywords = keywordNamesOf(kept, cache)
   const shares = new Map<string, number>()
+  const shareOf = (topic: readonly string[]): number => (topic.length === 0 || topic.every((stem) => asked.has(stem)) ? 1 : unnamedTopicShare)
   return (version) => {
+    // A glossary term that is a keyword's name (Graft, Modular) is about that keyword as its rules are.
+    if (version.kind === 'term') {
+      let share = shares.get(`term:${version.key}`)
+      if (share === undefined) {
+        const stems = stemsOfTitle(version.key)
+        share = keywords.has(stems.join(' ')) ? shareOf(stems) : 1
+        shares.set(`term:${version.key}`, share)
+      }
+      return share
+    }
     const match = /^(\d)(\d\d)\.(\d+)/.exec(version.key)
     if (!match) return 1
     const block = `${match[1]}${match[2]}`
@@ -185,9 +197,26 @@ export function topicSharesFor(db: Crdb, cache: SearchCache, asked: ReadonlySet<
       if (keywordBlocks.some((stems) => sameStems(stems, blockTitle))) topic = titleOn(kept.titles, `${block}.${match[3]}`, day)
       else if (variantSections.some((stems) => sameStems(stems, titleOn(kept.titles, match[1], day))))
         topic = blockTitle.filter((stem) => !genericTitleStems.has(stem))
-      share = topic.length === 0 || topic.every((stem) => asked.has(stem)) ? 1 : unnamedTopicShare
+      share = shareOf(topic)
       shares.set(cacheKey, share)
     }
     return share
   }
+}
+
+/** The names of every keyword of any edition (the titles of the rules under "Keyword Abilities" and "Keyword Actions"), as stems joined by spaces. */
+function keywordNamesOf(kept: HeadingCache, cache: SearchCache): ReadonlySet<string> {
+  let names = cache.extra.get('keyword-names') as Set<string> | undefined
+  if (names) return names
+  names = new Set()
+  for (const [key, versions] of kept.titles) {
+    const match = /^(\d{3})\.\d+$/.exec(key)
+    if (!match) continue
+    for (const version of versions) {
+      const blockTitle = titleOn(kept.titles, match[1], version.lastDate)
+      if (keywordBlocks.some((stems) => sameStems(stems, blockTitle))) names.add(version.stems.join(' '))
+    }
+  }
+  cache.extra.set('keyword-names', names)
+  return names
 }

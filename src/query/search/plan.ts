@@ -10,7 +10,7 @@ import { findNamedPhrases, type NamedPhrase } from './named-phrases.js'
 import { positiveTerms, type ParsedQuery } from './query-language.js'
 import { loadStemCounts, type SearchCache } from './scope.js'
 import { correctWord, type Correction } from './spelling.js'
-import { foldWord, numberTwin, stemOf, stopWords, tokenize, weakStopWords, type Token } from './words.js'
+import { foldWord, irregularTwins, numberTwin, stemOf, stopWords, tokenize, weakStopWords, type Token } from './words.js'
 
 /** One thing a hit is scored on: a word (or its alternatives: `10`, `ten`). */
 interface PlanTerm {
@@ -120,6 +120,7 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
     wanted.add(token.stem)
     const twin = numberTwin(token.word)
     if (twin) wanted.add(stemOf(twin))
+    for (const form of irregularTwins(token.word)) wanted.add(stemOf(form))
   }
   loadStemCounts(db, cache, [...wanted])
   loadInformalCounts(db, cache)
@@ -211,8 +212,12 @@ export function planRanked(db: Crdb, cache: SearchCache, query: string, day?: st
     const twin = numberTwin(token.word)
     const correction = corrected[index]
     let slot: number | undefined
+    const forms = twin ? [] : irregularTwins(token.word).filter((form) => docsOf(stemOf(form)) > 0)
     if (twin) {
       slot = add({ display: token.word, words: [token.word, twin], stems: [token.stem, stemOf(twin)], prefix: false, weight })
+    } else if (forms.length > 0) {
+      const words = [token.word, ...forms]
+      slot = add({ display: token.word, words, stems: words.map(stemOf), prefix: false, weight })
     } else if (docsOf(token.stem) > 0) {
       slot = add({ display: token.word, words: [token.word], stems: [token.stem], prefix: false, weight })
     } else if (correction) {

@@ -135,8 +135,70 @@ numberOfWord.set('forty', '40')
 numberOfWord.set('fifty', '50')
 numberOfWord.set('hundred', '100')
 const wordOfNumber = new Map([...numberOfWord].map(([word, value]) => [value, word]))
+// "No loyalty", "no cards in hand": the rules say loyalty 0 (one way only: a 0 is not "no").
+numberOfWord.set('no', '0')
 
 /** The other way to write a number: `10` <-> `ten`, `0` <-> `zero`; `undefined` for other words. */
 export function numberTwin(word: string): string | undefined {
   return numberOfWord.get(word) ?? wordOfNumber.get(word)
+}
+
+/**
+ * Irregular forms of the verbs the rules use, which no stemmer joins: a question's "leaves the
+ * battlefield" is the rules' "has left the battlefield", its "deals damage" their "damage dealt".
+ * Each line is one verb's forms.
+ */
+const irregularVerbs = [
+  'leave leaves leaving left',
+  'deal deals dealing dealt',
+  'choose chooses choosing chose chosen',
+  'pay pays paying paid',
+  'draw draws drawing drew drawn',
+  'take takes taking took taken',
+  'give gives giving gave given',
+  'lose loses losing lost',
+  'win wins winning won',
+  'come comes coming came',
+  'become becomes becoming became',
+  'fight fights fighting fought',
+  'keep keeps keeping kept',
+  'find finds finding found',
+  'spend spends spending spent',
+  'strike strikes striking struck',
+  'steal steals stealing stole stolen',
+  'begin begins beginning began begun',
+  'lay lays laying laid',
+  'bring brings bringing brought',
+  'send sends sending sent',
+  'hide hides hiding hid hidden',
+  'write writes writing wrote written',
+  'see sees seeing saw seen',
+  'fall falls falling fell fallen',
+  'forget forgets forgetting forgot forgotten',
+  'make makes making made',
+  'mean means meaning meant',
+  'sell sells selling sold',
+  'tell tells telling told'
+].map((line) => line.split(' '))
+
+const formsOfVerb = new Map<string, readonly string[]>()
+for (const forms of irregularVerbs) for (const form of forms) formsOfVerb.set(form, forms)
+
+/**
+ * The other forms of an irregular verb whose stems differ from this word's (`leaves` -> `left`;
+ * `left` -> `leave`), as folded words; none for any other word.
+ */
+export function irregularTwins(word: string): string[] {
+  const forms = formsOfVerb.get(word)
+  if (!forms) return []
+  const stem = stemOf(word)
+  const seen = new Set([stem])
+  const twins: string[] = []
+  for (const form of forms) {
+    const other = stemOf(form)
+    if (seen.has(other)) continue
+    seen.add(other)
+    twins.push(form)
+  }
+  return twins
 }
