@@ -171,37 +171,38 @@ const unnamedTopicShare = 0.5
  */
 export function topicSharesFor(db: Crdb, cache: SearchCache, asked: ReadonlySet<string>): (version: ScopeVersion) => number {
   const kept = headingCacheOf(db, cache)
-  const keywords = keywordNamesOf(kept, cache)
-  const shares = new Map<string, number>()
-  const shareOf = (topic: readonly string[]): number => (topic.length === 0 || topic.every((stem) => asked.has(stem)) ? 1 : unnamedTopicShare)
+  const shares = new Map<readonly string[], number>()
   return (version) => {
-    // A glossary term that is a keyword's name (Graft, Modular) is about that keyword as its rules are.
-    if (version.kind === 'term') {
-      let share = shares.get(`term:${version.key}`)
-      if (share === undefined) {
-        const stems = stemsOfTitle(version.key)
-        share = keywords.has(stems.join(' ')) ? shareOf(stems) : 1
-        shares.set(`term:${version.key}`, share)
-      }
-      return share
-    }
-    const match = /^(\d)(\d\d)\.(\d+)/.exec(version.key)
-    if (!match) return 1
-    const block = `${match[1]}${match[2]}`
-    const cacheKey = `${block}.${match[3]}@${version.lastDate}`
-    let share = shares.get(cacheKey)
-    if (share === undefined) {
-      const day = version.lastDate
-      const blockTitle = titleOn(kept.titles, block, day)
-      let topic: readonly string[] = untitled
-      if (keywordBlocks.some((stems) => sameStems(stems, blockTitle))) topic = titleOn(kept.titles, `${block}.${match[3]}`, day)
-      else if (variantSections.some((stems) => sameStems(stems, titleOn(kept.titles, match[1], day))))
-        topic = blockTitle.filter((stem) => !genericTitleStems.has(stem))
-      share = shareOf(topic)
-      shares.set(cacheKey, share)
-    }
+    let topic = topicsOfVersions.get(version)
+    if (topic === undefined) topicsOfVersions.set(version, (topic = topicOf(kept, cache, version)))
+    if (topic.length === 0) return 1
+    let share = shares.get(topic)
+    if (share === undefined) shares.set(topic, (share = topic.every((stem) => asked.has(stem)) ? 1 : unnamedTopicShare))
     return share
   }
+}
+
+/** The topic of each version read (a version is kept per handle, and its topic with it). */
+const topicsOfVersions = new WeakMap<ScopeVersion, readonly string[]>()
+
+/**
+ * The name a version is about, as stems: a keyword rule's keyword, a variant rule's variant, the
+ * keyword a glossary term names; none (empty) for any other.
+ */
+function topicOf(kept: HeadingCache, cache: SearchCache, version: ScopeVersion): readonly string[] {
+  // A glossary term that is a keyword's name (Graft, Modular) is about that keyword as its rules are.
+  if (version.kind === 'term') {
+    const stems = stemsOfTitle(version.key)
+    return keywordNamesOf(kept, cache).has(stems.join(' ')) ? stems : untitled
+  }
+  const match = /^(\d)(\d\d)\.(\d+)/.exec(version.key)
+  if (!match) return untitled
+  const block = `${match[1]}${match[2]}`
+  const day = version.lastDate
+  const blockTitle = titleOn(kept.titles, block, day)
+  if (keywordBlocks.some((stems) => sameStems(stems, blockTitle))) return titleOn(kept.titles, `${block}.${match[3]}`, day)
+  if (variantSections.some((stems) => sameStems(stems, titleOn(kept.titles, match[1], day)))) return blockTitle.filter((stem) => !genericTitleStems.has(stem))
+  return untitled
 }
 
 /** The names of every keyword of any edition (the titles of the rules under "Keyword Abilities" and "Keyword Actions"), as stems joined by spaces. */
