@@ -168,9 +168,6 @@ export interface SearchResult {
   rule?: { asked: string; number: string; edition: string; note?: string }
 }
 
-/** Terms weighing no more than this are names (a card's): they name no topic. */
-const nameWeightBound = 0.2
-
 const allKinds: readonly SearchKind[] = ['rule', 'example', 'term']
 /** The most texts a ranked search over several editions scores (the best by bm25); six times as many in one edition. */
 const maxCandidates = 1500
@@ -298,7 +295,8 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
   const headingOf = headingsFor(db, cache, new Set(plan.terms.flatMap((term) => term.stems)))
   // A long question's words match a keyword's reminder as well as the rule that answers it: how often the rules cite a rule tells them apart.
   const citedFactorOf = plan.passage ? citedFactorsFor(db, cache) : () => 1
-  const topicShareOf = topicSharesFor(db, cache, new Set(plan.terms.filter((term) => term.weight > nameWeightBound).flatMap((term) => term.stems)))
+  // The topics the query names: its words but names (a card's), and its informal words read as the rules'.
+  const topicShareOf = topicSharesFor(db, cache, new Set([...plan.nameStems, ...(plan.meantNameStems ?? [])]))
   const addCandidate = (kind: SearchKind, version: ScopeVersion, text: IndexedText, score: number, byName: boolean): void => {
     const candidate: Candidate = { kind, version, text, score, byName }
     const group = groups[kind].get(version.key)
