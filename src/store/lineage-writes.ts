@@ -22,20 +22,50 @@ export interface LineageInputRow {
 export type LineageLinkInput = LineageLinkRow
 
 /**
- * Every rule version, and the text of every rule content by id. The rows come in
- * an order of the data (first edition, then document order), never of row ids,
- * so that the same versions give the same lineages however they were stored.
+ * Every rule version (or, given `since`, those in force on that day or after),
+ * and the text of every rule content they hold, by id. The rows come in an order
+ * of the data (first edition, then document order), never of row ids, so that
+ * the same versions give the same lineages however they were stored.
  */
-export function readLineageInput(crdb: Crdb): { rows: LineageInputRow[]; texts: Map<number, string> } {
+export function readLineageInput(crdb: Crdb, since?: string): { rows: LineageInputRow[]; texts: Map<number, string> } {
   const db = driverOf(crdb)
-  const rows = db
-    .prepare(
-      `SELECT id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage
-       FROM versions WHERE kind = 'rule' ORDER BY first_date, sort_key`
-    )
-    .all() as LineageInputRow[]
+  const columns = `id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage`
+  if (since !== undefined) {
+    const rows = db
+      .prepare(`SELECT ${columns} FROM versions WHERE kind = 'rule' AND last_date >= ? ORDER BY first_date, sort_key`)
+      .all(since) as LineageInputRow[]
+    const text = db.prepare('SELECT text FROM contents WHERE id = ?').pluck()
+    const texts = new Map<number, string>()
+    for (const row of rows) if (!texts.has(row.contentId)) texts.set(row.contentId, text.get(row.contentId) as string)
+    return { rows, texts }
+  }
+  const rows = db.prepare(`SELECT ${columns} FROM versions WHERE kind = 'rule' ORDER BY first_date, sort_key`).all() as LineageInputRow[]
   const texts = new Map(db.prepare(`SELECT id, text FROM contents WHERE kind = 'rule'`).raw().all() as Array<[number, string]>)
   return { rows, texts }
+}
+
+/**
+ * Add the lineage of versions new since the last computation: `links` (any
+ * stored link into those versions is replaced), each version's lineage
+ * (`lineageOf`: every new version) and the lineage ids they start (`ids`: first version's row id ->
+ * stable id; such an id kept as an alias no longer is one). Run it inside a
+ * transaction.
+ */
+export function addLineage(crdb: Crdb, links: LineageLinkInput[], lineageOf: Map<number, number>, ids: Map<number, string>): void {
+  const db = driverOf(crdb)
+  const unlink = db.prepare('DELETE FROM lineage_links WHERE to_version = ?')
+  for (const id of lineageOf.keys()) unlink.run(id)
+  const insert = db.prepare('INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason, basis) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  for (const link of [...links].sort((a, b) => a.from - b.from || a.to - b.to))
+    insert.run(link.from, link.to, link.kind, link.similarity, link.score, link.reason, link.basis)
+  const update = db.prepare('UPDATE versions SET lineage_id = ? WHERE id = ?')
+  for (const [id, lineage] of lineageOf) update.run(lineage, id)
+  const add = db.prepare('INSERT OR REPLACE INTO lineages (id, root) VALUES (?, ?)')
+  const unalias = db.prepare('DELETE FROM lineage_aliases WHERE alias = ?')
+  for (const [root, id] of ids) {
+    add.run(id, root)
+    unalias.run(id)
+  }
 }
 
 /**
