@@ -160,10 +160,11 @@ function refreshLineage(db: Crdb, options: IngestOptions, editionsChanged: boole
   // Links kept by migration 5 from the older matcher are stale too.
   if (editionsChanged || derived.lineage || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db)) {
     const overrides = options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath())
-    if (editionsChanged && appendedAfter !== undefined) extendLineage(db, appendedAfter, overrides)
+    const appended = editionsChanged && appendedAfter !== undefined
+    if (appended) extendLineage(db, appendedAfter, overrides)
     else computeLineage(db, overrides)
     passFaultPoint('lineage')
-    optimizeSearchIndex(db)
+    optimizeSearchIndex(db, !appended)
     markDerivedCurrent(db, 'lineage')
   }
   return derived

@@ -87,8 +87,8 @@ export function computeLineage(
   rewrites: Rewrite[] = readRewriteVocabulary(),
   counts: WordCounts | undefined = readLineageWeights()
 ): LineageSummary {
-  const { rows, texts } = readLineageInput(db)
-  const links = matchEditionPairs(listEditionDates(db), rows, texts, overrides, compileRewrites(rewrites), counts)
+  const { rows, textOf } = readLineageInput(db)
+  const links = matchEditionPairs(listEditionDates(db), rows, textOf, overrides, compileRewrites(rewrites), counts)
 
   const write = driverOf(db).transaction(() => {
     const best = bestLinks(links)
@@ -136,9 +136,9 @@ export function extendLineage(
   rewrites: Rewrite[] = readRewriteVocabulary(),
   counts: WordCounts | undefined = readLineageWeights()
 ): LineageSummary {
-  const { rows, texts } = readLineageInput(db, since)
+  const { rows, textOf } = readLineageInput(db, since)
   const dates = listEditionDates(db).filter((date) => date >= since)
-  const links = matchEditionPairs(dates, rows, texts, overrides, compileRewrites(rewrites), counts)
+  const links = matchEditionPairs(dates, rows, textOf, overrides, compileRewrites(rewrites), counts)
 
   const write = driverOf(db).transaction(() => {
     const best = bestLinks(links)
@@ -170,7 +170,7 @@ export function extendLineage(
 /**
  * The links between each pair of neighbouring `dates`. `rows` holds every rule
  * version in force on one of those dates (more do no harm), in an order of the
- * data (first edition, then document order); `texts` their texts by content id.
+ * data (first edition, then document order); `textOf` their texts by content id.
  * A pair is matched from its two editions alone: words weigh by how rare they
  * are in the fixed `counts` (else among the texts in force in one of the two),
  * so matching a pair again, with editions added after it or not, gives the same links.
@@ -178,18 +178,23 @@ export function extendLineage(
 function matchEditionPairs(
   dates: string[],
   rows: VersionRow[],
-  texts: Map<number, string>,
+  textOf: (contentId: number) => string,
   overrides: LineageOverride[],
   compiled: Map<string, CompiledRewrite>,
   counts: WordCounts | undefined
 ): MatchLink[] {
   const weights = new WordWeights(counts)
   // Each text's comparable form and its words as ids, once: every later step works on these.
+  // (Made when a text is first compared: an edition added is matched on a few of them. Word ids then come in
+  // another order than in a whole build; the weights, fixed or on a grid, do not depend on it.)
   const plain = new Map<number, { normalized: string; words: Int32Array }>()
-  for (const row of rows) {
-    if (plain.has(row.contentId)) continue
-    const normalized = normalizeText(texts.get(row.contentId)!)
-    plain.set(row.contentId, { normalized, words: weights.ids(wordsOf(normalized)) })
+  const plainOf = (contentId: number): { normalized: string; words: Int32Array } => {
+    let found = plain.get(contentId)
+    if (!found) {
+      const normalized = normalizeText(textOf(contentId))
+      plain.set(contentId, (found = { normalized, words: weights.ids(wordsOf(normalized)) }))
+    }
+    return found
   }
   // Each text's words with their weights (without fixed counts, those of the pair being matched: cleared for each pair).
   const weighed = new Map<number, WeightedWords>()
@@ -197,12 +202,12 @@ function matchEditionPairs(
   const matchRow = (row: VersionRow, rewrite?: CompiledRewrite): MatchRow => {
     const order = orderOf.get(row.id)!
     if (!rewrite) {
-      const base = plain.get(row.contentId)!
+      const base = plainOf(row.contentId)
       let words = weighed.get(row.contentId)
       if (!words) weighed.set(row.contentId, (words = weights.weighIds(base.words)))
       return { id: row.id, order, key: row.key, contentId: row.contentId, normalized: base.normalized, words }
     }
-    const text = texts.get(row.contentId)!
+    const text = textOf(row.contentId)
     const normalized = normalizeText(text, rewrite)
     return {
       id: row.id,
@@ -248,8 +253,8 @@ function matchEditionPairs(
       const current = row.firstDate <= after && row.lastDate >= after
       if (!old && !current) continue
       counted.add(row.contentId)
-      if (rewrite && !current) weights.addIds(weights.ids(wordsOf(normalizeText(texts.get(row.contentId)!, rewrite), rewrite)))
-      else weights.addIds(plain.get(row.contentId)!.words)
+      if (rewrite && !current) weights.addIds(weights.ids(wordsOf(normalizeText(textOf(row.contentId), rewrite), rewrite)))
+      else weights.addIds(plainOf(row.contentId).words)
     }
   }
 
@@ -286,7 +291,7 @@ function matchEditionPairs(
     }
     const newSide = (row: VersionRow): MatchRow => {
       const base = matchRow(row)
-      return rewrite ? { ...base, words: weights.weighIds(plain.get(row.contentId)!.words.map(equivalentOf)) } : base
+      return rewrite ? { ...base, words: weights.weighIds(plainOf(row.contentId).words.map(equivalentOf)) } : base
     }
     links.push(
       ...matchRules(

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ingestPaths } from '../ingest/ingest.js'
 import { diffEditions } from '../src/query/diff.js'
 import { ruleHistory } from '../src/query/history.js'
+import { search } from '../src/query/search.js'
 import { driverOf, openDatabase, type Crdb } from '../src/store/database.js'
 import { readDerivedState } from '../src/store/derived-state.js'
 import { archiveAvailable, archiveDir, temporaryFolder } from './helpers.js'
@@ -63,7 +64,9 @@ function answersOf(db: Crdb, older: string, newer: string): unknown {
   expect(rules.length).toBeGreaterThan(5)
   return {
     histories: rules.map(({ number, date }) => ruleHistory(db, number, { at: { date } })),
-    diff: diffEditions(db, { date: older }, { date: newer })
+    diff: diffEditions(db, { date: older }, { date: newer }),
+    // The search index of a store given an edition is not merged again: the same hits all the same.
+    searches: ['first strike', 'commander tax', 'library', 'saga chapter ability', 'day night'].map((query) => search(db, query, { all: true }))
   }
 }
 

@@ -23,11 +23,12 @@ export type LineageLinkInput = LineageLinkRow
 
 /**
  * Every rule version (or, given `since`, those in force on that day or after),
- * and the text of every rule content they hold, by id. The rows come in an order
+ * and the text of a rule content by id (given `since`, read when first asked
+ * for: an edition added is matched on a few of them). The rows come in an order
  * of the data (first edition, then document order), never of row ids, so that
  * the same versions give the same lineages however they were stored.
  */
-export function readLineageInput(crdb: Crdb, since?: string): { rows: LineageInputRow[]; texts: Map<number, string> } {
+export function readLineageInput(crdb: Crdb, since?: string): { rows: LineageInputRow[]; textOf: (contentId: number) => string } {
   const db = driverOf(crdb)
   const columns = `id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage`
   if (since !== undefined) {
@@ -36,12 +37,18 @@ export function readLineageInput(crdb: Crdb, since?: string): { rows: LineageInp
       .all(since) as LineageInputRow[]
     const text = db.prepare('SELECT text FROM contents WHERE id = ?').pluck()
     const texts = new Map<number, string>()
-    for (const row of rows) if (!texts.has(row.contentId)) texts.set(row.contentId, text.get(row.contentId) as string)
-    return { rows, texts }
+    return {
+      rows,
+      textOf: (contentId) => {
+        let found = texts.get(contentId)
+        if (found === undefined) texts.set(contentId, (found = text.get(contentId) as string))
+        return found
+      }
+    }
   }
   const rows = db.prepare(`SELECT ${columns} FROM versions WHERE kind = 'rule' ORDER BY first_date, sort_key`).all() as LineageInputRow[]
   const texts = new Map(db.prepare(`SELECT id, text FROM contents WHERE kind = 'rule'`).raw().all() as Array<[number, string]>)
-  return { rows, texts }
+  return { rows, textOf: (contentId) => texts.get(contentId)! }
 }
 
 /**
