@@ -20,7 +20,10 @@ const texts = driverOf(db)
 db.close()
 const counts = new Map()
 for (const text of texts) for (const word of new Set(wordsOf(normalizeText(text)))) counts.set(word, (counts.get(word) ?? 0) + 1)
-const words = Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+// The words by count (each list in code point order): one entry per count, which reads fast through the schema.
+const byCount = new Map()
+for (const [word, count] of [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) byCount.set(count, [...(byCount.get(count) ?? []), word])
+const words = Object.fromEntries([...byCount].sort(([a], [b]) => a - b).map(([count, list]) => [String(count), list.join(' ')]))
 const about = 'In how many distinct rule texts of the archive each word is: the weights of lineage matching (scripts/write-lineage-weights.js)'
 writeFileSync(join(root, 'corpus', 'lineage-weights.json'), JSON.stringify({ about, documents: texts.length, words }) + '\n')
 console.log(`wrote corpus/lineage-weights.json: ${counts.size} words of ${texts.length} rule texts`)

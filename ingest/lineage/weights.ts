@@ -19,5 +19,7 @@ import type { WordCounts } from './text.js'
 export function readLineageWeights(path: string = corpusPath('lineage-weights.json')): WordCounts | undefined {
   if (!existsSync(path)) return undefined
   const table = readCorpusJson(path, lineageWeightsSchema, 'lineage word counts')
-  return { documents: table.documents, words: new Map(Object.entries(table.words)) }
+  const words = new Map<string, number>()
+  for (const [count, list] of Object.entries(table.words)) for (const word of list.split(' ')) words.set(word, Number(count))
+  return { documents: table.documents, words }
 }

@@ -217,8 +217,12 @@ function buildSchemas() {
       about: z.optional(z.string({ error: 'must be a string' })),
       /** How many distinct rule texts were counted. */
       documents: z.int({ error: 'must be a whole number' }),
-      /** Each word (as lineage matching reads words) and the number of those texts that have it. */
-      words: z.record(z.string({ error: 'must be a word' }), z.int({ error: 'must be a whole number' }), { error: 'must map each word to a count' })
+      /** The words (as lineage matching reads words) by the number of those texts that have them: `"2": "banding bury"`. */
+      words: z.record(
+        z.string().check(z.regex(/^[1-9]\d*$/, 'must be a count of texts')),
+        z.string({ error: 'must be the words, separated by spaces' }).check(z.regex(/^\S+( \S+)*$/, 'must be the words, separated by spaces')),
+        { error: 'must map each count of texts to its words' }
+      )
     },
     { error: 'must be an object with "documents" and "words"' }
   )
