@@ -67,7 +67,7 @@ describe('the corpus files', () => {
     ['vocabulary-replace-without-to.json', readRewriteVocabulary, 'E_FORMAT', 'rewrites[0].replace[1]: "to" must be the newer phrase'],
     ['informal-no-spelling.json', readInformalWords, 'E_FORMAT', 'entries[1]: "informal" must list a spelling'],
     ['informal-means-a-list.json', readInformalWords, 'E_FORMAT', 'entries[0]: "means" must be the rules words'],
-    ['weights-count-a-string.json', readLineageWeights, 'E_FORMAT', '"words.one" must map each count of texts to its words']
+    ['weights-count-not-a-number.json', readLineageWeights, 'E_FORMAT', '"words.one" must map each count of texts to its words']
   ]
   it.each(refused)('refuses %s with one line naming the file, the JSON path and what is wrong', (name, read, code, what) => {
     const path = join(fixtures, name)
