@@ -152,7 +152,7 @@ export function extendLineage(
       lineageOf.set(row.id, root)
       if (root === row.id) ids.set(root, formatLineageId({ kind: 'rule', date: row.firstDate, key: row.key }))
     }
-    const terms = readTermLineageInput(db)
+    const terms = readTermLineageInput(db, since)
     const termLineages = new Map<number, number>()
     const termIds = new Map<number, string>()
     assignTermLineages(terms, termLineages, termIds)

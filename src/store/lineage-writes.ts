@@ -127,12 +127,20 @@ export interface TermLineageRow {
   lineage: number | null
 }
 
-/** Every glossary term version, in an order of the data (key, first edition). */
-export function readTermLineageInput(crdb: Crdb): TermLineageRow[] {
+/**
+ * Every glossary term version (or, given `since`, every version of the terms with
+ * a version that starts after that day), in an order of the data (key, first edition).
+ */
+export function readTermLineageInput(crdb: Crdb, since?: string): TermLineageRow[] {
   const db = driverOf(crdb)
-  return db
-    .prepare(`SELECT id, key, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage FROM versions WHERE kind = 'term' ORDER BY key, first_date`)
-    .all() as TermLineageRow[]
+  const columns = 'id, key, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage'
+  if (since !== undefined)
+    return db
+      .prepare(
+        `SELECT ${columns} FROM versions WHERE kind = 'term' AND key IN (SELECT key FROM versions WHERE kind = 'term' AND first_date > ?) ORDER BY key, first_date`
+      )
+      .all(since) as TermLineageRow[]
+  return db.prepare(`SELECT ${columns} FROM versions WHERE kind = 'term' ORDER BY key, first_date`).all() as TermLineageRow[]
 }
 
 /** Each version's stored lineage (the id of its lineage's first version; `null` before lineage was derived). */
