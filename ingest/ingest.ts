@@ -14,7 +14,7 @@ import type { Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
 import type { DumpOutcome, IngestOptions, IngestOutcome, IngestReport, SourceInput } from './ingest-report.js'
-import { computeLineage, extendLineage, readLineageOverrides } from './lineage.js'
+import { computeLineage, extendLineage, hasStoredOverrides, readLineageOverrides } from './lineage.js'
 import { lineageOverridesPath } from '../src/vocabulary/paths.js'
 import { normalizeEdition, type NormalizedEntry } from './normalize.js'
 import { parseBookHtml, parseBookText } from './parse/book-text.js'
@@ -160,7 +160,8 @@ function refreshLineage(db: Crdb, options: IngestOptions, editionsChanged: boole
   // Links kept by migration 5 from the older matcher are stale too.
   if (editionsChanged || derived.lineage || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db)) {
     const overrides = options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath())
-    const appended = editionsChanged && appendedAfter !== undefined
+    // Appended, and the overrides those links were made with are the file's still: the new pairs alone.
+    const appended = editionsChanged && appendedAfter !== undefined && hasStoredOverrides(db, overrides, appendedAfter)
     if (appended) extendLineage(db, appendedAfter, overrides)
     else computeLineage(db, overrides)
     passFaultPoint('lineage')

@@ -30,7 +30,9 @@ import { readLineageWeights } from './lineage/weights.js'
 import { listEditionDates } from '../src/store/editions.js'
 import {
   addLineage,
+  hasLinkInto,
   readLineageInput,
+  readOverrideLinks,
   readStoredLineageIds,
   readTermLineageInput,
   writeLineage,
@@ -165,6 +167,25 @@ export function extendLineage(
     return ids.size
   })
   return summarize(links, write.immediate(), [])
+}
+
+/**
+ * Whether the lineage stored up to the edition dated `through` was computed with
+ * `overrides`: the links the file makes in the editions held are those stored,
+ * and no rule it starts a lineage with is linked to. (A `newLineage` entry removed from the file is not
+ * seen: the next whole computation links its rule again.)
+ */
+export function hasStoredOverrides(db: Crdb, overrides: LineageOverride[], through: string): boolean {
+  const stored = new Set(readOverrideLinks(db, through))
+  const held = new Set(listEditionDates(db))
+  const wanted = new Set<string>()
+  for (const override of overrides) {
+    if (override.edition > through || !held.has(override.edition)) continue
+    if ('newLineage' in override) {
+      if (hasLinkInto(db, override.number, override.edition)) return false
+    } else wanted.add(`${override.edition} ${override.from} ${override.to}`)
+  }
+  return stored.size === wanted.size && [...wanted].every((link) => stored.has(link))
 }
 
 /**

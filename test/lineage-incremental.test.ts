@@ -143,6 +143,29 @@ describe.skipIf(!archiveAvailable())('adding editions to a built store', () => {
     expect(answersOf(db, '2025-02-07', '2025-04-04')).toEqual(answersOf(scratch, '2025-02-07', '2025-04-04'))
   })
 
+  it('the newest edition with an override file changed for an older one: lineage is recomputed whole, the override applied', () => {
+    const into = (db: Crdb): string =>
+      driverOf(db)
+        .prepare(
+          `SELECT t.key FROM lineage_links l JOIN versions t ON t.id = l.to_version WHERE t.kind = 'rule' AND t.first_date = '2025-02-07' ORDER BY t.sort_key LIMIT 1`
+        )
+        .pluck()
+        .get() as string
+    const db = openDatabase(join(folder.dir, 'overrides.sqlite'))
+    stores.push(db)
+    expect(ingestPaths(db, files.slice(0, 4)).rejected).toBe(0)
+    markOneLink(db, '2024-11-08')
+    const number = into(db)
+    const override = { edition: '2025-02-07', number, newLineage: true as const }
+    expect(ingestPaths(db, files, { lineageOverrides: [override] }).stored).toBe(1)
+    expect(countMarked(db)).toBe(0)
+    expect(into(db)).not.toBe(number)
+    // Built again with the same file: nothing new, and the links stay.
+    const links = linksOf(db)
+    expect(ingestPaths(db, files, { lineageOverrides: [override] }).stored).toBe(0)
+    expect(linksOf(db)).toEqual(links)
+  })
+
   it('an edition in the middle: lineage is recomputed whole, and the store is the one built from scratch', () => {
     const db = buildInTwo('middle.sqlite', [files[0], files[1], files[3], files[4]], [files[2]], (db) => {
       markOneLink(db, '2024-11-08')

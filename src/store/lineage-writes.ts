@@ -192,3 +192,27 @@ export function writeLineageIds(
   const add = db.prepare('INSERT OR REPLACE INTO lineage_aliases (alias, lineage, held, since) VALUES (?, ?, ?, ?)')
   for (const alias of aliases) add.run(alias.alias, alias.lineage, alias.held, since)
 }
+
+/**
+ * The links made from the override file (`basis = 'override'`) into editions up to
+ * `through`, as `edition from to` (`2001-07-23 420.5a 420.5a`).
+ */
+export function readOverrideLinks(crdb: Crdb, through: string): string[] {
+  return driverOf(crdb)
+    .prepare(
+      `SELECT t.first_date || ' ' || f.key || ' ' || t.key FROM lineage_links l JOIN versions f ON f.id = l.from_version JOIN versions t ON t.id = l.to_version
+       WHERE l.basis = 'override' AND t.first_date <= ?`
+    )
+    .pluck()
+    .all(through) as string[]
+}
+
+/** Whether some link leads into the version of rule `key` that starts in the edition dated `edition`. */
+export function hasLinkInto(crdb: Crdb, key: string, edition: string): boolean {
+  return (
+    driverOf(crdb)
+      .prepare(`SELECT EXISTS (SELECT 1 FROM versions t JOIN lineage_links l ON l.to_version = t.id WHERE t.kind = 'rule' AND t.key = ? AND t.first_date = ?)`)
+      .pluck()
+      .get(key, edition) === 1
+  )
+}
