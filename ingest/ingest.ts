@@ -14,7 +14,7 @@ import type { Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
 import type { DumpOutcome, IngestOptions, IngestOutcome, IngestReport, SourceInput } from './ingest-report.js'
-import { computeLineage, readLineageOverrides } from './lineage.js'
+import { computeLineage, extendLineage, hasStoredOverrides, readLineageOverrides } from './lineage.js'
 import { lineageOverridesPath } from '../src/vocabulary/paths.js'
 import { normalizeEdition, type NormalizedEntry } from './normalize.js'
 import { parseBookHtml, parseBookText } from './parse/book-text.js'
@@ -34,6 +34,7 @@ import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/
 import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatcher } from '../src/store/totals.js'
 import { withBuildLock } from './unchanged.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
+import { findNewestEdition } from '../src/store/editions.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 import { applyFaultLimits, passFaultPoint } from './fault-points.js'
 import { explainStoreError } from '../src/store/store-errors.js'
@@ -84,6 +85,8 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
   consultNextEditions(db, ready)
   // Before storing: a restored paragraph is stored as its neighbours print it, the damage kept in its message.
   restoreSourceDamage(db, ready)
+  // Lineage current and complete before: editions appended after the newest only extend it (see refreshLineage).
+  const newestBefore = ready.length > 0 ? currentLineageThrough(db) : undefined
   // One transaction for all of them (each edition a savepoint): intervals are written once, not per edition.
   const written: IngestOutcome[] = []
   const storedDates: string[] = []
@@ -102,10 +105,11 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
   ready.length = 0 // Stored: what follows needs the memory more.
   // Reported once committed: a line that says "stored" is true even if the process is stopped now.
   for (const outcome of written) report(outcome)
-  rereadPreviousEditions(db, writer, storedDates)
-  rereadDamagedNeighbours(db, writer, storedDates)
+  const reread = [...rereadPreviousEditions(db, writer, storedDates), ...rereadDamagedNeighbours(db, writer, storedDates)]
   const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
-  const derived = refreshLineage(db, options, editionsStored > 0)
+  // Only appended: nothing stored or read again on or before the newest edition whose lineage was current.
+  const appended = newestBefore !== undefined && [...storedDates, ...reread].every((date) => date > newestBefore) ? newestBefore : undefined
+  const derived = refreshLineage(db, options, editionsStored > 0, appended)
 
   // Secondary dumps, after the editions they are reconciled with.
   const storedDumps: Array<{ input: DumpInput; sourceId: number }> = []
@@ -136,17 +140,32 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
 }
 
 /**
- * Lineage is derived from all versions: recompute it whenever versions changed.
- * A build stopped between storing editions and deriving from them leaves work
- * undone (the derived state says so): redo it now. Returns the state read first.
+ * The newest edition when the stored lineage is current and complete (not stale,
+ * every version in a lineage, no link from an older matcher); else undefined.
  */
-function refreshLineage(db: Crdb, options: IngestOptions, editionsChanged: boolean): DerivedState {
+function currentLineageThrough(db: Crdb): string | undefined {
+  if (readDerivedState(db).lineage || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db)) return undefined
+  return findNewestEdition(db)
+}
+
+/**
+ * Lineage is derived from all versions: recompute it whenever versions changed,
+ * or, when editions were only appended after `appendedAfter` (the newest edition
+ * whose lineage was current), match the new pairs alone. A build stopped between
+ * storing editions and deriving from them leaves work undone (the derived state
+ * says so): redo it now. Returns the state read first.
+ */
+function refreshLineage(db: Crdb, options: IngestOptions, editionsChanged: boolean, appendedAfter?: string): DerivedState {
   const derived = readDerivedState(db)
   // Links kept by migration 5 from the older matcher are stale too.
   if (editionsChanged || derived.lineage || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db)) {
-    computeLineage(db, options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath()))
+    const overrides = options.lineageOverrides ?? readLineageOverrides(lineageOverridesPath())
+    // Appended, and the overrides those links were made with are the file's still: the new pairs alone.
+    const appended = editionsChanged && appendedAfter !== undefined && hasStoredOverrides(db, overrides, appendedAfter)
+    if (appended) extendLineage(db, appendedAfter, overrides)
+    else computeLineage(db, overrides)
     passFaultPoint('lineage')
-    optimizeSearchIndex(db)
+    optimizeSearchIndex(db, !appended)
     markDerivedCurrent(db, 'lineage')
   }
   return derived

@@ -10,8 +10,10 @@
  * (`corpus/rewrite-vocabulary.json`). Each link keeps its score and reason.
  * An override file fixes the cases matching gets wrong.
  *
- * Everything here is derived from the versions, so it is recomputed whole after
- * each ingest that stored something.
+ * Everything here is derived from the versions: recomputed whole after an ingest
+ * that changed stored editions, extended by the new pairs when editions were
+ * only appended after the newest (a pair of editions is matched from those two
+ * editions alone, so the pairs before stay as they were).
  *
  * Each lineage gets a stable id from where it starts (`1999-04-23_420.5e`, see
  * `src/vocabulary/lineage-id.ts`). Ids the database knew before that no longer
@@ -22,17 +24,22 @@ import { driverOf, type Crdb } from '../src/store/handle.js'
 import { lineageOverridesSchema, readCorpusJson } from '../src/vocabulary/corpus-files.js'
 import { parseRuleNumber } from '../src/vocabulary/rule-number.js'
 import { matchRules, parentOf, type MatchContext, type MatchLink, type MatchRow } from './lineage/match.js'
-import { normalizeText, referencesOf, wordsOf, WordWeights, type WeightedWords } from './lineage/text.js'
+import { normalizeText, referencesOf, wordsOf, WordWeights, type WeightedWords, type WordCounts } from './lineage/text.js'
 import { compileRewrites, readRewriteVocabulary, type CompiledRewrite, type Rewrite } from './lineage/vocabulary.js'
+import { readLineageWeights } from './lineage/weights.js'
 import { listEditionDates } from '../src/store/editions.js'
 import {
+  addLineage,
+  hasLinkInto,
   readLineageInput,
+  readOverrideLinks,
   readStoredLineageIds,
   readTermLineageInput,
   writeLineage,
   writeLineageIds,
   type LineageAliasInput,
-  type LineageInputRow
+  type LineageInputRow,
+  type TermLineageRow
 } from '../src/store/lineage-writes.js'
 import { formatLineageId, parseLineageId } from '../src/vocabulary/lineage-id.js'
 import type { VersionKind } from '../src/vocabulary/kinds.js'
@@ -76,31 +83,152 @@ export function readLineageOverrides(path: string): LineageOverride[] {
  * Recompute lineage links and lineage ids for every rule and term version, in
  * one transaction. `rewrites` is the vocabulary table (default: the project's).
  */
-export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewrites: Rewrite[] = readRewriteVocabulary()): LineageSummary {
-  const dates = listEditionDates(db)
-  const { rows, texts } = readLineageInput(db)
-  const compiled = compileRewrites(rewrites)
-  const weights = new WordWeights()
-  // Each text's comparable form and its words as ids, once: every later step works on these.
-  const plain = new Map<number, { normalized: string; words: Int32Array }>()
-  for (const row of rows) {
-    if (plain.has(row.contentId)) continue
-    const normalized = normalizeText(texts.get(row.contentId)!)
-    const words = weights.ids(wordsOf(normalized))
-    plain.set(row.contentId, { normalized, words })
-    weights.addIds(words)
+export function computeLineage(
+  db: Crdb,
+  overrides: LineageOverride[] = [],
+  rewrites: Rewrite[] = readRewriteVocabulary(),
+  counts: WordCounts | undefined = readLineageWeights()
+): LineageSummary {
+  const { rows, textOf } = readLineageInput(db)
+  const links = matchEditionPairs(listEditionDates(db), rows, textOf, overrides, compileRewrites(rewrites), counts)
+
+  const write = driverOf(db).transaction(() => {
+    const best = bestLinks(links)
+    const lineageOf = new Map<number, number>()
+    const ids = new Map<number, string>()
+    // The rows are in order of first edition: a predecessor comes before what continues it.
+    for (const row of rows) {
+      const link = best.get(row.id)
+      const root = link ? (lineageOf.get(link.from) ?? link.from) : row.id
+      lineageOf.set(row.id, root)
+      if (root === row.id) ids.set(root, formatLineageId({ kind: 'rule', date: row.firstDate, key: row.key }))
+    }
+    // Glossary terms keep their key: one lineage per term, from its first version.
+    const terms = readTermLineageInput(db)
+    const before = new Map<number, number | null>()
+    for (const row of rows) before.set(row.id, row.lineage)
+    for (const row of terms) before.set(row.id, row.lineage)
+    const known = readStoredLineageIds(db)
+    assignTermLineages(terms, lineageOf, ids)
+    const aliases = findAliases(before, known, lineageOf, ids, () => [
+      ...rows.map((row) => ({ kind: 'rule' as const, ...row })),
+      ...terms.map((row) => ({ kind: 'term' as const, ...row }))
+    ])
+    writeLineage(db, links, lineageOf, before)
+    writeLineageIds(db, ids, aliases, new Date().toISOString(), known)
+    return { lineages: ids.size, aliased: [...new Set(aliases.map((alias) => alias.alias))] }
+  })
+  const { lineages, aliased } = write.immediate()
+  return summarize(links, lineages, aliased)
+}
+
+/**
+ * Derive lineage for editions appended after `since` (the newest edition whose
+ * lineage is stored and current): match each new edition against the one before
+ * it, link its versions and give them their lineages, in one transaction. The
+ * links and lineages of the editions up to `since` stay as stored: a pair of
+ * editions is matched from those two editions alone, so they are what
+ * {@link computeLineage} would find again. Returns what it added (`lineages`: the
+ * lineages the new versions start).
+ */
+export function extendLineage(
+  db: Crdb,
+  since: string,
+  overrides: LineageOverride[] = [],
+  rewrites: Rewrite[] = readRewriteVocabulary(),
+  counts: WordCounts | undefined = readLineageWeights()
+): LineageSummary {
+  const { rows, textOf } = readLineageInput(db, since)
+  const dates = listEditionDates(db).filter((date) => date >= since)
+  const links = matchEditionPairs(dates, rows, textOf, overrides, compileRewrites(rewrites), counts)
+
+  const write = driverOf(db).transaction(() => {
+    const best = bestLinks(links)
+    const lineageOf = new Map<number, number>()
+    const storedLineage = new Map(rows.map((row) => [row.id, row.lineage]))
+    const ids = new Map<number, string>()
+    const added = rows.filter((row) => row.firstDate > since)
+    for (const row of added) {
+      const link = best.get(row.id)
+      const root = link ? (lineageOf.get(link.from) ?? storedLineage.get(link.from) ?? link.from) : row.id
+      lineageOf.set(row.id, root)
+      if (root === row.id) ids.set(root, formatLineageId({ kind: 'rule', date: row.firstDate, key: row.key }))
+    }
+    const terms = readTermLineageInput(db, since)
+    const termLineages = new Map<number, number>()
+    const termIds = new Map<number, string>()
+    assignTermLineages(terms, termLineages, termIds)
+    for (const row of terms) {
+      if (row.firstDate <= since) continue
+      lineageOf.set(row.id, termLineages.get(row.id)!)
+      if (termIds.has(row.id)) ids.set(row.id, termIds.get(row.id)!)
+    }
+    addLineage(db, links, lineageOf, ids)
+    return ids.size
+  })
+  return summarize(links, write.immediate(), [])
+}
+
+/**
+ * Whether the lineage stored up to the edition dated `through` was computed with
+ * `overrides`: the links the file makes in the editions held are those stored,
+ * and no rule it starts a lineage with is linked to. (A `newLineage` entry removed from the file is not
+ * seen: the next whole computation links its rule again.)
+ */
+export function hasStoredOverrides(db: Crdb, overrides: LineageOverride[], through: string): boolean {
+  const stored = new Set(readOverrideLinks(db, through))
+  const held = new Set(listEditionDates(db))
+  const wanted = new Set<string>()
+  for (const override of overrides) {
+    if (override.edition > through || !held.has(override.edition)) continue
+    if ('newLineage' in override) {
+      if (hasLinkInto(db, override.number, override.edition)) return false
+    } else wanted.add(`${override.edition} ${override.from} ${override.to}`)
   }
+  return stored.size === wanted.size && [...wanted].every((link) => stored.has(link))
+}
+
+/**
+ * The links between each pair of neighbouring `dates`. `rows` holds every rule
+ * version in force on one of those dates (more do no harm), in an order of the
+ * data (first edition, then document order); `textOf` their texts by content id.
+ * A pair is matched from its two editions alone: words weigh by how rare they
+ * are in the fixed `counts` (else among the texts in force in one of the two),
+ * so matching a pair again, with editions added after it or not, gives the same links.
+ */
+function matchEditionPairs(
+  dates: string[],
+  rows: VersionRow[],
+  textOf: (contentId: number) => string,
+  overrides: LineageOverride[],
+  compiled: Map<string, CompiledRewrite>,
+  counts: WordCounts | undefined
+): MatchLink[] {
+  const weights = new WordWeights(counts)
+  // Each text's comparable form and its words as ids, once: every later step works on these.
+  // (Made when a text is first compared: an edition added is matched on a few of them. Word ids then come in
+  // another order than in a whole build; the weights, fixed or on a grid, do not depend on it.)
+  const plain = new Map<number, { normalized: string; words: Int32Array }>()
+  const plainOf = (contentId: number): { normalized: string; words: Int32Array } => {
+    let found = plain.get(contentId)
+    if (!found) {
+      const normalized = normalizeText(textOf(contentId))
+      plain.set(contentId, (found = { normalized, words: weights.ids(wordsOf(normalized)) }))
+    }
+    return found
+  }
+  // Each text's words with their weights (without fixed counts, those of the pair being matched: cleared for each pair).
   const weighed = new Map<number, WeightedWords>()
   const orderOf = new Map(rows.map((row, index) => [row.id, index]))
   const matchRow = (row: VersionRow, rewrite?: CompiledRewrite): MatchRow => {
     const order = orderOf.get(row.id)!
     if (!rewrite) {
-      const base = plain.get(row.contentId)!
+      const base = plainOf(row.contentId)
       let words = weighed.get(row.contentId)
       if (!words) weighed.set(row.contentId, (words = weights.weighIds(base.words)))
       return { id: row.id, order, key: row.key, contentId: row.contentId, normalized: base.normalized, words }
     }
-    const text = texts.get(row.contentId)!
+    const text = textOf(row.contentId)
     const normalized = normalizeText(text, rewrite)
     return {
       id: row.id,
@@ -134,6 +262,23 @@ export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewr
     }
   }
 
+  // Without fixed counts, the pair's weights: each text in force in one of the two editions counts once, an
+  // older text read as it is compared (through the rewrite's vocabulary, when the newer edition is a great rewrite).
+  const countPairTexts = (before: string, after: string, rewrite: CompiledRewrite | undefined): void => {
+    weights.resetCounts()
+    weighed.clear()
+    const counted = new Set<number>()
+    for (const row of rows) {
+      if (counted.has(row.contentId) || row.lastDate < before || row.firstDate > after) continue
+      const old = row.firstDate <= before && row.lastDate >= before
+      const current = row.firstDate <= after && row.lastDate >= after
+      if (!old && !current) continue
+      counted.add(row.contentId)
+      if (rewrite && !current) weights.addIds(weights.ids(wordsOf(normalizeText(textOf(row.contentId), rewrite), rewrite)))
+      else weights.addIds(plainOf(row.contentId).words)
+    }
+  }
+
   const endingAt = groupBy(rows, (row) => row.lastDate)
   const startingAt = groupBy(rows, (row) => row.firstDate)
   const links: MatchLink[] = []
@@ -143,6 +288,7 @@ export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewr
     const started = startingAt.get(after) ?? []
     if (ended.length === 0 || started.length === 0) continue
     const rewrite = compiled.get(after)
+    if (!counts) countPairTexts(before, after, rewrite)
     const context: MatchContext = {
       oldChildren: childrenAt(before),
       newChildren: childrenAt(after),
@@ -166,7 +312,7 @@ export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewr
     }
     const newSide = (row: VersionRow): MatchRow => {
       const base = matchRow(row)
-      return rewrite ? { ...base, words: weights.weighIds(plain.get(row.contentId)!.words.map(equivalentOf)) } : base
+      return rewrite ? { ...base, words: weights.weighIds(plainOf(row.contentId).words.map(equivalentOf)) } : base
     }
     links.push(
       ...matchRules(
@@ -176,48 +322,34 @@ export function computeLineage(db: Crdb, overrides: LineageOverride[] = [], rewr
       )
     )
   }
+  return links
+}
 
-  const write = driverOf(db).transaction(() => {
-    // A version's lineage is that of its best predecessor, or its own id.
-    const best = new Map<number, MatchLink>()
-    for (const link of links) {
-      const current = best.get(link.to)
-      if (!current || link.score > current.score) best.set(link.to, link)
+/** A version's lineage is that of its best predecessor (the first of equals), or its own. */
+function bestLinks(links: MatchLink[]): Map<number, MatchLink> {
+  const best = new Map<number, MatchLink>()
+  for (const link of links) {
+    const current = best.get(link.to)
+    if (!current || link.score > current.score) best.set(link.to, link)
+  }
+  return best
+}
+
+/** Glossary terms keep their key: one lineage per term, from its first version (`terms` in order of key, then date). */
+function assignTermLineages(terms: TermLineageRow[], lineageOf: Map<number, number>, ids: Map<number, string>): void {
+  let termRoot = -1
+  let termKey: string | undefined
+  for (const row of terms) {
+    if (row.key !== termKey) {
+      termKey = row.key
+      termRoot = row.id
+      ids.set(termRoot, formatLineageId({ kind: 'term', date: row.firstDate, key: row.key }))
     }
-    const lineageOf = new Map<number, number>()
-    const ids = new Map<number, string>()
-    // The rows are in order of first edition: a predecessor comes before what continues it.
-    for (const row of rows) {
-      const link = best.get(row.id)
-      const root = link ? (lineageOf.get(link.from) ?? link.from) : row.id
-      lineageOf.set(row.id, root)
-      if (root === row.id) ids.set(root, formatLineageId({ kind: 'rule', date: row.firstDate, key: row.key }))
-    }
-    // Glossary terms keep their key: one lineage per term, from its first version.
-    const terms = readTermLineageInput(db)
-    const before = new Map<number, number | null>()
-    for (const row of rows) before.set(row.id, row.lineage)
-    for (const row of terms) before.set(row.id, row.lineage)
-    const known = readStoredLineageIds(db)
-    let termRoot = -1
-    let termKey: string | undefined
-    for (const row of terms) {
-      if (row.key !== termKey) {
-        termKey = row.key
-        termRoot = row.id
-        ids.set(termRoot, formatLineageId({ kind: 'term', date: row.firstDate, key: row.key }))
-      }
-      lineageOf.set(row.id, termRoot)
-    }
-    const aliases = findAliases(before, known, lineageOf, ids, () => [
-      ...rows.map((row) => ({ kind: 'rule' as const, ...row })),
-      ...terms.map((row) => ({ kind: 'term' as const, ...row }))
-    ])
-    writeLineage(db, links, lineageOf, before)
-    writeLineageIds(db, ids, aliases, new Date().toISOString(), known)
-    return { lineages: ids.size, aliased: [...new Set(aliases.map((alias) => alias.alias))] }
-  })
-  const { lineages, aliased } = write.immediate()
+    lineageOf.set(row.id, termRoot)
+  }
+}
+
+function summarize(links: MatchLink[], lineages: number, aliased: string[]): LineageSummary {
   const count = (kind: string): number => links.filter((link) => link.kind === kind).length
   return {
     links: links.length,

@@ -19,6 +19,7 @@ import {
   rewriteVocabularySchema
 } from '../src/vocabulary/corpus-files.js'
 import { readSetTable } from '../src/vocabulary/set-codes.js'
+import { readLineageWeights } from '../ingest/lineage/weights.js'
 import { projectRoot, thrown } from './helpers.js'
 
 const fixtures = join(projectRoot, 'test/fixtures/corpus-files')
@@ -27,13 +28,18 @@ const fixtures = join(projectRoot, 'test/fixtures/corpus-files')
 const readInformalWords = (path: string): unknown => readCorpusJson(path, informalWordsSchema, 'informal words')
 
 describe('the corpus files', () => {
-  it("the project's four files fit their schemas", () => {
+  it("the project's five files fit their schemas", () => {
     const manifest = readManifest()
     expect(manifest.editions.length).toBeGreaterThan(100)
     expect(manifest.editions.find((edition) => edition.effectiveDate === '2009-07-11')?.set).toMatchObject({ code: 'M10' })
     expect(readCorpusJson(corpusPath('lineage-overrides.json'), lineageOverridesSchema, 'lineage overrides').length).toBeGreaterThan(0)
     expect(readCorpusJson(corpusPath('rewrite-vocabulary.json'), rewriteVocabularySchema, 'rewrite vocabulary').rewrites.length).toBeGreaterThan(0)
     expect(readCorpusJson(corpusPath('informal-words.json'), informalWordsSchema, 'informal words').entries.length).toBeGreaterThan(0)
+    const weights = readLineageWeights()!
+    expect(weights.documents).toBeGreaterThan(10_000)
+    // Counted over distinct rule texts: a word is in at most all of them, and a keyword's name in few.
+    expect(Math.max(...weights.words.values())).toBeLessThanOrEqual(weights.documents)
+    expect(weights.words.get('banding')).toBeLessThan(weights.words.get('creature')!)
     expect(readLineageOverrides(corpusPath('lineage-overrides.json'))[0]).toMatchObject({ edition: '2001-07-23', from: '420.5a', to: '420.5a' })
     expect(informalPhrases().some((phrase) => phrase.phrase === 'etb' && phrase.means === 'enters the battlefield')).toBe(true)
   })
@@ -60,7 +66,8 @@ describe('the corpus files', () => {
     ['vocabulary-bad-edition.json', readRewriteVocabulary, 'E_FORMAT', 'rewrites[0]: "edition" must be YYYY-MM-DD'],
     ['vocabulary-replace-without-to.json', readRewriteVocabulary, 'E_FORMAT', 'rewrites[0].replace[1]: "to" must be the newer phrase'],
     ['informal-no-spelling.json', readInformalWords, 'E_FORMAT', 'entries[1]: "informal" must list a spelling'],
-    ['informal-means-a-list.json', readInformalWords, 'E_FORMAT', 'entries[0]: "means" must be the rules words']
+    ['informal-means-a-list.json', readInformalWords, 'E_FORMAT', 'entries[0]: "means" must be the rules words'],
+    ['weights-count-not-a-number.json', readLineageWeights, 'E_FORMAT', '"words.one" must map each count of texts to its words']
   ]
   it.each(refused)('refuses %s with one line naming the file, the JSON path and what is wrong', (name, read, code, what) => {
     const path = join(fixtures, name)

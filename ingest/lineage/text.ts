@@ -77,12 +77,24 @@ function isWordCode(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 48 && code <= 57)
 }
 
+/** Fixed document frequencies: how many texts were counted, and in how many of them each word is. */
+export interface WordCounts {
+  documents: number
+  words: ReadonlyMap<string, number>
+}
+
 /**
  * Document frequencies of words over a set of texts, and the weight they give.
  * Words become small integer ids, so that texts are compact sorted arrays
  * (compared by merging, and light on the garbage collector).
  */
 export class WordWeights {
+  /**
+   * Weights from fixed counts (`documents` texts; `words`: in how many of them each word is) instead of
+   * the texts counted here: a word the counts do not have weighs as the rarest.
+   */
+  constructor(private readonly reference?: WordCounts) {}
+
   private readonly idOf = new Map<string, number>()
   private readonly words: string[] = []
   private frequency = new Int32Array(1024)
@@ -122,6 +134,14 @@ export class WordWeights {
     this.addIds(Array.from(words, (word) => this.id(word)))
   }
 
+  /** Forget every count (the ids stay): the next documents counted make new weights. */
+  resetCounts(): void {
+    this.frequency.fill(0)
+    this.counted.fill(0)
+    this.documents = 0
+    this.weightOf = new Float64Array(0)
+  }
+
   /** Count one document's words, as ids. */
   addIds(ids: ArrayLike<number>): void {
     this.documents++
@@ -142,12 +162,25 @@ export class WordWeights {
 
   /** The weight of a word id: rarer words weigh more (inverse document frequency). */
   weight(id: number): number {
+    if (this.reference) {
+      if (id >= this.weightOf.length) {
+        // Ids come as words are first seen: weigh those not weighed yet.
+        const grown = new Float64Array(Math.max(this.idOf.size, id + 1))
+        grown.set(this.weightOf)
+        const { documents, words } = this.reference
+        for (let index = this.weightOf.length; index < grown.length; index++)
+          grown[index] = quantize(Math.log(1 + documents / Math.max(1, words.get(this.words[index]) ?? 0)))
+        this.weightOf = grown
+      }
+      return this.weightOf[id]
+    }
     // Computed once after the counting; a word first seen later (a rewrite's) weighs as the rarest.
     if (this.weightOf.length === 0 && this.documents > 0) {
       this.weightOf = new Float64Array(this.idOf.size)
-      for (let index = 0; index < this.weightOf.length; index++) this.weightOf[index] = Math.log(1 + this.documents / Math.max(1, this.frequency[index]))
+      for (let index = 0; index < this.weightOf.length; index++)
+        this.weightOf[index] = quantize(Math.log(1 + this.documents / Math.max(1, this.frequency[index])))
     }
-    return id < this.weightOf.length ? this.weightOf[id] : Math.log(1 + this.documents)
+    return id < this.weightOf.length ? this.weightOf[id] : quantize(Math.log(1 + this.documents))
   }
 
   /** A text's words with their weights. */
@@ -167,6 +200,15 @@ export class WordWeights {
     for (let index = 0; index < ids.length; index++) total += weights[index] = this.weight(ids[index])
     return { ids, weights, total }
   }
+}
+
+/**
+ * A weight on a grid of 2^-24: sums of such weights are exact, so they do not depend on the order
+ * words are added in (the order of their ids), and a pair of editions matched alone gives the
+ * scores it gets in a whole build, whose ids were given in another order.
+ */
+function quantize(weight: number): number {
+  return Math.round(weight * 16_777_216) / 16_777_216
 }
 
 /** The weight two texts share. */

@@ -203,10 +203,13 @@ export function prepareEditionWrites(crdb: Crdb) {
 
 /**
  * Merge the full-text index into one segment after a build: about 50 ms once,
- * and every later search reads one segment instead of a dozen.
+ * and every later search reads one segment instead of a dozen. With `merge`
+ * false (an edition appended: one small segment more, and the merge would
+ * rewrite the whole index) only the stems are counted again; FTS5 merges
+ * segments by itself as they accumulate, and answers do not depend on them.
  */
-export function optimizeSearchIndex(db: Crdb): void {
-  prepared(db, "INSERT INTO contents_fts(contents_fts) VALUES ('optimize')").run()
+export function optimizeSearchIndex(db: Crdb, merge = true): void {
+  if (merge) prepared(db, "INSERT INTO contents_fts(contents_fts) VALUES ('optimize')").run()
   refreshSearchStems(db)
 }
 

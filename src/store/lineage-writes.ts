@@ -22,20 +22,57 @@ export interface LineageInputRow {
 export type LineageLinkInput = LineageLinkRow
 
 /**
- * Every rule version, and the text of every rule content by id. The rows come in
- * an order of the data (first edition, then document order), never of row ids,
- * so that the same versions give the same lineages however they were stored.
+ * Every rule version (or, given `since`, those in force on that day or after),
+ * and the text of a rule content by id (given `since`, read when first asked
+ * for: an edition added is matched on a few of them). The rows come in an order
+ * of the data (first edition, then document order), never of row ids, so that
+ * the same versions give the same lineages however they were stored.
  */
-export function readLineageInput(crdb: Crdb): { rows: LineageInputRow[]; texts: Map<number, string> } {
+export function readLineageInput(crdb: Crdb, since?: string): { rows: LineageInputRow[]; textOf: (contentId: number) => string } {
   const db = driverOf(crdb)
-  const rows = db
-    .prepare(
-      `SELECT id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage
-       FROM versions WHERE kind = 'rule' ORDER BY first_date, sort_key`
-    )
-    .all() as LineageInputRow[]
+  const columns = `id, key, sort_key AS sortKey, content_id AS contentId, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage`
+  if (since !== undefined) {
+    const rows = db
+      .prepare(`SELECT ${columns} FROM versions WHERE kind = 'rule' AND last_date >= ? ORDER BY first_date, sort_key`)
+      .all(since) as LineageInputRow[]
+    const text = db.prepare('SELECT text FROM contents WHERE id = ?').pluck()
+    const texts = new Map<number, string>()
+    return {
+      rows,
+      textOf: (contentId) => {
+        let found = texts.get(contentId)
+        if (found === undefined) texts.set(contentId, (found = text.get(contentId) as string))
+        return found
+      }
+    }
+  }
+  const rows = db.prepare(`SELECT ${columns} FROM versions WHERE kind = 'rule' ORDER BY first_date, sort_key`).all() as LineageInputRow[]
   const texts = new Map(db.prepare(`SELECT id, text FROM contents WHERE kind = 'rule'`).raw().all() as Array<[number, string]>)
-  return { rows, texts }
+  return { rows, textOf: (contentId) => texts.get(contentId)! }
+}
+
+/**
+ * Add the lineage of versions new since the last computation: `links` (any
+ * stored link into those versions is replaced), each version's lineage
+ * (`lineageOf`: every new version) and the lineage ids they start (`ids`: first version's row id ->
+ * stable id; such an id kept as an alias no longer is one). Run it inside a
+ * transaction.
+ */
+export function addLineage(crdb: Crdb, links: LineageLinkInput[], lineageOf: Map<number, number>, ids: Map<number, string>): void {
+  const db = driverOf(crdb)
+  const unlink = db.prepare('DELETE FROM lineage_links WHERE to_version = ?')
+  for (const id of lineageOf.keys()) unlink.run(id)
+  const insert = db.prepare('INSERT INTO lineage_links (from_version, to_version, kind, similarity, score, reason, basis) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  for (const link of [...links].sort((a, b) => a.from - b.from || a.to - b.to))
+    insert.run(link.from, link.to, link.kind, link.similarity, link.score, link.reason, link.basis)
+  const update = db.prepare('UPDATE versions SET lineage_id = ? WHERE id = ?')
+  for (const [id, lineage] of lineageOf) update.run(lineage, id)
+  const add = db.prepare('INSERT OR REPLACE INTO lineages (id, root) VALUES (?, ?)')
+  const unalias = db.prepare('DELETE FROM lineage_aliases WHERE alias = ?')
+  for (const [root, id] of ids) {
+    add.run(id, root)
+    unalias.run(id)
+  }
 }
 
 /**
@@ -90,12 +127,20 @@ export interface TermLineageRow {
   lineage: number | null
 }
 
-/** Every glossary term version, in an order of the data (key, first edition). */
-export function readTermLineageInput(crdb: Crdb): TermLineageRow[] {
+/**
+ * Every glossary term version (or, given `since`, every version of the terms with
+ * a version that starts after that day), in an order of the data (key, first edition).
+ */
+export function readTermLineageInput(crdb: Crdb, since?: string): TermLineageRow[] {
   const db = driverOf(crdb)
-  return db
-    .prepare(`SELECT id, key, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage FROM versions WHERE kind = 'term' ORDER BY key, first_date`)
-    .all() as TermLineageRow[]
+  const columns = 'id, key, first_date AS firstDate, last_date AS lastDate, lineage_id AS lineage'
+  if (since !== undefined)
+    return db
+      .prepare(
+        `SELECT ${columns} FROM versions WHERE kind = 'term' AND key IN (SELECT key FROM versions WHERE kind = 'term' AND first_date > ?) ORDER BY key, first_date`
+      )
+      .all(since) as TermLineageRow[]
+  return db.prepare(`SELECT ${columns} FROM versions WHERE kind = 'term' ORDER BY key, first_date`).all() as TermLineageRow[]
 }
 
 /** Each version's stored lineage (the id of its lineage's first version; `null` before lineage was derived). */
@@ -146,4 +191,28 @@ export function writeLineageIds(
   for (const alias of aliased) if (live.has(alias)) unalias.run(alias)
   const add = db.prepare('INSERT OR REPLACE INTO lineage_aliases (alias, lineage, held, since) VALUES (?, ?, ?, ?)')
   for (const alias of aliases) add.run(alias.alias, alias.lineage, alias.held, since)
+}
+
+/**
+ * The links made from the override file (`basis = 'override'`) into editions up to
+ * `through`, as `edition from to` (`2001-07-23 420.5a 420.5a`).
+ */
+export function readOverrideLinks(crdb: Crdb, through: string): string[] {
+  return driverOf(crdb)
+    .prepare(
+      `SELECT t.first_date || ' ' || f.key || ' ' || t.key FROM lineage_links l JOIN versions f ON f.id = l.from_version JOIN versions t ON t.id = l.to_version
+       WHERE l.basis = 'override' AND t.first_date <= ?`
+    )
+    .pluck()
+    .all(through) as string[]
+}
+
+/** Whether some link leads into the version of rule `key` that starts in the edition dated `edition`. */
+export function hasLinkInto(crdb: Crdb, key: string, edition: string): boolean {
+  return (
+    driverOf(crdb)
+      .prepare(`SELECT EXISTS (SELECT 1 FROM versions t JOIN lineage_links l ON l.to_version = t.id WHERE t.kind = 'rule' AND t.key = ? AND t.first_date = ?)`)
+      .pluck()
+      .get(key, edition) === 1
+  )
 }

@@ -1,6 +1,6 @@
 /**
  * The project's JSON files in `corpus/`, each read through one zod schema:
- * the manifest of official editions, the lineage overrides, the vocabulary of
+ * the manifest of official editions, the lineage overrides and word weights, the vocabulary of
  * the great rewrites and the informal words of search. Both sides read them
  * (the read side the manifest and the informal words, `ingest/` the rest), so
  * the schemas live here, on the read side, where both can import them.
@@ -211,7 +211,23 @@ function buildSchemas() {
     { error: 'must be an object with an "entries" list' }
   )
 
-  return { manifest: manifestSchema, lineageOverrides, rewriteVocabulary, informalWords }
+  /** The schema of `corpus/lineage-weights.json`: in how many rule texts of the archive each word is. */
+  const lineageWeights = z.object(
+    {
+      about: z.optional(z.string({ error: 'must be a string' })),
+      /** How many distinct rule texts were counted. */
+      documents: z.int({ error: 'must be a whole number' }),
+      /** The words (as lineage matching reads words) by the number of those texts that have them: `"2": "banding bury"`. */
+      words: z.record(
+        z.string().check(z.regex(/^[1-9]\d*$/, 'must be a count of texts')),
+        z.string({ error: 'must be the words, separated by spaces' }).check(z.regex(/^\S+( \S+)*$/, 'must be the words, separated by spaces')),
+        { error: 'must map each count of texts to its words' }
+      )
+    },
+    { error: 'must be an object with "documents" and "words"' }
+  )
+
+  return { manifest: manifestSchema, lineageOverrides, rewriteVocabulary, informalWords, lineageWeights }
 }
 
 type Schemas = ReturnType<typeof buildSchemas>
@@ -233,6 +249,9 @@ export const lineageOverridesSchema = 'lineageOverrides' satisfies CorpusSchema
 
 /** The schema of `corpus/rewrite-vocabulary.json`: the phrases each great rewrite renamed. */
 export const rewriteVocabularySchema = 'rewriteVocabulary' satisfies CorpusSchema
+
+/** The schema of `corpus/lineage-weights.json`: the document frequencies of words that lineage matching weighs words by. */
+export const lineageWeightsSchema = 'lineageWeights' satisfies CorpusSchema
 
 /** The schema of `corpus/informal-words.json`: the words players use and the rules' words for them. */
 export const informalWordsSchema = 'informalWords' satisfies CorpusSchema
@@ -285,7 +304,9 @@ export function readCorpusJson<Schema extends CorpusSchema>(path: string, schema
 }
 
 /** The path of a file of the project's `corpus/` folder. */
-export function corpusPath(name: 'manifest.json' | 'lineage-overrides.json' | 'rewrite-vocabulary.json' | 'informal-words.json'): string {
+export function corpusPath(
+  name: 'manifest.json' | 'lineage-overrides.json' | 'rewrite-vocabulary.json' | 'informal-words.json' | 'lineage-weights.json'
+): string {
   return join(packageRoot(), 'corpus', name)
 }
 

@@ -35,6 +35,8 @@ export const nullable = onDemand('nullable')
 export const object = onDemand('object')
 /** `z.optional` of zod/mini. */
 export const optional = onDemand('optional')
+/** `z.record` of zod/mini. */
+export const record = onDemand('record')
 /** `z.refine` of zod/mini. */
 export const refine = onDemand('refine')
 /** `z.regex` of zod/mini. */

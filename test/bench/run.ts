@@ -17,7 +17,8 @@
  *  4. getRule in-process over ~200 (number, date) pairs taken from the database, for ~1 s per run;
  *  5. `node bin/crdb.js --db TMP get 704.5j --date 2010-01-01` end to end (wall time), beside `node -e 0`; where
  *     NODE_EXTRA_CA_CERTS is set (Node then reads that CA bundle at every start), also both without it;
- *  6. the modules beside this file on the built database: diffs and history (diff.ts), lineage precision and
+ *  6. adding the newest edition to a store built from the others, `crdb build` end to end (add-edition.ts); the
+ *     modules beside this file on the built database: diffs and history (diff.ts), lineage precision and
  *     recall against the hand-checked fixtures and the whole lineage computation's time (lineage.ts),
  *     lookups and search (query.ts), the state-based-action engine (engine.ts), the era conformance
  *     suite run through crdb's engine (conformance.ts), and the
@@ -39,6 +40,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { benchAddEdition } from './add-edition.js'
 import { benchCite } from './cite.js'
 import { benchConformance } from './conformance.js'
 import { benchDiff } from './diff.js'
@@ -371,6 +373,7 @@ async function main(): Promise<void> {
 
     // 6: the modules, each on the database built above.
     const modules: Array<{ name: string; median: number; unit: string; target: string }> = []
+    modules.push(...benchAddEdition(archive, root, runs))
     for (const bench of [benchDiff, benchLineage, benchQuery, benchSearch, benchEngine, benchConformance, benchCite, benchMcp])
       modules.push(...(await bench(database, runs)))
     modules.push(...(await benchServer(database, runs, root)))
