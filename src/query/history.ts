@@ -184,9 +184,11 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
         ...(link ? { score: link.score, reason: link.reason, basis: link.basis } : {}),
         referencesOnly: differsOnlyInReferences(previous.text, row.text),
         typographyOnly: differsOnlyInTypography(previous.text, row.text),
-        textChanges: previous.text === row.text ? [] : diffWords(previous.text, row.text),
+        // Made when first read, in this place among the properties (below).
+        textChanges: [],
         examplesChanged: previous.contentId !== row.contentId && previous.text === row.text
       }
+      if (previous.text !== row.text) defineWordChangesWhenRead(step.change, previous.text, row.text)
       const notHeld = missing.filter((date) => date > previous.lastDate && date < row.firstDate)
       if (notHeld.length) Object.assign(step.change, { notHeld, gap: describeGap(previous.lastDate, row.firstDate, notHeld) })
     }
@@ -214,6 +216,37 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
           .filter((link) => !byId.has(link.id))
           .map((link) => ({ number: link.key, edition: link.firstDate, kind: link.kind }))
   return { number: key, ...(id === undefined ? {} : { id }), steps, numbers, ...(continuesAs.length ? { continuesAs } : {}) }
+}
+
+/** The changes of a history whose word-level changes are not made yet (made when first read). */
+const wordChangesToMake = new WeakSet<object>()
+
+/**
+ * Make `change.textChanges` the word-level changes from `before` to `after` when it is first read (then kept):
+ * a rule page shows a history's steps without them (only whether the text changed, {@link isReworded}), and
+ * they were most of its cost; JSON and every other reader get them as before, in the same place.
+ */
+function defineWordChangesWhenRead(change: { textChanges: WordChange[] }, before: string, after: string): void {
+  wordChangesToMake.add(change)
+  const keep = (value: WordChange[]): void => {
+    wordChangesToMake.delete(change)
+    Object.defineProperty(change, 'textChanges', { value, writable: true, enumerable: true, configurable: true })
+  }
+  Object.defineProperty(change, 'textChanges', {
+    get: () => {
+      const value = diffWords(before, after)
+      keep(value)
+      return value
+    },
+    set: keep,
+    enumerable: true,
+    configurable: true
+  })
+}
+
+/** Whether a step of a history changed the rule's text (it has word-level changes), without making them. */
+export function isReworded(change: NonNullable<HistoryStep['change']>): boolean {
+  return wordChangesToMake.has(change) || change.textChanges.length > 0
 }
 
 /**
