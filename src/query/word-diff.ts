@@ -351,9 +351,13 @@ function shortestEdit(a: Tokens, b: Tokens, most: number): Array<[number, number
   return undefined
 }
 
+/** The edits of the path being read back, last first: the point each starts from, and whether it deletes (reused). */
+const movesX = new Int32Array(maxEditLength + 1)
+const movesY = new Int32Array(maxEditLength + 1)
+const movesDeleting = new Uint8Array(maxEditLength + 1)
+
 /** The changed stretches of the path Myers' search found in `edits` edits, read back from its rows of `v`. */
 function walkBack(v: Int32Array, edits: number, n: number, m: number, head: number): Array<[number, number, number, number]> {
-  const moves: Array<[number, number, boolean]> = [] // [x, y, deleted] of each edit, last first
   let x = n
   let y = m
   for (let d = edits; d > 0; d--) {
@@ -364,13 +368,17 @@ function walkBack(v: Int32Array, edits: number, n: number, m: number, head: numb
     const down = k === -d || (k !== d && v[row + index - 1] < v[row + index])
     const previousX = down ? v[row + index] : v[row + index - 1]
     const previousY = previousX - (down ? k + 1 : k - 1)
-    moves.push(down ? [previousX, previousY, false] : [previousX, previousY, true])
+    movesX[d] = previousX
+    movesY[d] = previousY
+    movesDeleting[d] = down ? 0 : 1
     x = previousX
     y = previousY
   }
   const stretches: Array<[number, number, number, number]> = []
-  for (let index = moves.length - 1; index >= 0; index--) {
-    const [moveX, moveY, deleted] = moves[index]
+  for (let d = 1; d <= edits; d++) {
+    const moveX = movesX[d]
+    const moveY = movesY[d]
+    const deleted = movesDeleting[d] === 1
     const last = stretches[stretches.length - 1]
     // An edit that starts where the last stretch ends (in both texts) extends it.
     if (last && last[1] === head + moveX && last[3] === head + moveY) {
