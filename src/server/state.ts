@@ -27,13 +27,13 @@ export interface ServerState {
   /**
    * The history of the rule version `rule` (a number and the first day of its
    * wording): computed once per version and content, and for the wordings after
-   * it on its way along with it (the same steps); the most recent 1,000 kept.
+   * it on its way along with it (the same steps); the most recent 500 kept.
    */
   history: (rule: { number: string; validFrom: string }) => RuleHistory
 }
 
 /** Rule histories kept (each a few kB; the wordings of one history share its steps). */
-const historyEntries = 1000
+const historyEntries = 500
 
 /** Era rules kept (one per edition and era asked; each holds its edition's profile and rule texts). */
 const eraRulesEntries = 24
