@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readLineageOverrides } from '../ingest/lineage.js'
 import { driverOf, type Crdb } from '../src/store/database.js'
 import { diffEditions, summarizeDiff } from '../src/query/diff.js'
-import { blame, ruleHistory } from '../src/query/history.js'
+import { blame, historyAlong, ruleHistory, traceRuleHistory } from '../src/query/history.js'
 import { archiveAvailable, openArchiveDatabase, temporaryFolder } from './helpers.js'
 
 describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the archive', () => {
@@ -28,6 +28,21 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
           .all(edition) as Array<{ from: string; to: string; kind: string }>
       ).map((link) => [link.from, link])
     )
+
+  it('answers the wordings after one on its way with the history ruleHistory makes for each, word changes included', () => {
+    // Every 40th rule wording of the archive (the one a page shows): the history traced from it, and from each wording after it.
+    const wordings = driverOf(db).prepare(`SELECT key, first_date FROM versions WHERE kind = 'rule' AND id % 40 = 0`).raw().all() as Array<[string, string]>
+    let followers = 0
+    for (const [number, validFrom] of wordings) {
+      const traced = traceRuleHistory(db, { number, validFrom })
+      expect(traced.history).toEqual(ruleHistory(db, number, { at: { edition: validFrom } }))
+      for (const wording of traced.following) {
+        followers++
+        expect(JSON.stringify(historyAlong(db, traced, wording))).toBe(JSON.stringify(ruleHistory(db, wording.number, { at: { edition: wording.validFrom } })))
+      }
+    }
+    expect(followers).toBeGreaterThan(1000)
+  })
 
   it('follows the July 2009 renumbering of the state-based actions', () => {
     const links = linksInto('2009-07-11')

@@ -7,7 +7,7 @@
  * the CLI (`crdb export`) and the server (`/v1/editions/{edition}/export`)
  * write what these return, byte for byte.
  */
-import { findExportEdition, listExportRules, listExportTerms, listLineageVersionRows } from '../store/export.js'
+import { findExportEdition, listEditionRuleTexts, listExportRules, listExportTerms, listLineageVersionRows } from '../store/export.js'
 import type { Crdb } from '../store/database.js'
 import { resolveEdition } from '../store/editions.js'
 import { readProjectManifest } from '../vocabulary/corpus-files.js'
@@ -165,6 +165,25 @@ export function exportEdition(db: Crdb, edition: string): EditionExport {
     counts: { rules: rules.length, examples: rules.reduce((total, rule) => total + rule.examples.length, 0), terms: terms.length },
     rules,
     terms
+  }
+}
+
+/** What a page of a whole edition shows: {@link readEditionText}'s answer. */
+export interface EditionText {
+  /** Every rule in document order, with its examples. */
+  rules: Array<Pick<ExportedRule, 'number' | 'text' | 'examples'>>
+  /** Every glossary term in document order. */
+  terms: Array<Pick<ExportedTerm, 'term' | 'key' | 'text'>>
+}
+
+/**
+ * The rules (with their examples) and glossary terms of the edition dated `edition` (a stored edition's date), as
+ * {@link exportEdition} has them, without what a page of the whole edition does not show (ids, parents, the source).
+ */
+export function readEditionText(db: Crdb, edition: string): EditionText {
+  return {
+    rules: listEditionRuleTexts(db, edition).map((rule) => ({ number: rule.key, text: rule.text, examples: JSON.parse(rule.examples) as string[] })),
+    terms: listExportTerms(db, edition).map((term) => ({ term: term.label, key: term.key, text: term.text }))
   }
 }
 

@@ -247,6 +247,29 @@ export function getNeighbours(db: Crdb, number: string, at: EditionSelector = {}
 }
 
 /**
+ * The numbers of the rules just before and after `rule` (a version {@link getRule} answered) in its edition, in
+ * document order: the numbers {@link getNeighbours} answers around it, without reading the rule again or the
+ * neighbours' examples (a rule page links to its neighbours by number).
+ */
+export function findNeighbourNumbers(db: Crdb, rule: Pick<RuleVersion, 'number' | 'edition'>): { previous: string | null; next: string | null } {
+  const target = sortKeyOf(rule.number)
+  return {
+    previous: findRuleBeside(db, target, rule.edition, 'before')?.key ?? null,
+    next: findRuleBeside(db, target, rule.edition, 'after')?.key ?? null
+  }
+}
+
+/**
+ * The text of rule `number` in the edition dated `edition`, as {@link getRule}`(db, number, { edition })` answers
+ * it: one statement where the edition has the number, else getRule itself (a number from another numbering).
+ *
+ * @throws {CrdbError} as getRule does.
+ */
+export function readRuleTextAt(db: Crdb, number: string, edition: string): string {
+  return findRuleTextAt(db, parseRuleNumber(number), edition) ?? getRule(db, number, { edition }).text
+}
+
+/**
  * The cross-references in the text and examples of rule `number` ("See rule
  * 704.5", "rules 704.5a and 704.5b", "rules 702.21–702.25", "rules 601.2a–h",
  * "section 7"), each resolved to the rule in force in the same edition, in the

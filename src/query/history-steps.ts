@@ -4,7 +4,7 @@
  * (the text changed only in cross-reference numbers or typography, under the
  * same number), folded into one line so that the changes of substance stand out.
  */
-import type { HistoryStep, RuleHistory, TermHistoryStep } from './history.js'
+import { isReworded, type HistoryStep, type RuleHistory, type TermHistoryStep } from './history.js'
 
 /** Why a step is minor: only cross-references, or only typography. */
 type MinorKind = 'references' | 'typography'
@@ -110,7 +110,7 @@ function describeChange(step: HistoryStep): string {
       ? change.sourceDamage
         ? 'only typography (source damage)'
         : 'only typography'
-      : change.textChanges.length > 0
+      : isReworded(change)
         ? 'reworded'
         : change.examplesChanged
           ? 'only examples'

@@ -115,6 +115,46 @@ export interface HistoryOptions {
  * @throws {CrdbError} `E_BAD_NUMBER`, or `E_NOT_FOUND` when no edition has the number.
  */
 export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = {}): RuleHistory {
+  return traceHistory(db, number, options).history
+}
+
+/** A wording of a rule, as a rule page names it: its number and the first day it was in force. */
+export interface Wording {
+  number: string
+  validFrom: string
+}
+
+/** A rule's history with the wordings after the one asked on its way, which have the same history (see {@link traceRuleHistory}). */
+export interface TracedHistory {
+  /** The history of the wording asked. */
+  history: RuleHistory
+  /** The wordings after it on its way, oldest first, each with its last edition. */
+  following: Array<Wording & { lastDate: string }>
+}
+
+/**
+ * {@link ruleHistory} of the wording of rule `number` in force on `validFrom` (its first day), with the wordings after it on
+ * its way: from any of those the history follows the same links back and forward (a step forward is the one link into
+ * the next wording the way back takes too; not so from a wording before it, where a split may lead elsewhere), so
+ * {@link historyAlong} answers theirs from these steps.
+ *
+ * @throws {CrdbError} as ruleHistory does.
+ */
+export function traceRuleHistory(db: Crdb, wording: Wording): TracedHistory {
+  return traceHistory(db, wording.number, { at: { edition: wording.validFrom } })
+}
+
+/**
+ * The history of `wording`, one of `traced.following`: the same as {@link ruleHistory}`(db, wording.number, { at: { edition:
+ * wording.validFrom } })` answers, sharing the steps of `traced.history`.
+ */
+export function historyAlong(db: Crdb, traced: TracedHistory, wording: TracedHistory['following'][number]): RuleHistory {
+  const { steps, numbers, continuesAs } = traced.history
+  const id = findLineageIdAt(db, 'rule', wording.number, wording.lastDate)
+  return { number: wording.number, ...(id === undefined ? {} : { id }), steps, numbers, ...(continuesAs ? { continuesAs } : {}) }
+}
+
+function traceHistory(db: Crdb, number: string, options: HistoryOptions): TracedHistory {
   const key = parseRuleNumber(number)
   const direction = options.direction ?? 'both'
   const start = startingVersion(db, key, options.at, direction)
@@ -184,9 +224,11 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
         ...(link ? { score: link.score, reason: link.reason, basis: link.basis } : {}),
         referencesOnly: differsOnlyInReferences(previous.text, row.text),
         typographyOnly: differsOnlyInTypography(previous.text, row.text),
-        textChanges: previous.text === row.text ? [] : diffWords(previous.text, row.text),
+        // Made when first read, in this place among the properties (below).
+        textChanges: [],
         examplesChanged: previous.contentId !== row.contentId && previous.text === row.text
       }
+      if (previous.text !== row.text) defineWordChangesWhenRead(step.change, previous.text, row.text)
       const notHeld = missing.filter((date) => date > previous.lastDate && date < row.firstDate)
       if (notHeld.length) Object.assign(step.change, { notHeld, gap: describeGap(previous.lastDate, row.firstDate, notHeld) })
     }
@@ -213,7 +255,44 @@ export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = 
       : listContinuations(db, last.id)
           .filter((link) => !byId.has(link.id))
           .map((link) => ({ number: link.key, edition: link.firstDate, kind: link.kind }))
-  return { number: key, ...(id === undefined ? {} : { id }), steps, numbers, ...(continuesAs.length ? { continuesAs } : {}) }
+  // The wordings after the one asked on its way (only a history both ways goes back from them the same way).
+  const startsAt = chain.indexOf(start)
+  const following = direction === 'both' ? chain.slice(startsAt + 1).map((row) => ({ number: row.key, validFrom: row.firstDate, lastDate: row.lastDate })) : []
+  return {
+    history: { number: key, ...(id === undefined ? {} : { id }), steps, numbers, ...(continuesAs.length ? { continuesAs } : {}) },
+    following
+  }
+}
+
+/** The changes of a history whose word-level changes are not made yet (made when first read). */
+const wordChangesToMake = new WeakSet<object>()
+
+/**
+ * Make `change.textChanges` the word-level changes from `before` to `after` when it is first read (then kept):
+ * a rule page shows a history's steps without them (only whether the text changed, {@link isReworded}), and
+ * they were most of its cost; JSON and every other reader get them as before, in the same place.
+ */
+function defineWordChangesWhenRead(change: { textChanges: WordChange[] }, before: string, after: string): void {
+  wordChangesToMake.add(change)
+  const keep = (value: WordChange[]): void => {
+    wordChangesToMake.delete(change)
+    Object.defineProperty(change, 'textChanges', { value, writable: true, enumerable: true, configurable: true })
+  }
+  Object.defineProperty(change, 'textChanges', {
+    get: () => {
+      const value = diffWords(before, after)
+      keep(value)
+      return value
+    },
+    set: keep,
+    enumerable: true,
+    configurable: true
+  })
+}
+
+/** Whether a step of a history changed the rule's text (it has word-level changes), without making them. */
+export function isReworded(change: NonNullable<HistoryStep['change']>): boolean {
+  return wordChangesToMake.has(change) || change.textChanges.length > 0
 }
 
 /**

@@ -76,11 +76,24 @@ export function diffTerms(db: Crdb, from: string, to: string, options: { countsO
     if (!set) words.set(row.id, (set = new Set(row.text.toLowerCase().match(/[a-z0-9]+/g) ?? [])))
     return set
   }
-  for (const old of removed)
-    for (const current of added) {
-      const value = overlap(wordsOf(old), wordsOf(current))
+  // The words each added term shares with a removed one, counted through the terms that have each word.
+  const addedWithWord = new Map<string, number[]>()
+  for (const [index, current] of added.entries())
+    for (const word of wordsOf(current)) {
+      const list = addedWithWord.get(word)
+      if (list) list.push(index)
+      else addedWithWord.set(word, [index])
+    }
+  const shared = new Array<number>(added.length)
+  for (const old of removed) {
+    shared.fill(0)
+    const oldWords = wordsOf(old)
+    for (const word of oldWords) for (const index of addedWithWord.get(word) ?? []) shared[index]++
+    for (const [index, current] of added.entries()) {
+      const value = overlap(oldWords.size, wordsOf(current).size, shared[index])
       if (value >= renameThreshold) candidates.push({ old, current, value })
     }
+  }
   candidates.sort((a, b) => b.value - a.value)
   const renamedOld = new Set<number>()
   const renamedNew = new Set<number>()
@@ -154,9 +167,7 @@ function truncated(old: TermRow | undefined, current: TermRow | undefined, editi
   }
 }
 
-/** Word overlap (Jaccard) of two definitions' word sets. */
-function overlap(x: Set<string>, y: Set<string>): number {
-  let shared = 0
-  for (const word of x) if (y.has(word)) shared++
-  return x.size + y.size - shared === 0 ? 1 : shared / (x.size + y.size - shared)
+/** Word overlap (Jaccard) of two definitions' word sets, of `x` and `y` words with `shared` in common. */
+function overlap(x: number, y: number, shared: number): number {
+  return x + y - shared === 0 ? 1 : shared / (x + y - shared)
 }

@@ -15,8 +15,9 @@ export interface WordChange {
  * shortest edit script. Written here rather than taken from `diff` (or
  * `fast-myers-diff`): a diff of two editions compares thousands of pairs, and
  * both spent most of its time here, allocating per step for edits bounded by
- * `maxEditLength` anyway. Tokens are compared as a hash and offsets into
- * their text, so no token is copied out.
+ * `maxEditLength` anyway. Tokens are numbered once (the same token, the
+ * same number) and compared by number, so no token is copied out; the
+ * search's rows are kept packed, one after the other.
  */
 export function diffWords(before: string, after: string): WordChange[] {
   // Tokens before the first character the texts differ at are the same in both: cut only from a
@@ -24,6 +25,7 @@ export function diffWords(before: string, after: string): WordChange[] {
   const start = tokenBoundaryBefore(before, commonPrefixLength(before, after))
   const old = tokenize(before, oldTokens, start)
   const current = tokenize(after, newTokens, start)
+  numberTokens(old, current)
   // Beyond the search's bound, the tokens between the common head and tail are one replaced by the other.
   const edits = shortestEdit(old, current, maxEditLength) ?? replaceMiddle(old, current)
   // The runs are slices of the texts, cut at the tokens' offsets; the unchanged run resumes at `kept`.
@@ -43,9 +45,10 @@ export function diffWords(before: string, after: string): WordChange[] {
 /** The one changed stretch between the tokens `a` and `b` have in common at their start and at their end. */
 function replaceMiddle(a: Tokens, b: Tokens): Array<[number, number, number, number]> {
   let head = 0
-  while (head < a.count && head < b.count && sameToken(a, head, b, head)) head++
+  const [x, y] = [a.ids, b.ids]
+  while (head < a.count && head < b.count && x[head] === y[head]) head++
   let tail = 0
-  while (tail < a.count - head && tail < b.count - head && sameToken(a, a.count - 1 - tail, b, b.count - 1 - tail)) tail++
+  while (tail < a.count - head && tail < b.count - head && x[a.count - 1 - tail] === y[b.count - 1 - tail]) tail++
   return [[head, a.count - tail, head, b.count - tail]]
 }
 
@@ -179,17 +182,55 @@ function tokenBoundaryBefore(text: string, at: number): number {
 /** Word and space tokens added or removed beyond which the search stops and the texts' common head and tail frame one replaced middle. */
 const maxEditLength = 400
 
-/** A text cut into tokens from some boundary on: token `i` is `text.slice(offsets[i], offsets[i + 1])`, with a hash of it. */
+/**
+ * A text cut into tokens from some boundary on: token `i` is `text.slice(offsets[i], offsets[i + 1])`, with a
+ * hash of it and its number (`ids`: the same number for the same token in both texts of a diff).
+ */
 interface Tokens {
   text: string
   count: number
   hashes: Int32Array
   offsets: Int32Array
+  ids: Int32Array
 }
 
 // The two texts of the diff under way, reused (diffWords runs one at a time, to the end).
-const oldTokens: Tokens = { text: '', count: 0, hashes: new Int32Array(256), offsets: new Int32Array(257) }
-const newTokens: Tokens = { text: '', count: 0, hashes: new Int32Array(256), offsets: new Int32Array(257) }
+const oldTokens: Tokens = { text: '', count: 0, hashes: new Int32Array(256), offsets: new Int32Array(257), ids: new Int32Array(257) }
+const newTokens: Tokens = { text: '', count: 0, hashes: new Int32Array(256), offsets: new Int32Array(257), ids: new Int32Array(257) }
+
+/** The open-addressing table {@link numberTokens} numbers tokens in: a slot holds a token (`2 * index + side + 1`) or 0. */
+let slots = new Int32Array(1024)
+
+/**
+ * Number the tokens of `a` and `b` (their `ids`) so that two tokens have the same number exactly when they are the
+ * same text, the number being the token's slot in a hash table: the search compares numbers, each token's
+ * characters compared once here instead of at every step of the search that meets it.
+ */
+function numberTokens(a: Tokens, b: Tokens): void {
+  let size = 1024
+  while (size < 2 * (a.count + b.count)) size *= 2
+  if (slots.length < size) slots = new Int32Array(size)
+  else slots.fill(0, 0, size)
+  const mask = size - 1
+  for (let side = 0; side < 2; side++) {
+    const tokens = side === 0 ? a : b
+    const { hashes, ids, count } = tokens
+    for (let index = 0; index < count; index++) {
+      let slot = (hashes[index] ^ (hashes[index] >>> 15)) & mask
+      for (;;) {
+        const held = slots[slot]
+        if (held === 0) {
+          slots[slot] = 2 * index + side + 1
+          break
+        }
+        const other = held - 1
+        if (sameToken(tokens, index, (other & 1) === 0 ? a : b, other >> 1)) break
+        slot = (slot + 1) & mask
+      }
+      ids[index] = slot
+    }
+  }
+}
 
 /**
  * Cut `text` into `into`'s buffers: a token is a word (Latin letters with their accents, digits,
@@ -200,6 +241,7 @@ function tokenize(text: string, into: Tokens, from: number): Tokens {
   if (into.offsets.length <= text.length) {
     into.hashes = new Int32Array(text.length + 1)
     into.offsets = new Int32Array(text.length + 1)
+    into.ids = new Int32Array(text.length + 1)
   }
   const { hashes, offsets } = into
   let count = 0
@@ -257,8 +299,12 @@ function isWordCode(code: number): boolean {
   )
 }
 
-/** Myers' `v`, one row per edit count, kept to walk back; reused by every search. */
-const traceRows = new Int32Array((maxEditLength + 1) * (2 * maxEditLength + 3))
+/**
+ * Myers' `v`, one row per edit count, kept to walk back; reused by every search. Row `d` holds the `d + 1`
+ * diagonals `k = -d, -d + 2, ..., d` one after the other from `d * (d + 1) / 2` on: diagonal `k` at index
+ * `(k + d) / 2`, its neighbours `k - 1` and `k + 1` of row `d - 1` at the indexes before and at that.
+ */
+const traceRows = new Int32Array(((maxEditLength + 1) * (maxEditLength + 2)) / 2)
 
 /**
  * The changed stretches `[oldStart, oldEnd, newStart, newEnd]` of a shortest edit script from `a`
@@ -266,55 +312,73 @@ const traceRows = new Int32Array((maxEditLength + 1) * (2 * maxEditLength + 3))
  * insertions and deletions.
  */
 function shortestEdit(a: Tokens, b: Tokens, most: number): Array<[number, number, number, number]> | undefined {
+  // Tokens are compared by number (numberTokens).
+  const aIds = a.ids
+  const bIds = b.ids
   // The common head is the search's first step anyway. (Not the common tail: searching from the start
   // keeps a text's end in place, as people read an appended sentence.)
   let head = 0
-  while (head < a.count && head < b.count && sameToken(a, head, b, head)) head++
+  while (head < a.count && head < b.count && aIds[head] === bIds[head]) head++
   const n = a.count - head
   const m = b.count - head
   if (n + m > most && Math.abs(n - m) > most) return undefined
   if (n === 0 || m === 0) return n + m === 0 ? [] : n + m > most ? undefined : [[head, head + n, head, head + m]]
   // Myers: row d holds, for each diagonal k = x - y of d's parity, the furthest x reached in d edits;
-  // step d reads row d - 1 only.
-  const offset = most + 1
-  const width = 2 * most + 3
+  // step d reads row d - 1 only. Down (an insertion, from diagonal k + 1) where that reached further than
+  // diagonal k - 1, else right (a deletion, from k - 1); the edges have one neighbour only.
   const v = traceRows
   for (let d = 0; d <= most; d++) {
-    const row = d * width + offset
-    const previous = row - width
-    for (let k = -d; k <= d; k += 2) {
-      let x = d === 0 ? 0 : k === -d || (k !== d && v[previous + k - 1] < v[previous + k + 1]) ? v[previous + k + 1] : v[previous + k - 1] + 1
+    const row = (d * (d + 1)) >> 1
+    const previous = row - d
+    for (let index = 0, k = -d; index <= d; index++, k += 2) {
+      let x: number
+      if (index === 0) x = d === 0 ? 0 : v[previous]
+      else if (index === d) x = v[previous + index - 1] + 1
+      else {
+        const left = v[previous + index - 1]
+        const up = v[previous + index]
+        x = left < up ? up : left + 1
+      }
       let y = x - k
-      while (x < n && y < m && sameToken(a, head + x, b, head + y)) {
+      while (x < n && y < m && aIds[head + x] === bIds[head + y]) {
         x++
         y++
       }
-      v[row + k] = x
-      if (x >= n && y >= m) return walkBack(v, width, offset, d, n, m, head)
+      v[row + index] = x
+      if (x >= n && y >= m) return walkBack(v, d, n, m, head)
     }
   }
   return undefined
 }
 
-/** The changed stretches of the path Myers' search found in `d` edits, read back from its rows of `v`. */
-function walkBack(v: Int32Array, width: number, offset: number, edits: number, n: number, m: number, head: number): Array<[number, number, number, number]> {
-  const moves: Array<[number, number, boolean]> = [] // [x, y, deleted] of each edit, last first
+/** The edits of the path being read back, last first: the point each starts from, and whether it deletes (reused). */
+const movesX = new Int32Array(maxEditLength + 1)
+const movesY = new Int32Array(maxEditLength + 1)
+const movesDeleting = new Uint8Array(maxEditLength + 1)
+
+/** The changed stretches of the path Myers' search found in `edits` edits, read back from its rows of `v`. */
+function walkBack(v: Int32Array, edits: number, n: number, m: number, head: number): Array<[number, number, number, number]> {
   let x = n
   let y = m
   for (let d = edits; d > 0; d--) {
-    // Row d - 1: the values step d chose from.
-    const row = (d - 1) * width + offset
+    // Row d - 1: the values step d chose from (diagonal k at (k + d) / 2 of row d; k + 1 there, k - 1 before, in row d - 1).
+    const row = ((d - 1) * d) >> 1
     const k = x - y
-    const down = k === -d || (k !== d && v[row + k - 1] < v[row + k + 1])
-    const previousX = down ? v[row + k + 1] : v[row + k - 1]
+    const index = (k + d) >> 1
+    const down = k === -d || (k !== d && v[row + index - 1] < v[row + index])
+    const previousX = down ? v[row + index] : v[row + index - 1]
     const previousY = previousX - (down ? k + 1 : k - 1)
-    moves.push(down ? [previousX, previousY, false] : [previousX, previousY, true])
+    movesX[d] = previousX
+    movesY[d] = previousY
+    movesDeleting[d] = down ? 0 : 1
     x = previousX
     y = previousY
   }
   const stretches: Array<[number, number, number, number]> = []
-  for (let index = moves.length - 1; index >= 0; index--) {
-    const [moveX, moveY, deleted] = moves[index]
+  for (let d = 1; d <= edits; d++) {
+    const moveX = movesX[d]
+    const moveY = movesY[d]
+    const deleted = movesDeleting[d] === 1
     const last = stretches[stretches.length - 1]
     // An edit that starts where the last stretch ends (in both texts) extends it.
     if (last && last[1] === head + moveX && last[3] === head + moveY) {

@@ -6,7 +6,7 @@
 import type { Crdb } from '../store/database.js'
 import { openRules, type EraRules } from '../engine/rules.js'
 import { listEditions, type EditionSummary } from '../query/editions.js'
-import { ruleHistory, type RuleHistory } from '../query/history.js'
+import { historyAlong, traceRuleHistory, type RuleHistory } from '../query/history.js'
 import { trackContent, type ContentState } from './content-tag.js'
 import type { PublicUrls } from './public-urls.js'
 import { editionOf, type At } from './selector.js'
@@ -26,12 +26,13 @@ export interface ServerState {
   editions: () => EditionSummary[]
   /**
    * The history of the rule version `rule` (a number and the first day of its
-   * wording): computed once per version and content, the most recent 500 kept.
+   * wording): computed once per version and content, and for the wordings after
+   * it on its way along with it (the same steps); the most recent 500 kept.
    */
   history: (rule: { number: string; validFrom: string }) => RuleHistory
 }
 
-/** Rule histories kept (each a few kB). */
+/** Rule histories kept (each a few kB; the wordings of one history share its steps). */
 const historyEntries = 500
 
 /** Era rules kept (one per edition and era asked; each holds its edition's profile and rule texts). */
@@ -43,7 +44,13 @@ export function createState(db: Crdb, version: string, urls: PublicUrls = { base
   let cachedFor: ContentState | undefined
   const rules = new Map<string, EraRules>()
   let editions: EditionSummary[] = []
-  const histories = new Map<string, RuleHistory>()
+  // A history made, or one to make from the history of a wording before it on its way.
+  const histories = new Map<string, RuleHistory | (() => RuleHistory)>()
+  const keep = (key: string, entry: RuleHistory | (() => RuleHistory)): void => {
+    histories.delete(key)
+    if (histories.size >= historyEntries) histories.delete(histories.keys().next().value!)
+    histories.set(key, entry)
+  }
   const fresh = (): void => {
     const current = content()
     if (current !== cachedFor) {
@@ -77,16 +84,20 @@ export function createState(db: Crdb, version: string, urls: PublicUrls = { base
     history: (rule) => {
       fresh()
       const key = `${rule.number} ${rule.validFrom}`
-      let found = histories.get(key)
-      if (found) {
-        histories.delete(key)
-      } else {
-        // The version in force on its first day is this wording: the same history for every edition that has it.
-        found = ruleHistory(db, rule.number, { at: { edition: rule.validFrom } })
-        if (histories.size >= historyEntries) histories.delete(histories.keys().next().value!)
+      const entry = histories.get(key)
+      if (entry) {
+        const found = typeof entry === 'function' ? entry() : entry
+        keep(key, found)
+        return found
       }
-      histories.set(key, found)
-      return found
+      // The version in force on its first day is this wording: the same history for every edition that has it.
+      const traced = traceRuleHistory(db, { number: rule.number, validFrom: rule.validFrom })
+      for (const wording of traced.following) {
+        const other = `${wording.number} ${wording.validFrom}`
+        if (!histories.has(other)) keep(other, () => historyAlong(db, traced, wording))
+      }
+      keep(key, traced.history)
+      return traced.history
     }
   }
 }

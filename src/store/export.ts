@@ -39,6 +39,16 @@ export function listExportRules(db: Crdb, edition: string): ExportRuleRow[] {
   ).all({ edition })
 }
 
+/** Every rule of `edition`, in document order, with its examples: {@link listExportRules} without the lineage ids (a page of the whole edition). */
+export function listEditionRuleTexts(db: Crdb, edition: string): Array<Omit<ExportRuleRow, 'lineage'>> {
+  return prepared<{ edition: string }, Omit<ExportRuleRow, 'lineage'>>(
+    db,
+    `SELECT v.key, c.text, (SELECT json_group_array(x.text) FROM (SELECT text FROM examples WHERE content_id = v.content_id ORDER BY ordinal) x) AS examples
+     FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
+  ).all({ edition })
+}
+
 /** Every glossary term of `edition`, in document order, with its lineage id. */
 export function listExportTerms(db: Crdb, edition: string): ExportTermRow[] {
   return prepared<{ edition: string }, ExportTermRow>(

@@ -5,7 +5,7 @@
  */
 import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
-import { type ExportedRule, exportEdition } from '../../query/export.js'
+import { type EditionText, readEditionText } from '../../query/export.js'
 import { splitRuleNumber } from '../../vocabulary/rule-number.js'
 import { plural, renderPage, renderRuleText, ruleAnchor } from '../html.js'
 import { renderWithItalics } from '../italics.js'
@@ -21,8 +21,8 @@ export function registerCrPage(app: Hono, state: ServerState): void {
     const { edition } = view
     // The whole edition in one statement (as crdb export reads it), cut into its sections: a section
     // whose heading the edition lacks is left out, as its subtree would be another section's.
-    const whole = exportEdition(state.db, edition)
-    const sections: ExportedRule[][] = []
+    const whole = readEditionText(state.db, edition)
+    const sections: Array<EditionText['rules']> = []
     for (const rule of whole.rules) {
       const section = sections.at(-1)
       if (section && section[0].number.charAt(0) === rule.number.charAt(0)) section.push(rule)

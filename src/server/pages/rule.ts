@@ -6,7 +6,7 @@
 import { answerHtml } from '../answer-text.js'
 import type { Context, Hono } from 'hono'
 import { CrdbError } from '../../vocabulary/errors.js'
-import { AmbiguousNumberError, getNeighbours, getRule, getSubtree, nearestNumbers, type RuleVersion } from '../../query/get.js'
+import { AmbiguousNumberError, findNeighbourNumbers, getRule, getSubtree, nearestNumbers, readRuleTextAt, type RuleVersion } from '../../query/get.js'
 import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/history.js'
 import { describeEnd, describeFolded, describeHistoryStep, foldMinorSteps, type FoldedSteps } from '../../query/history-steps.js'
 import { resolveRuleName } from '../../query/resolve-name.js'
@@ -93,7 +93,7 @@ function renderGapNotice(state: ServerState, edition: string, view: EditionView)
 function renderRuleBody(state: ServerState, rule: RuleVersion, citation: Markup): Markup {
   const { db } = state
   const edition = rule.edition
-  const around = getNeighbours(db, rule.number, { edition })
+  const around = findNeighbourNumbers(db, rule)
   const children = getSubtree(db, rule.number, { edition }).filter((sub) => parentOf(sub.number) === rule.number)
   let history: RuleHistory | undefined
   try {
@@ -101,9 +101,9 @@ function renderRuleBody(state: ServerState, rule: RuleVersion, citation: Markup)
   } catch (error) {
     if (!(error instanceof CrdbError)) throw error
   }
-  const neighbour = (label: string, other: RuleVersion | null): Markup =>
+  const neighbour = (label: string, other: string | null): Markup =>
     other
-      ? html`<a href="${ruleHref(other.number, edition)}" rel="${label === 'Previous' ? 'prev' : 'next'}">${label}: ${other.number}</a>`
+      ? html`<a href="${ruleHref(other, edition)}" rel="${label === 'Previous' ? 'prev' : 'next'}">${label}: ${other}</a>`
       : html`<span class="meta">${label}: none</span>`
   const subrules =
     children.length > 0 &&
@@ -131,7 +131,7 @@ function renderBreadcrumb(state: ServerState, rule: RuleVersion): Markup {
   const crumbs = numbers.map((number) => {
     let text = ''
     try {
-      text = getRule(state.db, number, { edition: rule.edition }).text
+      text = readRuleTextAt(state.db, number, rule.edition)
     } catch (error) {
       if (!(error instanceof CrdbError || error instanceof AmbiguousNumberError)) throw error
     }
