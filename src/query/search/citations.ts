@@ -54,16 +54,17 @@ const citedWeight = 0.2
  */
 export function citedFactorsFor(db: Crdb, cache: SearchCache): (version: ScopeVersion) => number {
   const citations = citationsOf(db, cache)
-  const factors = new Map<string, number>()
   return (version) => {
-    const memo = `${version.key}@${version.lastDate}`
-    let factor = factors.get(memo)
+    let factor = factorsOfVersions.get(version)
     if (factor === undefined) {
       const parent = /^(\d{3}\.\d+)[a-z]+$/.exec(version.key)?.[1]
       const count = countCiting(citations, version.key, version.lastDate) + (parent ? 0.5 * countCiting(citations, parent, version.lastDate) : 0)
       factor = 1 + citedWeight * Math.log1p(count)
-      factors.set(memo, factor)
+      factorsOfVersions.set(version, factor)
     }
     return factor
   }
 }
+
+/** The factor of each version read (a version is kept per handle, and its factor with it). */
+const factorsOfVersions = new WeakMap<ScopeVersion, number>()
