@@ -93,16 +93,9 @@ export function computeLineage(
   const links = matchEditionPairs(listEditionDates(db), rows, textOf, overrides, compileRewrites(rewrites), counts)
 
   const write = driverOf(db).transaction(() => {
-    const best = bestLinks(links)
     const lineageOf = new Map<number, number>()
     const ids = new Map<number, string>()
-    // The rows are in order of first edition: a predecessor comes before what continues it.
-    for (const row of rows) {
-      const link = best.get(row.id)
-      const root = link ? (lineageOf.get(link.from) ?? link.from) : row.id
-      lineageOf.set(row.id, root)
-      if (root === row.id) ids.set(root, formatLineageId({ kind: 'rule', date: row.firstDate, key: row.key }))
-    }
+    assignRuleLineages(rows, bestLinks(links), lineageOf, ids)
     // Glossary terms keep their key: one lineage per term, from its first version.
     const terms = readTermLineageInput(db)
     const before = new Map<number, number | null>()
@@ -143,17 +136,17 @@ export function extendLineage(
   const links = matchEditionPairs(dates, rows, textOf, overrides, compileRewrites(rewrites), counts)
 
   const write = driverOf(db).transaction(() => {
-    const best = bestLinks(links)
     const lineageOf = new Map<number, number>()
-    const storedLineage = new Map(rows.map((row) => [row.id, row.lineage]))
     const ids = new Map<number, string>()
-    const added = rows.filter((row) => row.firstDate > since)
-    for (const row of added) {
-      const link = best.get(row.id)
-      const root = link ? (lineageOf.get(link.from) ?? storedLineage.get(link.from) ?? link.from) : row.id
-      lineageOf.set(row.id, root)
-      if (root === row.id) ids.set(root, formatLineageId({ kind: 'rule', date: row.firstDate, key: row.key }))
-    }
+    // A new version continuing one stored before takes that version's stored lineage.
+    const storedLineage = new Map(rows.map((row) => [row.id, row.lineage]))
+    assignRuleLineages(
+      rows.filter((row) => row.firstDate > since),
+      bestLinks(links),
+      lineageOf,
+      ids,
+      storedLineage
+    )
     const terms = readTermLineageInput(db, since)
     const termLineages = new Map<number, number>()
     const termIds = new Map<number, string>()
@@ -333,6 +326,26 @@ function bestLinks(links: MatchLink[]): Map<number, MatchLink> {
     if (!current || link.score > current.score) best.set(link.to, link)
   }
   return best
+}
+
+/**
+ * A rule version's lineage is that of its best predecessor (`lineageOf`, else `stored`, else the predecessor's
+ * own), or its own, whose stable id goes in `ids`. The rows are in order of first edition: a predecessor comes
+ * before what continues it.
+ */
+function assignRuleLineages(
+  rows: VersionRow[],
+  best: Map<number, MatchLink>,
+  lineageOf: Map<number, number>,
+  ids: Map<number, string>,
+  stored?: Map<number, number | null>
+): void {
+  for (const row of rows) {
+    const link = best.get(row.id)
+    const root = link ? (lineageOf.get(link.from) ?? stored?.get(link.from) ?? link.from) : row.id
+    lineageOf.set(row.id, root)
+    if (root === row.id) ids.set(root, formatLineageId({ kind: 'rule', date: row.firstDate, key: row.key }))
+  }
 }
 
 /** Glossary terms keep their key: one lineage per term, from its first version (`terms` in order of key, then date). */

@@ -28,25 +28,21 @@ export interface ExportTermRow {
 
 const lineageIdOf = '(SELECT l.id FROM lineages l WHERE l.root = v.lineage_id)'
 
-/** Every rule of `edition`, in document order, with its examples and lineage id. */
-export function listExportRules(db: Crdb, edition: string): ExportRuleRow[] {
-  return prepared<{ edition: string }, ExportRuleRow>(
-    db,
-    `SELECT v.key, c.text, (SELECT json_group_array(x.text) FROM (SELECT text FROM examples WHERE content_id = v.content_id ORDER BY ordinal) x) AS examples,
-            ${lineageIdOf} AS lineage
+/** The statement reading every rule of an edition in document order, with its examples and `more` columns. */
+function editionRulesSql(more = ''): string {
+  return `SELECT v.key, c.text, (SELECT json_group_array(x.text) FROM (SELECT text FROM examples WHERE content_id = v.content_id ORDER BY ordinal) x) AS examples${more}
      FROM versions v JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
-  ).all({ edition })
+}
+
+/** Every rule of `edition`, in document order, with its examples and lineage id. */
+export function listExportRules(db: Crdb, edition: string): ExportRuleRow[] {
+  return prepared<{ edition: string }, ExportRuleRow>(db, editionRulesSql(`, ${lineageIdOf} AS lineage`)).all({ edition })
 }
 
 /** Every rule of `edition`, in document order, with its examples: {@link listExportRules} without the lineage ids (a page of the whole edition). */
 export function listEditionRuleTexts(db: Crdb, edition: string): Array<Omit<ExportRuleRow, 'lineage'>> {
-  return prepared<{ edition: string }, Omit<ExportRuleRow, 'lineage'>>(
-    db,
-    `SELECT v.key, c.text, (SELECT json_group_array(x.text) FROM (SELECT text FROM examples WHERE content_id = v.content_id ORDER BY ordinal) x) AS examples
-     FROM versions v JOIN contents c ON c.id = v.content_id
-     WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
-  ).all({ edition })
+  return prepared<{ edition: string }, Omit<ExportRuleRow, 'lineage'>>(db, editionRulesSql()).all({ edition })
 }
 
 /** Every glossary term of `edition`, in document order, with its lineage id. */
