@@ -143,6 +143,8 @@ describe.skipIf(!archiveAvailable())('real questions on the whole archive', () =
     const named = search(archive.db, 'How does mutate work with replacement effects', { at: { era: '2024' } })
     expect(named.hits[0].key).toMatch(/^702\.140/)
     const commander = search(archive.db, 'in commander can my commander deal damage', { at: { era: '2024' } })
+    // The variant's rules, or rules that say they apply in a Commander game (704.6c, commander damage), in the top three.
+    expect(commander.hits.slice(0, 3).some((hit) => hit.key.startsWith('903') || /Commander game/.test(hit.snippet))).toBe(true)
     expect(commander.hits.slice(0, 5).some((hit) => hit.key.startsWith('903'))).toBe(true)
   })
 
