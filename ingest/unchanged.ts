@@ -5,12 +5,13 @@
  * to load than the whole re-run); anything else goes through `ingest.ts`,
  * which makes the same decisions.
  */
-import { readdirSync, statSync, type Stats } from 'node:fs'
+import { readdirSync, statSync, type BigIntStats, type Stats } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { acquireBuildLock } from '../src/store/build-lock.js'
 import { driverOf, type Crdb } from '../src/store/handle.js'
 import { readDerivedState } from '../src/store/derived-state.js'
+import type { FileHash } from '../src/store/file-hashes.js'
 import { prepareEditionWrites } from '../src/store/edition-writes.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
 import { hasLinksFromOlderMatcher, hasUnreconciledDumps, hasVersionsWithoutLineage } from '../src/store/totals.js'
@@ -67,7 +68,7 @@ export function withBuildLock<T>(db: Crdb, options: IngestOptions, action: () =>
  * bytes already stored and the derived data current. Undefined when there is
  * something to do (or a file cannot be read): then ingest them with
  * `ingestPaths`. Reports each outcome through `options.onOutcome`. `hashes`:
- * the sha256 of files hashed beforehand ({@link hashFiles}).
+ * the sha256 of files hashed beforehand ({@link hashFiles}), by path.
  */
 export function ingestUnchanged(
   db: Crdb,
@@ -99,28 +100,61 @@ export function ingestUnchanged(
   })
 }
 
+/** What {@link hashFiles} found. */
+export interface HashedFiles {
+  /** The sha256 of each file, by its path. */
+  hashes: Map<string, string>
+  /** The hashes to record: files read and hashed now whose stat held still (see {@link hashFiles}). */
+  fresh: FileHash[]
+}
+
+/**
+ * A file changed this recently (ns) is not recorded: its times may not yet
+ * tell a later write from this one (timestamps move in clock ticks of a few ms).
+ */
+const settledNs = 2_000_000_000n
+
 /**
  * The sha256 of each file, read and hashed on the thread pool, several at a
- * time (hashing the archive is most of a re-run). A file that cannot be read
- * is left out.
+ * time (hashing the archive is most of a re-run). A file whose device, inode,
+ * size, modification and change times are those `recorded` has the hash
+ * recorded, unread (as git's index trusts a file's stat: a write changes the
+ * change time, which no program can set back). A file that cannot be read is
+ * left out.
  */
-export async function hashFiles(paths: readonly string[]): Promise<Map<string, string>> {
+export async function hashFiles(paths: readonly string[], recorded?: ReadonlyMap<string, FileHash>): Promise<HashedFiles> {
   const hashes = new Map<string, string>()
+  const fresh: FileHash[] = []
+  const settledBefore = BigInt(Date.now()) * 1_000_000n - settledNs
   let next = 0
   // A few at a time: all at once would hold the whole archive in memory.
   const runner = async (): Promise<void> => {
     while (next < paths.length) {
       const path = paths[next++]
       try {
+        const before = await stat(path, { bigint: true })
         // Regular files only: a FIFO would never answer (the build itself rejects it).
-        if (!(await stat(path)).isFile()) continue
-        const digest = await crypto.subtle.digest('SHA-256', await readFile(path))
-        hashes.set(path, Buffer.from(digest).toString('hex'))
+        if (!before.isFile()) continue
+        const { file, stamp } = identityOf(before)
+        const known = recorded?.get(file)
+        if (known?.stamp === stamp) {
+          hashes.set(path, known.sha256)
+          continue
+        }
+        const sha256 = Buffer.from(await crypto.subtle.digest('SHA-256', await readFile(path))).toString('hex')
+        hashes.set(path, sha256)
+        // Recorded only when the file held still while it was read, and had not changed just before.
+        if (before.ctimeNs < settledBefore && identityOf(await stat(path, { bigint: true })).stamp === stamp) fresh.push({ file, stamp, sha256 })
       } catch {
         // Read (and rejected) by the build itself.
       }
     }
   }
   await Promise.all(Array.from({ length: 4 }, runner))
-  return hashes
+  return { hashes, fresh }
+}
+
+/** A file's identity on disk (`device:inode`) and the stamp of its content (`size:mtime_ns:ctime_ns`). */
+function identityOf(stats: BigIntStats): { file: string; stamp: string } {
+  return { file: `${stats.dev}:${stats.ino}`, stamp: `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` }
 }

@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs'
 import { Option } from 'commander'
 import type { IngestOptions, IngestOutcome, IngestReport } from '../../ingest/ingest-report.js'
 import type { Crdb } from '../store/database.js'
+import { readFileHashes, recordFileHashes } from '../store/file-hashes.js'
 import { checkpointDatabase, countTotals } from '../store/totals.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
@@ -36,8 +37,10 @@ export const registerBuild: RegisterCommand = (program, context) => {
       const paths = [...options.archive, ...corpus].flatMap((folder) =>
         listArchive(folder, (subfolder) => note(`note: ${subfolder}: subfolder not read (give it with --archive to build it)`))
       )
-      // Hashing the files is most of a re-run: it starts now, on the thread pool, while this thread loads the rest.
-      const hashing = hashFiles(paths)
+      // Hashing the files is most of a re-run: files hashed before, their stat unchanged, are not read again;
+      // the others are read and hashed now, on the thread pool, while this thread loads the rest.
+      const recorded = existsSync(database) ? context.withDatabase(false, readFileHashes) : undefined
+      const hashing = hashFiles(paths, recorded)
       // A database not made yet will have something new: load the pipeline now, while the files hash.
       const pipeline = existsSync(database) ? undefined : import('../../ingest/ingest.js')
       pipeline?.catch(() => undefined) // Awaited below, where a failure to load is reported.
@@ -51,6 +54,7 @@ export const registerBuild: RegisterCommand = (program, context) => {
         onWait: (holder) => note(`waiting: another build (process ${holder}) holds ${database}; this one starts when it has finished`)
       }
       const finish = (db: Crdb, result: IngestReport) => {
+        recordFileHashes(db, hashed.fresh)
         // Editions crdb fetch accepted unverified carry their warning (from the folder's origins.json).
         recordOriginWarnings(db, paths)
         const totals = countTotals(db)
@@ -58,7 +62,8 @@ export const registerBuild: RegisterCommand = (program, context) => {
         return { ...result, totals }
       }
       // Nothing new (the usual re-run): answered without loading the parsers.
-      const hashes = await hashing
+      const hashed = await hashing
+      const hashes = hashed.hashes
       let report = context.withDatabase(false, (db) => {
         const result = ingestUnchanged(db, paths, ingestOptions, hashes)
         return result && finish(db, result)

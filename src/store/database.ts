@@ -22,6 +22,7 @@ import * as migration011 from '../../db/migrations/011-lineage-ids.js'
 import * as migration012 from '../../db/migrations/012-quarantine.js'
 import * as migration013 from '../../db/migrations/013-link-evidence.js'
 import * as migration014 from '../../db/migrations/014-messages-by-rule.js'
+import * as migration015 from '../../db/migrations/015-file-hashes.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { toCrdb, type Crdb, type Driver } from './handle.js'
 import { explainStoreError } from './store-errors.js'
@@ -50,7 +51,8 @@ const migrations: ReadonlyArray<{ sql: string }> = [
   migration011,
   migration012,
   migration013,
-  migration014
+  migration014,
+  migration015
 ]
 
 /** The schema version this code writes. */
