@@ -65,9 +65,12 @@ describe('restoring a paragraph from its neighbours', () => {
 
   it('reads a trademark sign, a dash between numbers, and damage in the words around as the neighbours print them', () => {
     expect(restoreParagraph('Oracle? cards', 'Oracle(TM) cards', 'Oracle\u2122 cards')).toMatchObject({ text: 'Oracle(TM) cards', restored: 1 })
-    expect(restoreParagraph('rules 100?199 apply', 'rules 100-105 apply', 'rules 100\u2013120 apply')).toMatchObject({ text: 'rules 100-199 apply', restored: 1 })
+    expect(restoreParagraph('rules 100?199 apply', 'rules 100-105 apply', 'rules 100\u2013120 apply')).toMatchObject({
+      text: 'rules 100-199 apply',
+      restored: 1
+    })
     // Two damaged characters side by side: each read with the other as any stand-in.
-    expect(restoreParagraph('say ??yes? now', "say '\"yes\" now", "say \u2018\u201cyes\u201d now")).toMatchObject({ text: 'say \'"yes" now', restored: 3 })
+    expect(restoreParagraph('say ??yes? now', 'say \'"yes" now', 'say \u2018\u201cyes\u201d now')).toMatchObject({ text: 'say \'"yes" now', restored: 3 })
     // Spaces the neighbours print loosely around a dash.
     expect(restoreParagraph('this ? that', 'this  --  that', 'this \u2014 that')).toMatchObject({ text: 'this -- that', restored: 1 })
     // A neighbour printing the words twice with two different marks gives no answer.
