@@ -4,7 +4,7 @@
  */
 import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
-import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-number.js'
+import { parentOf, parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-number.js'
 import type { RuleNumbering, RuleVersion } from '../vocabulary/rule-version.js'
 import { resolveEdition } from './editions.js'
 
@@ -13,11 +13,13 @@ import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import {
   findRuleBeside,
   findRuleOnDay,
+  findNumbersAround,
   findRuleTextAt,
   listExamplesOf,
   listNumbersBeside,
   listRulesBetween,
   listSubtreeOnDay,
+  listSubtreeTextsAt,
   type RuleLookupRow,
   type RuleRow
 } from '../store/rules.js'
@@ -252,11 +254,19 @@ export function getNeighbours(db: Crdb, number: string, at: EditionSelector = {}
  * neighbours' examples (a rule page links to its neighbours by number).
  */
 export function findNeighbourNumbers(db: Crdb, rule: Pick<RuleVersion, 'number' | 'edition'>): { previous: string | null; next: string | null } {
-  const target = sortKeyOf(rule.number)
-  return {
-    previous: findRuleBeside(db, target, rule.edition, 'before')?.key ?? null,
-    next: findRuleBeside(db, target, rule.edition, 'after')?.key ?? null
-  }
+  const [previous, next] = findNumbersAround(db, sortKeyOf(rule.number), rule.edition)
+  return { previous, next }
+}
+
+/**
+ * The number and text of each rule directly under `rule` (`704.5` -> 704.5a, 704.5b, ...; `7` -> 700, 701, ...) in its
+ * edition, in document order: the subrules a rule page lists, as {@link getSubtree} reads them for a number the edition has.
+ */
+export function listChildTexts(db: Crdb, rule: Pick<RuleVersion, 'number' | 'edition'>): Array<{ number: string; text: string }> {
+  const children: Array<{ number: string; text: string }> = []
+  for (const [number, text] of listSubtreeTextsAt(db, rule.number, sortKeyOf(rule.number), rule.edition))
+    if (parentOf(number) === rule.number) children.push({ number, text })
+  return children
 }
 
 /**

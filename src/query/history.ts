@@ -14,10 +14,12 @@ import { nearestNumbers } from './get.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
 import { describeEndGap, describeGap, listMissingEditions } from './gaps.js'
 import { listEditionDates } from '../store/editions.js'
+import { readGeneration } from '../store/search.js'
+import { listSourceDamagePairs } from '../store/source-damage.js'
 import { listContinuations } from '../store/diff.js'
 import {
   findBlameRow,
-  findLineageOf,
+  findLineageAndIdOf,
   findLineageVersionAt,
   findLineageVersionAtEnd,
   findTermKeyNamed,
@@ -158,9 +160,10 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
   const key = parseRuleNumber(number)
   const direction = options.direction ?? 'both'
   const start = startingVersion(db, key, options.at, direction)
-  const lineage = findLineageOf(db, start.id) ?? start.id
+  const [lineageOf, lineageId] = findLineageAndIdOf(db, start.id)
+  const lineage = lineageOf ?? start.id
   const members = listLineageVersions(db, lineage)
-  const byId = new Map(members.map((row) => [row.id, row]))
+  const byId = new Map<number, LineageVersionRow>(members.map((row) => [row.id, row]))
   byId.set(start.id, start)
   const links = listLineageLinks(db, lineage)
   const incoming = new Map<number, LineageLinkRow>()
@@ -190,29 +193,34 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
     }
   }
 
-  const dates = listEditionDates(db)
-  const damage = readSourceDamageOf(
-    db,
-    chain.map((row) => row.key)
-  )
-  // Editions not held (from the manifest, worked out once per content of the file).
-  const missing = listMissingEditions(db).map((edition) => edition.effectiveDate)
+  const { dates, positions, missing, damaged } = readCalendar(db)
+  // Most histories have no damaged wording: their notes are not read.
+  const damage = chain.some((row) => damaged.get(row.key)?.some((edition) => edition >= row.firstDate && edition <= row.lastDate))
+    ? readSourceDamageOf(
+        db,
+        chain.map((row) => row.key)
+      )
+    : new Map<string, SourceDamageNote[]>()
+  const wordings = new Map(members.map((row) => [row.id, row]))
   const steps: HistoryStep[] = []
-  // Every step's examples in one query (a history has up to a few dozen steps).
-  const examplesByContent = listExamplesOf(
-    db,
-    chain.map((row) => row.contentId)
-  )
+  // Every step's examples came with the lineage's rows; a step outside them (a lineage not derived yet) in one query.
+  const outside = chain.filter((row) => !wordings.has(row.id))
+  const examplesByContent = outside.length
+    ? listExamplesOf(
+        db,
+        outside.map((row) => row.contentId)
+      )
+    : undefined
   for (const [index, row] of chain.entries()) {
-    const examples = examplesByContent.get(row.contentId) ?? []
-    const after = dates.find((date) => date > row.lastDate) ?? null
+    const wording = wordings.get(row.id)
+    const examples = wording ? (wording.examples === null ? [] : (JSON.parse(wording.examples) as string[])) : (examplesByContent!.get(row.contentId) ?? [])
     const step: HistoryStep = {
       number: row.key,
       text: row.text,
       examples,
       validFrom: row.firstDate,
-      validTo: after,
-      editions: dates.filter((date) => date >= row.firstDate && date <= row.lastDate),
+      validTo: validToOf(dates, positions, row.lastDate),
+      editions: editionsBetween(dates, positions, row.firstDate, row.lastDate),
       source: { uri: row.uri, line: row.line }
     }
     const previous = chain[index - 1]
@@ -239,7 +247,7 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
   }
   const numbers = steps.map((step) => step.number).filter((value, index, all) => all.indexOf(value) === index)
   // The stable id of the lineage the history follows (the wording it started from belongs to it).
-  const id = findLineageIdAt(db, 'rule', start.key, start.lastDate)
+  const id = lineageId ?? undefined
   // A last wording that ended across editions not held may have ended with one of them.
   const end = steps.at(-1)!
   if (end.validTo) {
@@ -262,6 +270,57 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
     history: { number: key, ...(id === undefined ? {} : { id }), steps, numbers, ...(continuesAs.length ? { continuesAs } : {}) },
     following
   }
+}
+
+/** What every history reads of the store as a whole, once per content of the file: edition dates, editions not held, where source damage is. */
+interface Calendar {
+  generation: string
+  /** Every edition's date, oldest first, and the place of each. */
+  dates: readonly string[]
+  positions: ReadonlyMap<string, number>
+  /** The dates of the editions not held (from the manifest), oldest first. */
+  missing: readonly string[]
+  /** The editions whose source damage is noted on each rule number (about 1,300 pairs in all). */
+  damaged: ReadonlyMap<string, readonly string[]>
+}
+
+const calendars = new WeakMap<Crdb, Calendar>()
+
+function readCalendar(db: Crdb): Calendar {
+  const generation = readGeneration(db)
+  const known = calendars.get(db)
+  if (known?.generation === generation) return known
+  const dates = listEditionDates(db)
+  const damaged = new Map<string, string[]>()
+  for (const [rule, edition] of listSourceDamagePairs(db)) {
+    let list = damaged.get(rule)
+    if (!list) damaged.set(rule, (list = []))
+    list.push(edition)
+  }
+  const calendar: Calendar = {
+    generation,
+    dates,
+    positions: new Map(dates.map((date, index) => [date, index])),
+    missing: listMissingEditions(db).map((edition) => edition.effectiveDate),
+    damaged
+  }
+  calendars.set(db, calendar)
+  return calendar
+}
+
+/** The first edition after `lastDate` (`null` for none), as `dates.find((date) => date > lastDate)` reads it. */
+function validToOf(dates: readonly string[], positions: ReadonlyMap<string, number>, lastDate: string): string | null {
+  const at = positions.get(lastDate)
+  if (at === undefined) return dates.find((date) => date > lastDate) ?? null
+  return dates[at + 1] ?? null
+}
+
+/** The editions from `firstDate` to `lastDate`, as `dates.filter((date) => date >= firstDate && date <= lastDate)` reads them. */
+function editionsBetween(dates: readonly string[], positions: ReadonlyMap<string, number>, firstDate: string, lastDate: string): string[] {
+  const from = positions.get(firstDate)
+  const to = positions.get(lastDate)
+  if (from === undefined || to === undefined) return dates.filter((date) => date >= firstDate && date <= lastDate)
+  return dates.slice(from, to + 1)
 }
 
 /** The changes of a history whose word-level changes are not made yet (made when first read). */
