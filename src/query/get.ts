@@ -20,6 +20,7 @@ import {
   listRulesBetween,
   listSubtreeOnDay,
   listSubtreeTextsAt,
+  listTwoRuleTextsAt,
   type RuleLookupRow,
   type RuleRow
 } from '../store/rules.js'
@@ -277,6 +278,29 @@ export function listChildTexts(db: Crdb, rule: Pick<RuleVersion, 'number' | 'edi
  */
 export function readRuleTextAt(db: Crdb, number: string, edition: string): string {
   return findRuleTextAt(db, parseRuleNumber(number), edition) ?? getRule(db, number, { edition }).text
+}
+
+/**
+ * The texts of rules `numbers` (at most two: a page's section and rule above it) in the edition dated `edition`, each as
+ * {@link readRuleTextAt} reads it, in one statement where the edition has them; `undefined` for a number getRule refuses.
+ *
+ * @throws {CrdbError} `E_BAD_NUMBER` for a number that is not one.
+ */
+export function readRuleTextsAt(db: Crdb, numbers: readonly string[], edition: string): Array<string | undefined> {
+  const keys = numbers.map(parseRuleNumber)
+  if (keys.length === 0) return []
+  if (keys.length > 2) throw new RangeError('readRuleTextsAt: at most two numbers')
+  const found = new Map(listTwoRuleTextsAt(db, keys[0], keys.at(-1)!, edition))
+  return numbers.map((number, index) => {
+    const text = found.get(keys[index])
+    if (text !== undefined) return text
+    try {
+      return getRule(db, number, { edition }).text
+    } catch (error) {
+      if (error instanceof CrdbError || error instanceof AmbiguousNumberError) return undefined
+      throw error
+    }
+  })
 }
 
 /**

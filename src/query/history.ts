@@ -226,17 +226,34 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
     const previous = chain[index - 1]
     if (previous) {
       const link = incoming.get(row.id)
-      step.change = {
-        kind: link?.kind ?? (previous.key === row.key ? 'changed' : 'moved-changed'),
-        fromNumber: previous.key,
-        ...(link ? { score: link.score, reason: link.reason, basis: link.basis } : {}),
-        referencesOnly: differsOnlyInReferences(previous.text, row.text),
-        typographyOnly: differsOnlyInTypography(previous.text, row.text),
-        // Made when first read, in this place among the properties (below).
-        textChanges: [],
-        examplesChanged: previous.contentId !== row.contentId && previous.text === row.text
+      const kind = link?.kind ?? (previous.key === row.key ? 'changed' : 'moved-changed')
+      const evidence = link ? { score: link.score, reason: link.reason, basis: link.basis } : {}
+      const referencesOnly = differsOnlyInReferences(previous.text, row.text)
+      const typographyOnly = differsOnlyInTypography(previous.text, row.text)
+      const examplesChanged = previous.contentId !== row.contentId && previous.text === row.text
+      if (previous.text === row.text) {
+        step.change = { kind, fromNumber: previous.key, ...evidence, referencesOnly, typographyOnly, textChanges: [], examplesChanged }
+      } else {
+        const before = previous.text
+        const after = row.text
+        // The word-level changes are made when first read, in this place among the properties (see keepWordChanges).
+        const change: NonNullable<HistoryStep['change']> = {
+          kind,
+          fromNumber: previous.key,
+          ...evidence,
+          referencesOnly,
+          typographyOnly,
+          get textChanges(): WordChange[] {
+            return keepWordChanges(change, diffWords(before, after))
+          },
+          set textChanges(value: WordChange[]) {
+            keepWordChanges(change, value)
+          },
+          examplesChanged
+        }
+        wordChangesToMake.add(change)
+        step.change = change
       }
-      if (previous.text !== row.text) defineWordChangesWhenRead(step.change, previous.text, row.text)
       const notHeld = missing.filter((date) => date > previous.lastDate && date < row.firstDate)
       if (notHeld.length) Object.assign(step.change, { notHeld, gap: describeGap(previous.lastDate, row.firstDate, notHeld) })
     }
@@ -327,26 +344,15 @@ function editionsBetween(dates: readonly string[], positions: ReadonlyMap<string
 const wordChangesToMake = new WeakSet<object>()
 
 /**
- * Make `change.textChanges` the word-level changes from `before` to `after` when it is first read (then kept):
- * a rule page shows a history's steps without them (only whether the text changed, {@link isReworded}), and
- * they were most of its cost; JSON and every other reader get them as before, in the same place.
+ * Keep `value` as `change.textChanges` (a plain property from then on, in the same place): a changed step's word-level
+ * changes are made when first read, as an accessor of its change says. A rule page shows a history's steps without them
+ * (only whether the text changed, {@link isReworded}), and they were most of its cost; JSON and every other reader get
+ * them as before, in the same place.
  */
-function defineWordChangesWhenRead(change: { textChanges: WordChange[] }, before: string, after: string): void {
-  wordChangesToMake.add(change)
-  const keep = (value: WordChange[]): void => {
-    wordChangesToMake.delete(change)
-    Object.defineProperty(change, 'textChanges', { value, writable: true, enumerable: true, configurable: true })
-  }
-  Object.defineProperty(change, 'textChanges', {
-    get: () => {
-      const value = diffWords(before, after)
-      keep(value)
-      return value
-    },
-    set: keep,
-    enumerable: true,
-    configurable: true
-  })
+function keepWordChanges(change: { textChanges: WordChange[] }, value: WordChange[]): WordChange[] {
+  wordChangesToMake.delete(change)
+  Object.defineProperty(change, 'textChanges', { value, writable: true, enumerable: true, configurable: true })
+  return value
 }
 
 /** Whether a step of a history changed the rule's text (it has word-level changes), without making them. */

@@ -212,6 +212,17 @@ export function findRuleTextAt(db: Crdb, key: string, edition: string): string |
     .get({ key, edition })
 }
 
+/** The texts of rules `first` and `second` (the same number twice for one) in force in `edition`, by number: those it has. */
+export function listTwoRuleTextsAt(db: Crdb, first: string, second: string, edition: string): Array<[string, string]> {
+  return prepared<[string, string, string, string], [string, string]>(
+    db,
+    `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'rule' AND v.key IN (?, ?) AND v.first_date <= ? AND v.last_date >= ?`
+  )
+    .raw()
+    .all(first, second, edition, edition)
+}
+
 /** Every rule of `edition` with its text and content id (for its examples), in document order. */
 export function listRuleContentsAt(db: Crdb, edition: string): Array<{ key: string; text: string; contentId: number }> {
   return prepared<{ edition: string }, { key: string; text: string; contentId: number }>(
