@@ -7,7 +7,7 @@
 import { eraPresets } from '../vocabulary/era-presets.js'
 import { findReferences } from '../query/get.js'
 import { findItalics, renderItalics } from './italics.js'
-import { html, joinMarkup, type Markup, type MarkupValue } from './markup.js'
+import { flattenMarkup, html, joinMarkup, type Markup, type MarkupValue } from './markup.js'
 import type { At } from './selector.js'
 
 /** A URL with query parameters; empty and undefined values are left out. */
@@ -106,10 +106,12 @@ function renderOptions(picker: Picker): Markup {
   let options = cache!.bySelected.get(picker.edition)
   if (!options) {
     const newest = picker.editions.at(-1)
-    options = html`${[...picker.editions].reverse().map((edition) => {
-      const set = picker.sets?.get(edition)
-      return html`<option value="${edition}"${edition === picker.edition && html` selected`}>${edition}${set && ` · ${set}`}${edition === newest && ' (newest)'}</option>`
-    })}`
+    options = flattenMarkup(
+      html`${[...picker.editions].reverse().map((edition) => {
+        const set = picker.sets?.get(edition)
+        return html`<option value="${edition}"${edition === picker.edition && html` selected`}>${edition}${set && ` · ${set}`}${edition === newest && ' (newest)'}</option>`
+      })}`
+    )
     cache!.bySelected.set(picker.edition, options)
   }
   return options
