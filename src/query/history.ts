@@ -15,7 +15,6 @@ import { findWhereabouts, RuleMovedError } from './moved.js'
 import { describeEndGap, describeGap, listMissingEditions } from './gaps.js'
 import { listEditionDates } from '../store/editions.js'
 import { readGeneration } from '../store/search.js'
-import { listSourceDamagePairs } from '../store/source-damage.js'
 import { listContinuations } from '../store/diff.js'
 import {
   findBlameRow,
@@ -33,7 +32,7 @@ import {
 } from '../store/history.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
 import { listExamplesOf } from '../store/rules.js'
-import { differsOnlyByDamage, readSourceDamageOf } from './source-damage.js'
+import { differsOnlyByDamage, readDamagedEditions, readSourceDamageOf } from './source-damage.js'
 import type { SourceDamageNote } from '../vocabulary/rule-version.js'
 import { diffTerms, truncationPoint } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
@@ -308,18 +307,12 @@ function readCalendar(db: Crdb): Calendar {
   const known = calendars.get(db)
   if (known?.generation === generation) return known
   const dates = listEditionDates(db)
-  const damaged = new Map<string, string[]>()
-  for (const [rule, edition] of listSourceDamagePairs(db)) {
-    let list = damaged.get(rule)
-    if (!list) damaged.set(rule, (list = []))
-    list.push(edition)
-  }
   const calendar: Calendar = {
     generation,
     dates,
     positions: new Map(dates.map((date, index) => [date, index])),
     missing: listMissingEditions(db).map((edition) => edition.effectiveDate),
-    damaged
+    damaged: readDamagedEditions(db, generation)
   }
   calendars.set(db, calendar)
   return calendar
