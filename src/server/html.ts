@@ -20,7 +20,9 @@ export function href(path: string, query: Record<string, string | undefined> = {
 
 /** The link to rule `number` as it stood in `edition`. */
 export function ruleHref(number: string, edition?: string): string {
-  return href(`/rules/${encodeURIComponent(number)}`, { edition })
+  // What href writes, without its list of parameters: a rule page links a few dozen rules.
+  const path = `/rules/${encodeURIComponent(number)}`
+  return edition ? `${path}?edition=${encodeURIComponent(edition)}` : path
 }
 
 /** The anchor id of a rule on the whole-edition page. */

@@ -21,8 +21,16 @@ const right = 16
 
 /** Days since 1970 of a `YYYY-MM-DD` date. */
 function dayOf(date: string): number {
-  return Date.parse(date + 'T00:00:00Z') / 86_400_000
+  // The same few hundred dates (editions, new years) on every chart: each parsed once.
+  let day = days.get(date)
+  if (day === undefined) {
+    day = Date.parse(date + 'T00:00:00Z') / 86_400_000
+    if (days.size < 4096) days.set(date, day)
+  }
+  return day
 }
+
+const days = new Map<string, number>()
 
 function scale(from: number, to: number, outFrom: number, outTo: number): (value: number) => number {
   const span = to - from || 1
