@@ -250,7 +250,6 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
           },
           examplesChanged
         }
-        wordChangesToMake.add(change)
         step.change = change
       }
       const notHeld = missing.filter((date) => date > previous.lastDate && date < row.firstDate)
@@ -333,9 +332,6 @@ function editionsBetween(dates: readonly string[], positions: ReadonlyMap<string
   return dates.slice(from, to + 1)
 }
 
-/** The changes of a history whose word-level changes are not made yet (made when first read). */
-const wordChangesToMake = new WeakSet<object>()
-
 /**
  * Keep `value` as `change.textChanges` (a plain property from then on, in the same place): a changed step's word-level
  * changes are made when first read, as an accessor of its change says. A rule page shows a history's steps without them
@@ -343,14 +339,14 @@ const wordChangesToMake = new WeakSet<object>()
  * them as before, in the same place.
  */
 function keepWordChanges(change: { textChanges: WordChange[] }, value: WordChange[]): WordChange[] {
-  wordChangesToMake.delete(change)
   Object.defineProperty(change, 'textChanges', { value, writable: true, enumerable: true, configurable: true })
   return value
 }
 
 /** Whether a step of a history changed the rule's text (it has word-level changes), without making them. */
 export function isReworded(change: NonNullable<HistoryStep['change']>): boolean {
-  return wordChangesToMake.has(change) || change.textChanges.length > 0
+  // Still an accessor: its changes are not made yet, and a change has one only where the text changed.
+  return Object.getOwnPropertyDescriptor(change, 'textChanges')?.get !== undefined || change.textChanges.length > 0
 }
 
 /**
