@@ -271,18 +271,9 @@ export function listChildTexts(db: Crdb, rule: Pick<RuleVersion, 'number' | 'edi
 }
 
 /**
- * The text of rule `number` in the edition dated `edition`, as {@link getRule}`(db, number, { edition })` answers
- * it: one statement where the edition has the number, else getRule itself (a number from another numbering).
- *
- * @throws {CrdbError} as getRule does.
- */
-export function readRuleTextAt(db: Crdb, number: string, edition: string): string {
-  return findRuleTextAt(db, parseRuleNumber(number), edition) ?? getRule(db, number, { edition }).text
-}
-
-/**
  * The texts of rules `numbers` (at most two: a page's section and rule above it) in the edition dated `edition`, each as
- * {@link readRuleTextAt} reads it, in one statement where the edition has them; `undefined` for a number getRule refuses.
+ * {@link getRule}`(db, number, { edition })` answers it: one statement where the edition has them, else getRule itself (a
+ * number from another numbering); `undefined` for a number getRule refuses.
  *
  * @throws {CrdbError} `E_BAD_NUMBER` for a number that is not one.
  */
