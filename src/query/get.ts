@@ -4,7 +4,7 @@
  */
 import type { Crdb } from '../store/database.js'
 import { CrdbError } from '../vocabulary/errors.js'
-import { parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-number.js'
+import { parentOf, parseRuleNumber, sortKeyOf, splitRuleNumber } from '../vocabulary/rule-number.js'
 import type { RuleNumbering, RuleVersion } from '../vocabulary/rule-version.js'
 import { resolveEdition } from './editions.js'
 
@@ -13,11 +13,14 @@ import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import {
   findRuleBeside,
   findRuleOnDay,
+  findNumbersAround,
   findRuleTextAt,
   listExamplesOf,
   listNumbersBeside,
   listRulesBetween,
   listSubtreeOnDay,
+  listSubtreeTextsAt,
+  listTwoRuleTextsAt,
   type RuleLookupRow,
   type RuleRow
 } from '../store/rules.js'
@@ -252,21 +255,43 @@ export function getNeighbours(db: Crdb, number: string, at: EditionSelector = {}
  * neighbours' examples (a rule page links to its neighbours by number).
  */
 export function findNeighbourNumbers(db: Crdb, rule: Pick<RuleVersion, 'number' | 'edition'>): { previous: string | null; next: string | null } {
-  const target = sortKeyOf(rule.number)
-  return {
-    previous: findRuleBeside(db, target, rule.edition, 'before')?.key ?? null,
-    next: findRuleBeside(db, target, rule.edition, 'after')?.key ?? null
-  }
+  const [previous, next] = findNumbersAround(db, sortKeyOf(rule.number), rule.edition)
+  return { previous, next }
 }
 
 /**
- * The text of rule `number` in the edition dated `edition`, as {@link getRule}`(db, number, { edition })` answers
- * it: one statement where the edition has the number, else getRule itself (a number from another numbering).
- *
- * @throws {CrdbError} as getRule does.
+ * The number and text of each rule directly under `rule` (`704.5` -> 704.5a, 704.5b, ...; `7` -> 700, 701, ...) in its
+ * edition, in document order: the subrules a rule page lists, as {@link getSubtree} reads them for a number the edition has.
  */
-export function readRuleTextAt(db: Crdb, number: string, edition: string): string {
-  return findRuleTextAt(db, parseRuleNumber(number), edition) ?? getRule(db, number, { edition }).text
+export function listChildTexts(db: Crdb, rule: Pick<RuleVersion, 'number' | 'edition'>): Array<{ number: string; text: string }> {
+  const children: Array<{ number: string; text: string }> = []
+  for (const [number, text] of listSubtreeTextsAt(db, rule.number, sortKeyOf(rule.number), rule.edition))
+    if (parentOf(number) === rule.number) children.push({ number, text })
+  return children
+}
+
+/**
+ * The texts of rules `numbers` (at most two: a page's section and rule above it) in the edition dated `edition`, each as
+ * {@link getRule}`(db, number, { edition })` answers it: one statement where the edition has them, else getRule itself (a
+ * number from another numbering); `undefined` for a number getRule refuses.
+ *
+ * @throws {CrdbError} `E_BAD_NUMBER` for a number that is not one.
+ */
+export function readRuleTextsAt(db: Crdb, numbers: readonly string[], edition: string): Array<string | undefined> {
+  const keys = numbers.map(parseRuleNumber)
+  if (keys.length === 0) return []
+  if (keys.length > 2) throw new RangeError('readRuleTextsAt: at most two numbers')
+  const found = new Map(listTwoRuleTextsAt(db, keys[0], keys.at(-1)!, edition))
+  return numbers.map((number, index) => {
+    const text = found.get(keys[index])
+    if (text !== undefined) return text
+    try {
+      return getRule(db, number, { edition }).text
+    } catch (error) {
+      if (error instanceof CrdbError || error instanceof AmbiguousNumberError) return undefined
+      throw error
+    }
+  })
 }
 
 /**

@@ -14,10 +14,11 @@ import { nearestNumbers } from './get.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
 import { describeEndGap, describeGap, listMissingEditions } from './gaps.js'
 import { listEditionDates } from '../store/editions.js'
+import { readGeneration } from '../store/search.js'
 import { listContinuations } from '../store/diff.js'
 import {
   findBlameRow,
-  findLineageOf,
+  findLineageAndIdOf,
   findLineageVersionAt,
   findLineageVersionAtEnd,
   findTermKeyNamed,
@@ -31,7 +32,7 @@ import {
 } from '../store/history.js'
 import { findLineageIdAt } from '../store/lineage-ids.js'
 import { listExamplesOf } from '../store/rules.js'
-import { differsOnlyByDamage, readSourceDamageOf } from './source-damage.js'
+import { differsOnlyByDamage, readDamagedEditions, readSourceDamageOf } from './source-damage.js'
 import type { SourceDamageNote } from '../vocabulary/rule-version.js'
 import { diffTerms, truncationPoint } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
@@ -158,9 +159,10 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
   const key = parseRuleNumber(number)
   const direction = options.direction ?? 'both'
   const start = startingVersion(db, key, options.at, direction)
-  const lineage = findLineageOf(db, start.id) ?? start.id
+  const [lineageOf, lineageId] = findLineageAndIdOf(db, start.id)
+  const lineage = lineageOf ?? start.id
   const members = listLineageVersions(db, lineage)
-  const byId = new Map(members.map((row) => [row.id, row]))
+  const byId = new Map<number, LineageVersionRow>(members.map((row) => [row.id, row]))
   byId.set(start.id, start)
   const links = listLineageLinks(db, lineage)
   const incoming = new Map<number, LineageLinkRow>()
@@ -190,45 +192,66 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
     }
   }
 
-  const dates = listEditionDates(db)
-  const damage = readSourceDamageOf(
-    db,
-    chain.map((row) => row.key)
-  )
-  // Editions not held (from the manifest, worked out once per content of the file).
-  const missing = listMissingEditions(db).map((edition) => edition.effectiveDate)
+  const { dates, positions, missing, damaged } = readCalendar(db)
+  // Most histories have no damaged wording: their notes are not read.
+  const damage = chain.some((row) => damaged.get(row.key)?.some((edition) => edition >= row.firstDate && edition <= row.lastDate))
+    ? readSourceDamageOf(
+        db,
+        chain.map((row) => row.key)
+      )
+    : new Map<string, SourceDamageNote[]>()
+  const wordings = new Map(members.map((row) => [row.id, row]))
   const steps: HistoryStep[] = []
-  // Every step's examples in one query (a history has up to a few dozen steps).
-  const examplesByContent = listExamplesOf(
-    db,
-    chain.map((row) => row.contentId)
-  )
+  // Every step's examples came with the lineage's rows; a step outside them (a lineage not derived yet) in one query.
+  const outside = chain.filter((row) => !wordings.has(row.id))
+  const examplesByContent = outside.length
+    ? listExamplesOf(
+        db,
+        outside.map((row) => row.contentId)
+      )
+    : undefined
   for (const [index, row] of chain.entries()) {
-    const examples = examplesByContent.get(row.contentId) ?? []
-    const after = dates.find((date) => date > row.lastDate) ?? null
+    const wording = wordings.get(row.id)
+    const examples = wording ? (wording.examples === null ? [] : (JSON.parse(wording.examples) as string[])) : (examplesByContent!.get(row.contentId) ?? [])
     const step: HistoryStep = {
       number: row.key,
       text: row.text,
       examples,
       validFrom: row.firstDate,
-      validTo: after,
-      editions: dates.filter((date) => date >= row.firstDate && date <= row.lastDate),
+      validTo: validToOf(dates, positions, row.lastDate),
+      editions: editionsBetween(dates, positions, row.firstDate, row.lastDate),
       source: { uri: row.uri, line: row.line }
     }
     const previous = chain[index - 1]
     if (previous) {
       const link = incoming.get(row.id)
-      step.change = {
-        kind: link?.kind ?? (previous.key === row.key ? 'changed' : 'moved-changed'),
-        fromNumber: previous.key,
-        ...(link ? { score: link.score, reason: link.reason, basis: link.basis } : {}),
-        referencesOnly: differsOnlyInReferences(previous.text, row.text),
-        typographyOnly: differsOnlyInTypography(previous.text, row.text),
-        // Made when first read, in this place among the properties (below).
-        textChanges: [],
-        examplesChanged: previous.contentId !== row.contentId && previous.text === row.text
+      const kind = link?.kind ?? (previous.key === row.key ? 'changed' : 'moved-changed')
+      const evidence = link ? { score: link.score, reason: link.reason, basis: link.basis } : {}
+      const referencesOnly = differsOnlyInReferences(previous.text, row.text)
+      const typographyOnly = differsOnlyInTypography(previous.text, row.text)
+      const examplesChanged = previous.contentId !== row.contentId && previous.text === row.text
+      if (previous.text === row.text) {
+        step.change = { kind, fromNumber: previous.key, ...evidence, referencesOnly, typographyOnly, textChanges: [], examplesChanged }
+      } else {
+        const before = previous.text
+        const after = row.text
+        // The word-level changes are made when first read, in this place among the properties (see keepWordChanges).
+        const change: NonNullable<HistoryStep['change']> = {
+          kind,
+          fromNumber: previous.key,
+          ...evidence,
+          referencesOnly,
+          typographyOnly,
+          get textChanges(): WordChange[] {
+            return keepWordChanges(change, diffWords(before, after))
+          },
+          set textChanges(value: WordChange[]) {
+            keepWordChanges(change, value)
+          },
+          examplesChanged
+        }
+        step.change = change
       }
-      if (previous.text !== row.text) defineWordChangesWhenRead(step.change, previous.text, row.text)
       const notHeld = missing.filter((date) => date > previous.lastDate && date < row.firstDate)
       if (notHeld.length) Object.assign(step.change, { notHeld, gap: describeGap(previous.lastDate, row.firstDate, notHeld) })
     }
@@ -239,7 +262,7 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
   }
   const numbers = steps.map((step) => step.number).filter((value, index, all) => all.indexOf(value) === index)
   // The stable id of the lineage the history follows (the wording it started from belongs to it).
-  const id = findLineageIdAt(db, 'rule', start.key, start.lastDate)
+  const id = lineageId ?? undefined
   // A last wording that ended across editions not held may have ended with one of them.
   const end = steps.at(-1)!
   if (end.validTo) {
@@ -264,35 +287,66 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
   }
 }
 
-/** The changes of a history whose word-level changes are not made yet (made when first read). */
-const wordChangesToMake = new WeakSet<object>()
+/** What every history reads of the store as a whole, once per content of the file: edition dates, editions not held, where source damage is. */
+interface Calendar {
+  generation: string
+  /** Every edition's date, oldest first, and the place of each. */
+  dates: readonly string[]
+  positions: ReadonlyMap<string, number>
+  /** The dates of the editions not held (from the manifest), oldest first. */
+  missing: readonly string[]
+  /** The editions whose source damage is noted on each rule number (about 1,300 pairs in all). */
+  damaged: ReadonlyMap<string, readonly string[]>
+}
+
+const calendars = new WeakMap<Crdb, Calendar>()
+
+function readCalendar(db: Crdb): Calendar {
+  const generation = readGeneration(db)
+  const known = calendars.get(db)
+  if (known?.generation === generation) return known
+  const dates = listEditionDates(db)
+  const calendar: Calendar = {
+    generation,
+    dates,
+    positions: new Map(dates.map((date, index) => [date, index])),
+    missing: listMissingEditions(db).map((edition) => edition.effectiveDate),
+    damaged: readDamagedEditions(db, generation)
+  }
+  calendars.set(db, calendar)
+  return calendar
+}
+
+/** The first edition after `lastDate` (`null` for none), as `dates.find((date) => date > lastDate)` reads it. */
+function validToOf(dates: readonly string[], positions: ReadonlyMap<string, number>, lastDate: string): string | null {
+  const at = positions.get(lastDate)
+  if (at === undefined) return dates.find((date) => date > lastDate) ?? null
+  return dates[at + 1] ?? null
+}
+
+/** The editions from `firstDate` to `lastDate`, as `dates.filter((date) => date >= firstDate && date <= lastDate)` reads them. */
+function editionsBetween(dates: readonly string[], positions: ReadonlyMap<string, number>, firstDate: string, lastDate: string): string[] {
+  const from = positions.get(firstDate)
+  const to = positions.get(lastDate)
+  if (from === undefined || to === undefined) return dates.filter((date) => date >= firstDate && date <= lastDate)
+  return dates.slice(from, to + 1)
+}
 
 /**
- * Make `change.textChanges` the word-level changes from `before` to `after` when it is first read (then kept):
- * a rule page shows a history's steps without them (only whether the text changed, {@link isReworded}), and
- * they were most of its cost; JSON and every other reader get them as before, in the same place.
+ * Keep `value` as `change.textChanges` (a plain property from then on, in the same place): a changed step's word-level
+ * changes are made when first read, as an accessor of its change says. A rule page shows a history's steps without them
+ * (only whether the text changed, {@link isReworded}), and they were most of its cost; JSON and every other reader get
+ * them as before, in the same place.
  */
-function defineWordChangesWhenRead(change: { textChanges: WordChange[] }, before: string, after: string): void {
-  wordChangesToMake.add(change)
-  const keep = (value: WordChange[]): void => {
-    wordChangesToMake.delete(change)
-    Object.defineProperty(change, 'textChanges', { value, writable: true, enumerable: true, configurable: true })
-  }
-  Object.defineProperty(change, 'textChanges', {
-    get: () => {
-      const value = diffWords(before, after)
-      keep(value)
-      return value
-    },
-    set: keep,
-    enumerable: true,
-    configurable: true
-  })
+function keepWordChanges(change: { textChanges: WordChange[] }, value: WordChange[]): WordChange[] {
+  Object.defineProperty(change, 'textChanges', { value, writable: true, enumerable: true, configurable: true })
+  return value
 }
 
 /** Whether a step of a history changed the rule's text (it has word-level changes), without making them. */
 export function isReworded(change: NonNullable<HistoryStep['change']>): boolean {
-  return wordChangesToMake.has(change) || change.textChanges.length > 0
+  // Still an accessor: its changes are not made yet, and a change has one only where the text changed.
+  return Object.getOwnPropertyDescriptor(change, 'textChanges')?.get !== undefined || change.textChanges.length > 0
 }
 
 /**

@@ -5,7 +5,8 @@
  * wordings is only that damage arriving or leaving.
  */
 import type { Crdb } from '../store/database.js'
-import { listSourceDamageAt, listSourceDamageOf, type SourceDamageRow } from '../store/source-damage.js'
+import { readGeneration } from '../store/search.js'
+import { listSourceDamageAt, listSourceDamageOf, listSourceDamagePairs, type SourceDamageRow } from '../store/source-damage.js'
 import type { SourceDamageNote } from '../vocabulary/rule-version.js'
 
 /** The note of one stored damage message: its text split into what was done and the paragraph as printed. */
@@ -28,8 +29,29 @@ function noteOf(row: SourceDamageRow): SourceDamageNote {
 
 /** The source damage of rule `key` in the edition dated `edition` (empty for an undamaged one). */
 export function readSourceDamageAt(db: Crdb, key: string, edition: string): SourceDamageNote[] {
+  // Most rules of most editions have none: those are known without asking.
+  if (!readDamagedEditions(db).get(key)?.includes(edition)) return []
   return listSourceDamageAt(db, key, edition).map(noteOf)
 }
+
+/**
+ * The editions whose source damage is noted on each rule number (about 1,300 pairs in all), read once per content of
+ * the file (`generation`, as {@link readGeneration} reads it, when the caller has it).
+ */
+export function readDamagedEditions(db: Crdb, generation = readGeneration(db)): ReadonlyMap<string, readonly string[]> {
+  const known = damagedByDb.get(db)
+  if (known?.generation === generation) return known.editions
+  const editions = new Map<string, string[]>()
+  for (const [rule, edition] of listSourceDamagePairs(db)) {
+    let list = editions.get(rule)
+    if (!list) editions.set(rule, (list = []))
+    list.push(edition)
+  }
+  damagedByDb.set(db, { generation, editions })
+  return editions
+}
+
+const damagedByDb = new WeakMap<Crdb, { generation: string; editions: ReadonlyMap<string, readonly string[]> }>()
 
 /** The source damage of the rules `keys` in every edition, by rule number. */
 export function readSourceDamageOf(db: Crdb, keys: readonly string[]): Map<string, SourceDamageNote[]> {

@@ -7,7 +7,7 @@
 import { eraPresets } from '../vocabulary/era-presets.js'
 import { findReferences } from '../query/get.js'
 import { findItalics, renderItalics } from './italics.js'
-import { html, joinMarkup, type Markup, type MarkupValue } from './markup.js'
+import { flattenMarkup, html, joinMarkup, type Markup, type MarkupValue } from './markup.js'
 import type { At } from './selector.js'
 
 /** A URL with query parameters; empty and undefined values are left out. */
@@ -20,7 +20,9 @@ export function href(path: string, query: Record<string, string | undefined> = {
 
 /** The link to rule `number` as it stood in `edition`. */
 export function ruleHref(number: string, edition?: string): string {
-  return href(`/rules/${encodeURIComponent(number)}`, { edition })
+  // What href writes, without its list of parameters: a rule page links a few dozen rules.
+  const path = `/rules/${encodeURIComponent(number)}`
+  return edition ? `${path}?edition=${encodeURIComponent(edition)}` : path
 }
 
 /** The anchor id of a rule on the whole-edition page. */
@@ -106,10 +108,12 @@ function renderOptions(picker: Picker): Markup {
   let options = cache!.bySelected.get(picker.edition)
   if (!options) {
     const newest = picker.editions.at(-1)
-    options = html`${[...picker.editions].reverse().map((edition) => {
-      const set = picker.sets?.get(edition)
-      return html`<option value="${edition}"${edition === picker.edition && html` selected`}>${edition}${set && ` · ${set}`}${edition === newest && ' (newest)'}</option>`
-    })}`
+    options = flattenMarkup(
+      html`${[...picker.editions].reverse().map((edition) => {
+        const set = picker.sets?.get(edition)
+        return html`<option value="${edition}"${edition === picker.edition && html` selected`}>${edition}${set && ` · ${set}`}${edition === newest && ' (newest)'}</option>`
+      })}`
+    )
     cache!.bySelected.set(picker.edition, options)
   }
   return options

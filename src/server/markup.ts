@@ -78,6 +78,14 @@ export function html(strings: TemplateStringsArray, ...values: readonly MarkupVa
   return new Markup(out, templateKey)
 }
 
+/**
+ * `markup` as one flat string: markup kept and written into many pages (the picker's hundred options) is otherwise
+ * a tree of the pieces it was appended from, which every page that holds it walks again to send it.
+ */
+export function flattenMarkup(markup: Markup): Markup {
+  return new Markup(Buffer.from(markup.text, 'utf8').toString('utf8'), templateKey)
+}
+
 /** `items` with `separator` between each two, to put in a template (a list's `join` would give text, escaped again). */
 export function joinMarkup(items: readonly MarkupValue[], separator: MarkupValue): MarkupValue[] {
   const joined: MarkupValue[] = []

@@ -21,8 +21,16 @@ const right = 16
 
 /** Days since 1970 of a `YYYY-MM-DD` date. */
 function dayOf(date: string): number {
-  return Date.parse(date + 'T00:00:00Z') / 86_400_000
+  // The same few hundred dates (editions, new years) on every chart: each parsed once.
+  let day = days.get(date)
+  if (day === undefined) {
+    day = Date.parse(date + 'T00:00:00Z') / 86_400_000
+    if (days.size < 4096) days.set(date, day)
+  }
+  return day
 }
+
+const days = new Map<string, number>()
 
 function scale(from: number, to: number, outFrom: number, outTo: number): (value: number) => number {
   const span = to - from || 1
@@ -108,7 +116,9 @@ export function renderHistoryBars(bars: readonly HistoryBar[], today: string): M
     const from = x(dayOf(bar.validFrom))
     const to = x(dayOf(bar.validTo ?? today))
     const row = numbers.indexOf(bar.number)
-    return html`<a href="${bar.href}" aria-label="${bar.label}"><title>${bar.label}</title><rect x="${from}" y="${top + row * lane + 4}" width="${Math.max(2, to - from - 1)}" height="${lane - 8}" class="bar bar-${index % 2}"/></a>`
+    // The label twice (the link's name and its tooltip), escaped once.
+    const label = html`${bar.label}`
+    return html`<a href="${bar.href}" aria-label="${label}"><title>${label}</title><rect x="${from}" y="${top + row * lane + 4}" width="${Math.max(2, to - from - 1)}" height="${lane - 8}" class="bar bar-${index % 2}"/></a>`
   })
   return html`<figure class="chart">
 <svg viewBox="0 0 ${width} ${height}" role="group" aria-labelledby="history-chart-title" class="history-chart">

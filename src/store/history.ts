@@ -42,11 +42,34 @@ export function findLineageOf(db: Crdb, versionId: number): number | null {
   return prepared<[number], number | null>(db, 'SELECT lineage_id FROM versions WHERE id = ?').pluck().get(versionId) ?? null
 }
 
-/** The rule versions of lineage `lineageId`, oldest first. */
-export function listLineageVersions(db: Crdb, lineageId: number): LineageVersionRow[] {
-  return prepared<[number], LineageVersionRow>(
+/** A rule version of a lineage as a history reads it: with its examples. */
+export interface LineageWordingRow extends LineageVersionRow {
+  /** Its examples as a JSON array, `null` when it has none. */
+  examples: string | null
+}
+
+/**
+ * The lineage version `versionId` belongs to (`null` before lineage is derived) and that lineage's stable id (`null`
+ * before the lineage has ids), in one statement.
+ */
+export function findLineageAndIdOf(db: Crdb, versionId: number): [number | null, string | null] {
+  return (
+    prepared<[number], [number | null, string | null]>(
+      db,
+      'SELECT v.lineage_id, (SELECT l.id FROM lineages l WHERE l.root = v.lineage_id) FROM versions v WHERE v.id = ?'
+    )
+      .raw()
+      .get(versionId) ?? [null, null]
+  )
+}
+
+/** The rule versions of lineage `lineageId`, oldest first, with their examples: one statement. */
+export function listLineageVersions(db: Crdb, lineageId: number): LineageWordingRow[] {
+  return prepared<[number], LineageWordingRow>(
     db,
-    `SELECT ${versionColumns} ${versionFrom} WHERE v.kind = 'rule' AND v.lineage_id = ? ORDER BY v.first_date`
+    `SELECT ${versionColumns},
+       (SELECT json_group_array(x.text) FROM (SELECT text FROM examples WHERE content_id = v.content_id ORDER BY ordinal) x HAVING count(*) > 0) AS examples
+     ${versionFrom} WHERE v.kind = 'rule' AND v.lineage_id = ? ORDER BY v.first_date`
   ).all(lineageId)
 }
 

@@ -164,6 +164,35 @@ export function findRuleBeside(db: Crdb, sortKey: string, edition: string, side:
   })
 }
 
+/**
+ * The numbers of the rules just before and after document position `sortKey` in `edition` (`null` at either end), in one
+ * statement: the two walks of {@link findRuleBeside}, reading only the number (a rule page links its neighbours by number).
+ */
+export function findNumbersAround(db: Crdb, sortKey: string, edition: string): [string | null, string | null] {
+  return prepared<{ edition: string; target: string }, [string | null, string | null]>(
+    db,
+    `SELECT (SELECT key FROM versions v WHERE kind = 'rule' AND ${inForceAt('v')} AND sort_key < @target ORDER BY sort_key DESC LIMIT 1),
+            (SELECT key FROM versions v WHERE kind = 'rule' AND ${inForceAt('v')} AND sort_key > @target ORDER BY sort_key LIMIT 1)`
+  )
+    .raw()
+    .get({ edition, target: sortKey })!
+}
+
+/**
+ * The number and text of rule `key` and of every rule numbered under it in force in `edition`, in document order: what a
+ * rule page lists of its subrules (no examples, provenance or interval, which {@link listSubtreeOnDay} reads for each).
+ */
+export function listSubtreeTextsAt(db: Crdb, key: string, sortKey: string, edition: string): Array<[string, string]> {
+  return prepared<[string, string, string, string, string, string], [string, string]>(
+    db,
+    `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'rule' AND v.key >= ? AND v.key < ? AND v.sort_key >= ? AND v.sort_key < ? AND v.first_date <= ? AND v.last_date >= ?
+     ORDER BY v.sort_key`
+  )
+    .raw()
+    .all(key, key + '~', sortKey, sortKey + '~', edition, edition)
+}
+
 /** Up to `limit` rule numbers of `edition` just before (nearest first) or after document position `sortKey`. */
 export function listNumbersBeside(db: Crdb, sortKey: string, edition: string, side: 'before' | 'after', limit: number): string[] {
   const sql =
@@ -181,6 +210,17 @@ export function findRuleTextAt(db: Crdb, key: string, edition: string): string |
   )
     .pluck()
     .get({ key, edition })
+}
+
+/** The texts of rules `first` and `second` (the same number twice for one) in force in `edition`, by number: those it has. */
+export function listTwoRuleTextsAt(db: Crdb, first: string, second: string, edition: string): Array<[string, string]> {
+  return prepared<[string, string, string, string], [string, string]>(
+    db,
+    `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
+     WHERE v.kind = 'rule' AND v.key IN (?, ?) AND v.first_date <= ? AND v.last_date >= ?`
+  )
+    .raw()
+    .all(first, second, edition, edition)
 }
 
 /** Every rule of `edition` with its text and content id (for its examples), in document order. */

@@ -37,3 +37,14 @@ export function listSourceDamageOf(db: Crdb, keys: readonly string[]): SourceDam
     `${select} WHERE m.rule IN (SELECT value FROM json_each(?)) AND ${codes} ORDER BY e.effective_date, m.line, m.id`
   ).all(JSON.stringify([...new Set(keys)]))
 }
+
+/** Every rule number with damaged paragraphs and the edition of each, by edition then rule (a rule once per edition); small: about 1,300 pairs. */
+export function listSourceDamagePairs(db: Crdb): Array<[string, string]> {
+  return prepared<[], [string, string]>(
+    db,
+    `SELECT DISTINCT m.rule, e.effective_date FROM messages m JOIN editions e ON e.source_id = m.source_id
+     WHERE m.rule IS NOT NULL AND ${codes} ORDER BY e.effective_date, m.rule`
+  )
+    .raw()
+    .all()
+}

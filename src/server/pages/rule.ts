@@ -6,7 +6,7 @@
 import { answerHtml } from '../answer-text.js'
 import type { Context, Hono } from 'hono'
 import { CrdbError } from '../../vocabulary/errors.js'
-import { AmbiguousNumberError, findNeighbourNumbers, getRule, getSubtree, nearestNumbers, readRuleTextAt, type RuleVersion } from '../../query/get.js'
+import { AmbiguousNumberError, findNeighbourNumbers, getRule, listChildTexts, nearestNumbers, readRuleTextsAt, type RuleVersion } from '../../query/get.js'
 import { ruleHistory, type HistoryStep, type RuleHistory } from '../../query/history.js'
 import { describeEnd, describeFolded, describeHistoryStep, foldMinorSteps, type FoldedSteps } from '../../query/history-steps.js'
 import { resolveRuleName } from '../../query/resolve-name.js'
@@ -94,7 +94,7 @@ function renderRuleBody(state: ServerState, rule: RuleVersion, citation: Markup)
   const { db } = state
   const edition = rule.edition
   const around = findNeighbourNumbers(db, rule)
-  const children = getSubtree(db, rule.number, { edition }).filter((sub) => parentOf(sub.number) === rule.number)
+  const children = listChildTexts(db, rule)
   let history: RuleHistory | undefined
   try {
     history = state.history(rule)
@@ -128,15 +128,10 @@ function renderBreadcrumb(state: ServerState, rule: RuleVersion): Markup {
   for (let number = parentOf(rule.number); number; number = parentOf(number)) numbers.unshift(number)
   // Only sections and rules (no dot) have titles; deeper levels are sentences, named by number.
   const titled = (number: string, text: string): string => (number.includes('.') ? number : `${number} ${clipText(text, 60)}`)
-  const crumbs = numbers.map((number) => {
-    let text = ''
-    try {
-      text = readRuleTextAt(state.db, number, rule.edition)
-    } catch (error) {
-      if (!(error instanceof CrdbError || error instanceof AmbiguousNumberError)) throw error
-    }
-    return html`<li><a href="${ruleHref(number, rule.edition)}">${titled(number, text)}</a></li>`
-  })
+  // A deeper level is named by its number alone: only the section's and the rule's texts are read, in one statement.
+  const titledNumbers = numbers.filter((number) => !number.includes('.'))
+  const texts = new Map(readRuleTextsAt(state.db, titledNumbers, rule.edition).map((text, index) => [titledNumbers[index], text ?? '']))
+  const crumbs = numbers.map((number) => html`<li><a href="${ruleHref(number, rule.edition)}">${titled(number, texts.get(number) ?? '')}</a></li>`)
   return html`<nav aria-label="Breadcrumb" class="crumbs"><ol>${crumbs}<li aria-current="page">${titled(rule.number, rule.text)}</li></ol></nav>`
 }
 
