@@ -54,22 +54,74 @@ function editsBetween(a: string, b: string): number {
 /** Endings a stem's words add to it (`protect` -> `protection`), tried when a typed word is longer than a stem. */
 const endings = ['e', 's', 'es', 'ed', 'er', 'ing', 'ion', 'ions', 'ity', 'al', 'y', 'ies', 'ive', 'ment', 'able', 'ible', 'ance', 'ence', 'ness']
 
+/**
+ * The letters of a word as a bit set (`a` bit 0 ... `z` bit 25, anything else bit 26). A letter one
+ * word has and the other lacks costs an edit at least, so the letters two words do not share bound
+ * the edits between them from below: most indexed words are left out on that alone.
+ */
+function lettersOf(word: string): number {
+  let letters = 0
+  for (let at = 0; at < word.length; at++) {
+    const letter = word.charCodeAt(at) - 97
+    letters |= 1 << (letter >= 0 && letter < 26 ? letter : 26)
+  }
+  return letters
+}
+
+/** How many bits of `bits` are set. */
+function countBits(bits: number): number {
+  let left = bits - ((bits >>> 1) & 0x55555555)
+  left = (left & 0x33333333) + ((left >>> 2) & 0x33333333)
+  return (((left + (left >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}
+
+/** The fewest edits between two words of these letters and lengths can take (a bound, not the edits). */
+function leastEdits(lettersA: number, lengthA: number, lettersB: number, lengthB: number): number {
+  return Math.max(Math.abs(lengthA - lengthB), countBits(lettersA & ~lettersB), countBits(lettersB & ~lettersA))
+}
+
+/** The index's words a typed word may be a typo of (read once per generation), with their letters. */
+interface Vocabulary {
+  stems: Array<[string, number]>
+  letters: Int32Array
+}
+
+const endingLetters = endings.map(lettersOf)
+
 /** The nearest indexed word to `word` (see {@link correctWord}), searched for. */
 function findCorrection(db: Crdb, cache: SearchCache, word: string): Correction | undefined {
   // The word counts may be stale after an interrupted build: ask the index itself.
   if (anyTextMatches(db, `"${word}"`)) return undefined
-  let vocabulary = cache.extra.get('stems') as Array<[string, number]> | undefined
-  if (!vocabulary) cache.extra.set('stems', (vocabulary = readAllStems(db).filter(([stem]) => /^[a-z]+$/.test(stem))))
+  let vocabulary = cache.extra.get('stems') as Vocabulary | undefined
+  if (!vocabulary) {
+    const stems = readAllStems(db).filter(([stem]) => /^[a-z]+$/.test(stem))
+    cache.extra.set('stems', (vocabulary = { stems, letters: Int32Array.from(stems, ([stem]) => lettersOf(stem)) }))
+  }
   const stem = stemOf(word)
   const limit = allowedEdits(word.length)
+  const wordLetters = lettersOf(word)
+  const stemLetters = lettersOf(stem)
   let best: [string, number, number] | undefined
-  for (const [candidate, docs] of vocabulary) {
+  const { stems, letters } = vocabulary
+  for (let index = 0; index < stems.length; index++) {
+    const [candidate, docs] = stems[index]
     // A stem is shorter than its words (`protect` of `protection`): it may be up to four letters shorter than the word.
     const gap = word.length - candidate.length
     if (gap > limit + 4 || -gap > limit) continue
-    let edits = Math.min(editsBetween(stem, candidate), editsBetween(word, candidate))
+    // A candidate more edits away than the best so far (or the limit) cannot be chosen: its letters alone may say so.
+    const most = best ? best[1] : limit
+    const candidateLetters = letters[index]
+    const near =
+      leastEdits(stemLetters, stem.length, candidateLetters, candidate.length) <= most ||
+      leastEdits(wordLetters, word.length, candidateLetters, candidate.length) <= most
+    let edits = near ? Math.min(editsBetween(stem, candidate), editsBetween(word, candidate)) : Number.POSITIVE_INFINITY
     // Against the stem's words too: `protecton` is one edit from `protection`, two from `protect`.
-    if (edits > 1 && gap > 0) for (const ending of endings) edits = Math.min(edits, distance(word, candidate + ending))
+    if (edits > 1 && gap > 0)
+      for (let end = 0; end < endings.length; end++) {
+        const ending = endings[end]
+        if (leastEdits(wordLetters, word.length, candidateLetters | endingLetters[end], candidate.length + ending.length) > most) continue
+        edits = Math.min(edits, distance(word, candidate + ending))
+      }
     if (edits > limit || edits === 0) continue
     if (!best || edits < best[1] || (edits === best[1] && docs > best[2])) best = [candidate, edits, docs]
   }
