@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs'
 import { Option } from 'commander'
 import type { IngestOptions, IngestOutcome, IngestReport } from '../../ingest/ingest-report.js'
 import type { Crdb } from '../store/database.js'
-import { readFileHashes, recordFileHashes } from '../store/file-hashes.js'
+import { readFileHashes, recordFileHashes, type FileHash } from '../store/file-hashes.js'
 import { checkpointDatabase, countTotals } from '../store/totals.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import type { RegisterCommand } from './context.js'
@@ -53,8 +53,8 @@ export const registerBuild: RegisterCommand = (program, context) => {
         },
         onWait: (holder) => note(`waiting: another build (process ${holder}) holds ${database}; this one starts when it has finished`)
       }
-      const finish = (db: Crdb, result: IngestReport) => {
-        recordFileHashes(db, hashed.fresh)
+      const finish = (db: Crdb, result: IngestReport, fresh: FileHash[]) => {
+        recordFileHashes(db, fresh)
         // Editions crdb fetch accepted unverified carry their warning (from the folder's origins.json).
         recordOriginWarnings(db, paths)
         const totals = countTotals(db)
@@ -62,15 +62,14 @@ export const registerBuild: RegisterCommand = (program, context) => {
         return { ...result, totals }
       }
       // Nothing new (the usual re-run): answered without loading the parsers.
-      const hashed = await hashing
-      const hashes = hashed.hashes
+      const { hashes, fresh } = await hashing
       let report = context.withDatabase(false, (db) => {
         const result = ingestUnchanged(db, paths, ingestOptions, hashes)
-        return result && finish(db, result)
+        return result && finish(db, result, fresh)
       })
       if (!report) {
         const { ingestPaths } = await (pipeline ?? import('../../ingest/ingest.js'))
-        report = context.withDatabase(false, (db) => finish(db, ingestPaths(db, paths, { ...ingestOptions, hashes })))
+        report = context.withDatabase(false, (db) => finish(db, ingestPaths(db, paths, { ...ingestOptions, hashes }), fresh))
       }
       const seconds = (performance.now() - started) / 1000
       const bytes = statSync(database).size
