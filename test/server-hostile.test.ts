@@ -244,6 +244,25 @@ describe.skipIf(!archiveAvailable())('the bound on costly answers, its 503 and t
     expect((await app.request(asked[2]!)).status).toBe(200)
   })
 
+  it('a costly answer made on the worker is handed over at once, without the turn of the loop one made here waits', async () => {
+    // Made on the worker, it holds nothing on the server's thread: waiting a turn would only leave the worker idle.
+    let turned = false
+    const handedOver: boolean[] = []
+    const offload = async (request: Request): Promise<Response> => {
+      handedOver.push(turned)
+      return new Response(JSON.stringify({ url: new URL(request.url).pathname }), { headers: { 'Content-Type': 'application/json' } })
+    }
+    const { app, bound } = createServerApp({ db, version: 'test', offload })
+    setImmediate(() => (turned = true))
+    const response = await app.request(`/v1/diff?from=${editions[1]}&to=${editions[2]}`)
+    expect(await response.json()).toEqual({ url: '/v1/diff' })
+    expect(handedOver).toEqual([false])
+    // A cheap request never goes there; the bound is free again.
+    expect((await app.request('/v1/rules/704.5j')).status).toBe(200)
+    expect(handedOver).toHaveLength(1)
+    expect(bound.stats()).toEqual({ running: 0, queued: 0, refused: 0 })
+  })
+
   it('unique free-text URLs evict only each other; URLs of kilobytes are not kept', async () => {
     const { app, lookup } = createServerApp({ db, version: 'test' })
     const kept = ['/rules/704.5j', `/v1/rules/704.5j?edition=${editions[30]}`, '/glossary/legend%20rule']
