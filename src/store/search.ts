@@ -1,7 +1,7 @@
 /**
  * Every SQL question search (and name resolution) asks, one named function each.
  */
-import type { Crdb } from './database.js'
+import { driverOf, type Crdb } from './database.js'
 import { prepared } from './statements.js'
 
 /** Which versions a search reads: those in force at some point from `from` to `to` (edition dates); `null`: all. */
@@ -20,11 +20,25 @@ function rangeParameters(range: ScopeRange): Record<string, string> {
   return range === null ? {} : { from: range.from, to: range.to }
 }
 
-/** A value that changes whenever the database does (another connection's write, or this one's). */
+/**
+ * A value that changes whenever the database does (another connection's write, or this one's). A read-only handle's
+ * is read once per synchronous run of code, as the server's content tag is (`src/server/content-tag.ts`): the
+ * caches one request consults all ask (a rule page: twice, two statements each), this connection cannot change it, and another's
+ * commit is seen by the next run.
+ */
 export function readGeneration(db: Crdb): string {
+  const known = runGenerations.get(db)
+  if (known !== undefined) return known
   const version = prepared<[], number>(db, 'SELECT data_version FROM pragma_data_version').pluck().get()
-  return `${version}:${prepared<[], number>(db, 'SELECT total_changes()').pluck().get()}`
+  const generation = `${version}:${prepared<[], number>(db, 'SELECT total_changes()').pluck().get()}`
+  if (driverOf(db).readonly) {
+    runGenerations.set(db, generation)
+    queueMicrotask(() => runGenerations.delete(db))
+  }
+  return generation
 }
+
+const runGenerations = new WeakMap<Crdb, string>()
 
 /** The effective dates of every edition, oldest first. */
 export function readEditionDates(db: Crdb): string[] {
