@@ -8,8 +8,9 @@
  * default). One made on this thread waits first for a turn of the event loop
  * in which every request that arrived meanwhile is taken in: a cheap one is
  * answered then, at once; a costly one joins the queue. One made on the
- * worker (`offload`) is handed over at once: it holds nothing here. Past the queue's length, a costly request is
- * refused at once with 503, `Retry-After` and the code `E_BUSY`. Answers the
+ * worker (`offload`) is handed over at once: it holds nothing here. Past the
+ * queue's length, a costly request is refused at once with 503, `Retry-After`
+ * and the code `E_BUSY`. Answers the
  * answer cache holds never get here: asking again for a costly URL is cheap.
  */
 import type { Context, MiddlewareHandler } from 'hono'
@@ -72,14 +73,14 @@ export function createCostBound(options: CostBoundOptions): CostBound {
     }
     try {
       const method = c.req.method
-      const offloaded = options.offload !== undefined && (method === 'GET' || method === 'HEAD')
+      const offload = method === 'GET' || method === 'HEAD' ? options.offload : undefined
       // Made here, it would hold this thread: first take in every request that arrived meanwhile. Made on the worker,
       // it holds nothing here, and a turn of the loop would only leave the worker idle.
-      if (!offloaded) await turnOfTheLoop()
+      if (!offload) await turnOfTheLoop()
       // A client that went away while its request waited gets nothing made for it.
       if (c.req.raw.signal?.aborted) return options.onBusy(c, 1)
       const started = performance.now()
-      if (offloaded) c.res = await options.offload!(c.req.raw)
+      if (offload) c.res = await offload(c.req.raw)
       else await next()
       meanMs = meanMs * 0.8 + (performance.now() - started) * 0.2
     } finally {

@@ -22,9 +22,9 @@ function rangeParameters(range: ScopeRange): Record<string, string> {
 
 /**
  * A value that changes whenever the database does (another connection's write, or this one's). A read-only handle's
- * is read once per synchronous run of code, as the server's content tag is (`src/server/content-tag.ts`): the
- * caches one request consults all ask (a rule page: twice, two statements each), this connection cannot change it, and another's
- * commit is seen by the next run.
+ * is read once per synchronous run of code, as the server's content tag is (`src/server/content-tag.ts`): the caches
+ * one request consults all ask (a rule page: twice, two statements each), this connection cannot change it, and
+ * another's commit is seen by the next run.
  */
 export function readGeneration(db: Crdb): string {
   const known = runGenerations.get(db)
