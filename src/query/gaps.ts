@@ -9,7 +9,7 @@
  */
 import type { Crdb } from '../store/database.js'
 import { listEditionDates } from '../store/editions.js'
-import { readGeneration } from '../store/search.js'
+import { rememberPerContent } from './per-content.js'
 import { readProjectManifest, type ManifestEditionNotHeld } from '../vocabulary/corpus-files.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 
@@ -46,16 +46,11 @@ function daysApart(a: string, b: string): number {
  * (a stored edition of the same date, or one the manifest does not list within days of it, is taken for it).
  */
 export function listMissingEditions(db: Crdb): MissingEdition[] {
-  // Every rule history asks (a rule page, a history answer): worked out once per content of the file.
-  const generation = readGeneration(db)
-  const cached = missingCaches.get(db)
-  if (cached?.generation === generation) return [...cached.missing]
-  const missing = findMissingEditions(db)
-  missingCaches.set(db, { generation, missing })
-  return [...missing]
+  return [...missingEditionsOf(db)]
 }
 
-const missingCaches = new WeakMap<Crdb, { generation: string; missing: readonly MissingEdition[] }>()
+// Every rule history asks (a rule page, a history answer): worked out once per content of the file.
+const missingEditionsOf = rememberPerContent<readonly MissingEdition[]>(findMissingEditions)
 
 function findMissingEditions(db: Crdb): MissingEdition[] {
   const manifest = readProjectManifest()

@@ -14,7 +14,7 @@ import { nearestNumbers } from './get.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
 import { describeEndGap, describeGap, listMissingEditions } from './gaps.js'
 import { listEditionDates } from '../store/editions.js'
-import { readGeneration } from '../store/search.js'
+import { rememberPerContent } from './per-content.js'
 import { listContinuations } from '../store/diff.js'
 import {
   findBlameRow,
@@ -289,7 +289,6 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
 
 /** What every history reads of the store as a whole, once per content of the file: edition dates, editions not held, where source damage is. */
 interface Calendar {
-  generation: string
   /** Every edition's date, oldest first, and the place of each. */
   dates: readonly string[]
   positions: ReadonlyMap<string, number>
@@ -299,23 +298,15 @@ interface Calendar {
   damaged: ReadonlyMap<string, readonly string[]>
 }
 
-const calendars = new WeakMap<Crdb, Calendar>()
-
-function readCalendar(db: Crdb): Calendar {
-  const generation = readGeneration(db)
-  const known = calendars.get(db)
-  if (known?.generation === generation) return known
+const readCalendar = rememberPerContent((db: Crdb): Calendar => {
   const dates = listEditionDates(db)
-  const calendar: Calendar = {
-    generation,
+  return {
     dates,
     positions: new Map(dates.map((date, index) => [date, index])),
     missing: listMissingEditions(db).map((edition) => edition.effectiveDate),
-    damaged: readDamagedEditions(db, generation)
+    damaged: readDamagedEditions(db)
   }
-  calendars.set(db, calendar)
-  return calendar
-}
+})
 
 /** The first edition after `lastDate` (`null` for none), as `dates.find((date) => date > lastDate)` reads it. */
 function validToOf(dates: readonly string[], positions: ReadonlyMap<string, number>, lastDate: string): string | null {

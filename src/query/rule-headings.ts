@@ -6,7 +6,8 @@
  * beside its number.
  */
 import type { Crdb } from '../store/database.js'
-import { readGeneration, readRuleTitles } from '../store/search.js'
+import { readRuleTitles } from '../store/search.js'
+import { rememberPerContent } from './per-content.js'
 
 /** A titled rule: its number and its title. */
 interface RuleTitle {
@@ -28,22 +29,16 @@ interface TitleVersion {
   title: string
 }
 
-/** Every titled rule's versions, by number, read once per database generation. */
-const titleCaches = new WeakMap<Crdb, { generation: string; titles: Map<string, TitleVersion[]> }>()
-
-function titlesOf(db: Crdb): Map<string, TitleVersion[]> {
-  const generation = readGeneration(db)
-  const cached = titleCaches.get(db)
-  if (cached && cached.generation === generation) return cached.titles
+/** Every titled rule's versions, by number, read once per content of the file. */
+const titlesOf = rememberPerContent((db: Crdb): Map<string, TitleVersion[]> => {
   const titles = new Map<string, TitleVersion[]>()
   for (const [key, firstDate, lastDate, title] of readRuleTitles(db)) {
     let list = titles.get(key)
     if (!list) titles.set(key, (list = []))
     list.push({ firstDate, lastDate, title })
   }
-  titleCaches.set(db, { generation, titles })
   return titles
-}
+})
 
 /**
  * Where rule `number` stands in the edition in force on `day` (an edition's

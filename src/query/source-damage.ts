@@ -5,7 +5,7 @@
  * wordings is only that damage arriving or leaving.
  */
 import type { Crdb } from '../store/database.js'
-import { readGeneration } from '../store/search.js'
+import { rememberPerContent } from './per-content.js'
 import { listSourceDamageAt, listSourceDamageOf, listSourceDamagePairs, type SourceDamageRow } from '../store/source-damage.js'
 import type { SourceDamageNote } from '../vocabulary/rule-version.js'
 
@@ -34,24 +34,16 @@ export function readSourceDamageAt(db: Crdb, key: string, edition: string): Sour
   return listSourceDamageAt(db, key, edition).map(noteOf)
 }
 
-/**
- * The editions whose source damage is noted on each rule number (about 1,300 pairs in all), read once per content of
- * the file (`generation`, as {@link readGeneration} reads it, when the caller has it).
- */
-export function readDamagedEditions(db: Crdb, generation = readGeneration(db)): ReadonlyMap<string, readonly string[]> {
-  const known = damagedByDb.get(db)
-  if (known?.generation === generation) return known.editions
+/** The editions whose source damage is noted on each rule number (about 1,300 pairs in all), read once per content of the file. */
+export const readDamagedEditions: (db: Crdb) => ReadonlyMap<string, readonly string[]> = rememberPerContent((db) => {
   const editions = new Map<string, string[]>()
   for (const [rule, edition] of listSourceDamagePairs(db)) {
     let list = editions.get(rule)
     if (!list) editions.set(rule, (list = []))
     list.push(edition)
   }
-  damagedByDb.set(db, { generation, editions })
   return editions
-}
-
-const damagedByDb = new WeakMap<Crdb, { generation: string; editions: ReadonlyMap<string, readonly string[]> }>()
+})
 
 /** The source damage of the rules `keys` in every edition, by rule number. */
 export function readSourceDamageOf(db: Crdb, keys: readonly string[]): Map<string, SourceDamageNote[]> {
