@@ -29,19 +29,52 @@ describe.skipIf(!archiveAvailable())('lineage, diff, history and blame on the ar
       ).map((link) => [link.from, link])
     )
 
-  it('answers the wordings after one on its way with the history ruleHistory makes for each, word changes included', () => {
-    // Every 40th rule wording of the archive (the one a page shows): the history traced from it, and from each wording after it.
+  it('answers the wordings on its way with the history ruleHistory makes for each, word changes included', () => {
+    // Every 40th rule wording of the archive (the one a page shows): the history traced from it, and from each wording before and after it.
     const wordings = driverOf(db).prepare(`SELECT key, first_date FROM versions WHERE kind = 'rule' AND id % 40 = 0`).raw().all() as Array<[string, string]>
-    let followers = 0
+    const along = { preceding: 0, following: 0 }
     for (const [number, validFrom] of wordings) {
       const traced = traceRuleHistory(db, { number, validFrom })
       expect(traced.history).toEqual(ruleHistory(db, number, { at: { edition: validFrom } }))
-      for (const wording of traced.following) {
-        followers++
-        expect(JSON.stringify(historyAlong(db, traced, wording))).toBe(JSON.stringify(ruleHistory(db, wording.number, { at: { edition: wording.validFrom } })))
+      for (const side of ['preceding', 'following'] as const) {
+        for (const wording of traced[side]) {
+          along[side]++
+          expect(JSON.stringify(historyAlong(db, traced, wording))).toBe(
+            JSON.stringify(ruleHistory(db, wording.number, { at: { edition: wording.validFrom } }))
+          )
+        }
       }
     }
-    expect(followers).toBeGreaterThan(1000)
+    expect(along.following).toBeGreaterThan(1000)
+    expect(along.preceding).toBeGreaterThan(1000)
+  })
+
+  it('leaves out the wordings before a split whose way forward leads to another part', () => {
+    // The history of each part of a split goes back through the rule split; from that rule the way forward takes one part only.
+    const splits = driverOf(db)
+      .prepare(
+        `SELECT t.key, t.first_date FROM lineage_links l JOIN versions f ON f.id = l.from_version JOIN versions t ON t.id = l.to_version
+         WHERE l.kind = 'split' AND t.lineage_id = f.lineage_id`
+      )
+      .raw()
+      .all() as Array<[string, string]>
+    let left = 0
+    for (const [number, validFrom] of splits) {
+      const traced = traceRuleHistory(db, { number, validFrom })
+      const steps = traced.history.steps
+      const shared = new Set(traced.preceding.map((wording) => `${wording.number} ${wording.validFrom}`))
+      for (const step of steps.slice(
+        0,
+        steps.findIndex((step) => step.number === number && step.validFrom === validFrom)
+      )) {
+        if (shared.has(`${step.number} ${step.validFrom}`)) continue
+        left++
+        expect(ruleHistory(db, step.number, { at: { edition: step.validFrom } }).steps.map((other) => other.validFrom + other.number)).not.toEqual(
+          steps.map((other) => other.validFrom + other.number)
+        )
+      }
+    }
+    expect(left).toBeGreaterThan(0)
   })
 
   it('follows the July 2009 renumbering of the state-based actions', () => {

@@ -125,19 +125,21 @@ export interface Wording {
   validFrom: string
 }
 
-/** A rule's history with the wordings after the one asked on its way, which have the same history (see {@link traceRuleHistory}). */
+/** A rule's history with the wordings on its way that have the same history (see {@link traceRuleHistory}). */
 export interface TracedHistory {
   /** The history of the wording asked. */
   history: RuleHistory
+  /** The wordings before it on its way whose history is this one (the way forward from each leads here), oldest first, each with its last edition. */
+  preceding: Array<Wording & { lastDate: string }>
   /** The wordings after it on its way, oldest first, each with its last edition. */
   following: Array<Wording & { lastDate: string }>
 }
 
 /**
- * {@link ruleHistory} of the wording of rule `number` in force on `validFrom` (its first day), with the wordings after it on
- * its way: from any of those the history follows the same links back and forward (a step forward is the one link into
- * the next wording the way back takes too; not so from a wording before it, where a split may lead elsewhere), so
- * {@link historyAlong} answers theirs from these steps.
+ * {@link ruleHistory} of the wording of rule `number` in force on `validFrom` (its first day), with the wordings on its way
+ * that have the same history, so {@link historyAlong} answers theirs from these steps: every wording after it (the history
+ * follows the same links back and forward from each: a step forward is the one link into the next wording the way back
+ * takes too), and those before it from which the way forward leads here (not so where a split leads elsewhere).
  *
  * @throws {CrdbError} as ruleHistory does.
  */
@@ -146,7 +148,7 @@ export function traceRuleHistory(db: Crdb, wording: Wording): TracedHistory {
 }
 
 /**
- * The history of `wording`, one of `traced.following`: the same as {@link ruleHistory}`(db, wording.number, { at: { edition:
+ * The history of `wording`, one of `traced.preceding` or `traced.following`: the same as {@link ruleHistory}`(db, wording.number, { at: { edition:
  * wording.validFrom } })` answers, sharing the steps of `traced.history`.
  */
 export function historyAlong(db: Crdb, traced: TracedHistory, wording: TracedHistory['following'][number]): RuleHistory {
@@ -181,15 +183,15 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
   if (direction !== 'forward') {
     for (let link = incoming.get(start.id); link && byId.has(link.from); link = incoming.get(link.from)) chain.unshift(byId.get(link.from)!)
   }
+  // The wording a history goes on to from `current`: the one link into a member the way back takes too, the same number first.
+  const nextOf = (current: LineageVersionRow): LineageVersionRow | undefined => {
+    const next = (outgoing.get(current.id) ?? [])
+      .filter((link) => byId.has(link.to) && incoming.get(link.to) === link)
+      .sort((a, b) => Number(byId.get(b.to)!.key === current.key) - Number(byId.get(a.to)!.key === current.key) || b.score - a.score)[0]
+    return next && byId.get(next.to)
+  }
   if (direction !== 'backward') {
-    for (let current = start; ; ) {
-      const next = (outgoing.get(current.id) ?? [])
-        .filter((link) => byId.has(link.to) && incoming.get(link.to) === link)
-        .sort((a, b) => Number(byId.get(b.to)!.key === current.key) - Number(byId.get(a.to)!.key === current.key) || b.score - a.score)[0]
-      if (!next) break
-      current = byId.get(next.to)!
-      chain.push(current)
-    }
+    for (let current: LineageVersionRow | undefined = nextOf(start); current; current = nextOf(current)) chain.push(current)
   }
 
   const { dates, positions, missing, damaged } = readCalendar(db)
@@ -278,12 +280,16 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
       : listContinuations(db, last.id)
           .filter((link) => !byId.has(link.id))
           .map((link) => ({ number: link.key, edition: link.firstDate, kind: link.kind }))
-  // The wordings after the one asked on its way (only a history both ways goes back from them the same way).
+  // The wordings on its way with the same history: those after the one asked (only a history both ways goes back from them
+  // the same way), and those before it from which the way forward leads here (not so where a split leads elsewhere).
   const startsAt = chain.indexOf(start)
-  const following = direction === 'both' ? chain.slice(startsAt + 1).map((row) => ({ number: row.key, validFrom: row.firstDate, lastDate: row.lastDate })) : []
+  let sharedFrom = startsAt
+  if (direction === 'both' && wordings.has(start.id)) while (sharedFrom > 0 && nextOf(chain[sharedFrom - 1]) === chain[sharedFrom]) sharedFrom--
+  const wordingOf = (row: LineageVersionRow) => ({ number: row.key, validFrom: row.firstDate, lastDate: row.lastDate })
   return {
     history: { number: key, ...(id === undefined ? {} : { id }), steps, numbers, ...(continuesAs.length ? { continuesAs } : {}) },
-    following
+    preceding: chain.slice(sharedFrom, startsAt).map(wordingOf),
+    following: direction === 'both' ? chain.slice(startsAt + 1).map(wordingOf) : []
   }
 }
 

@@ -129,6 +129,8 @@ export interface ServerApp {
   bound: CostBound
   /** The base path requests may carry (`''` for none). */
   basePath: string
+  /** Let go of what a burst of requests made and the next can make again: for a server left alone (see {@link ServerState.rest}). */
+  rest: () => void
 }
 
 /** Build the app serving `options.db`. */
@@ -203,7 +205,7 @@ export function createServerApp(options: AppOptions): ServerApp {
     log?.(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error}`)
     return failure(c, 'E_INTERNAL', 'internal error')
   })
-  return { app, lookup: answers.lookup, bound, basePath: urls.basePath }
+  return { app, lookup: answers.lookup, bound, basePath: urls.basePath, rest: state.rest }
 }
 
 /** Whether the answer to `key` (a path and query) goes in the cache's small free-text share. */

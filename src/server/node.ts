@@ -62,7 +62,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const host = options.host ?? '127.0.0.1'
   const listener = getRequestListener(served.app.fetch, { hostname: host })
   // Left alone, the server gives back what a burst of requests grew its heap to.
-  const rest = watchIdle({ idleMs: restMs, onIdle: compactHeap })
+  const rest = watchIdle({
+    idleMs: restMs,
+    onIdle: () => {
+      served.rest()
+      compactHeap()
+    }
+  })
   const server: Server = createServer((request, response) => {
     rest.touch()
     if (!answerFromCache(served, request, response, options.log)) void listener(request, response)

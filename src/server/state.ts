@@ -26,14 +26,21 @@ export interface ServerState {
   editions: () => EditionSummary[]
   /**
    * The history of the rule version `rule` (a number and the first day of its
-   * wording): computed once per version and content, and for the wordings after
-   * it on its way along with it (the same steps); the most recent 500 kept.
+   * wording): computed once per version and content, and for the other wordings
+   * on its way along with it (the same steps); the most recent 2,000 kept.
    */
   history: (rule: { number: string; validFrom: string }) => RuleHistory
+  /** Let go of what a burst of requests made and the next can make again (the histories): for a server left alone. */
+  rest: () => void
 }
 
-/** Rule histories kept (each a few kB; the wordings of one history share its steps). */
-const historyEntries = 500
+/**
+ * Rule histories kept, each with every wording on its way that shares its steps: about 13 kB a history (1,500 of
+ * them held 20 MB), and none once the server is left alone ({@link ServerState.rest}). A crawl of rule pages meets a
+ * history again on another of its wordings: of the bench's 2,000 first pages (random wordings, after 550 others),
+ * 936 were of a history already met.
+ */
+const historyEntries = 2000
 
 /** Era rules kept (one per edition and era asked; each holds its edition's profile and rule texts). */
 const eraRulesEntries = 24
@@ -44,18 +51,32 @@ export function createState(db: Crdb, version: string, urls: PublicUrls = { base
   let cachedFor: ContentState | undefined
   const rules = new Map<string, EraRules>()
   let editions: EditionSummary[] = []
-  // A history made, or one to make from the history of a wording before it on its way.
-  const histories = new Map<string, RuleHistory | (() => RuleHistory)>()
-  const keep = (key: string, entry: RuleHistory | (() => RuleHistory)): void => {
-    histories.delete(key)
-    if (histories.size >= historyEntries) histories.delete(histories.keys().next().value!)
-    histories.set(key, entry)
+  // Each wording's history, made or to make from the history traced (a number), and the wordings of each history traced,
+  // least recently asked first: a history goes with all its wordings.
+  const histories = new Map<string, { traced: number; history: RuleHistory | (() => RuleHistory) }>()
+  const traces = new Map<number, string[]>()
+  let tracedCount = 0
+  const touch = (traced: number): void => {
+    const wordings = traces.get(traced)!
+    traces.delete(traced)
+    traces.set(traced, wordings)
+  }
+  const keep = (wordings: Map<string, RuleHistory | (() => RuleHistory)>): void => {
+    const traced = tracedCount++
+    for (const [key, history] of wordings) histories.set(key, { traced, history })
+    traces.set(traced, [...wordings.keys()])
+    if (traces.size <= historyEntries) return
+    const [oldest, keys] = traces.entries().next().value!
+    traces.delete(oldest)
+    // A wording traced again since belongs to the newer history.
+    for (const key of keys) if (histories.get(key)?.traced === oldest) histories.delete(key)
   }
   const fresh = (): void => {
     const current = content()
     if (current !== cachedFor) {
       rules.clear()
       histories.clear()
+      traces.clear()
       editions = listEditions(db)
       cachedFor = current
     }
@@ -86,18 +107,21 @@ export function createState(db: Crdb, version: string, urls: PublicUrls = { base
       const key = `${rule.number} ${rule.validFrom}`
       const entry = histories.get(key)
       if (entry) {
-        const found = typeof entry === 'function' ? entry() : entry
-        keep(key, found)
-        return found
+        touch(entry.traced)
+        if (typeof entry.history === 'function') entry.history = entry.history()
+        return entry.history
       }
       // The version in force on its first day is this wording: the same history for every edition that has it.
       const traced = traceRuleHistory(db, { number: rule.number, validFrom: rule.validFrom })
-      for (const wording of traced.following) {
-        const other = `${wording.number} ${wording.validFrom}`
-        if (!histories.has(other)) keep(other, () => historyAlong(db, traced, wording))
-      }
-      keep(key, traced.history)
+      const wordings = new Map<string, RuleHistory | (() => RuleHistory)>([[key, traced.history]])
+      for (const wording of [...traced.preceding, ...traced.following])
+        wordings.set(`${wording.number} ${wording.validFrom}`, () => historyAlong(db, traced, wording))
+      keep(wordings)
       return traced.history
+    },
+    rest: () => {
+      histories.clear()
+      traces.clear()
     }
   }
 }
