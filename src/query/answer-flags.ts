@@ -8,9 +8,10 @@
  */
 import type { Crdb } from '../store/database.js'
 import { readDerivedState, type DerivedData } from '../store/derived-state.js'
-import { explainMissing, findTruncation, truncationNote } from '../store/edition-flags.js'
+import { explainMissing, listTruncations, truncationNote, type Truncation } from '../store/edition-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { describeDayGap, describeSpanGap, findMissingBetween } from './gaps.js'
+import { rememberPerContent } from './per-content.js'
 
 export type { DerivedData } from '../store/derived-state.js'
 
@@ -52,6 +53,9 @@ export interface FlaggedAnswer<T> {
   warnings: string[]
 }
 
+/** The truncated editions by date, read once per content of the file (every answer asks about its edition). */
+const readTruncations = rememberPerContent((db: Crdb): ReadonlyMap<string, Truncation> => new Map(listTruncations(db).map((row) => [row.edition, row])))
+
 /** The flags and warnings of an answer read from `basis`. */
 export function readAnswerNotes(db: Crdb, basis: AnswerBasis): AnswerNotes {
   const flags: AnswerFlags = {}
@@ -62,7 +66,7 @@ export function readAnswerNotes(db: Crdb, basis: AnswerBasis): AnswerNotes {
       `the ${basis.needs === 'lineage' ? 'lineage (renumberings and history)' : 'reconciliation of secondary dumps'} is out of date (a build was interrupted); run crdb build to bring it up to date`
     )
   }
-  const truncation = basis.edition === undefined ? undefined : findTruncation(db, basis.edition)
+  const truncation = basis.edition === undefined ? undefined : readTruncations(db).get(basis.edition)
   if (truncation) {
     flags.truncated = true
     warnings.push(truncationNote(truncation))

@@ -30,6 +30,18 @@ export function findTruncation(db: Crdb, edition: string): Truncation | undefine
   return row
 }
 
+/** Every truncated edition with where it stops, oldest first. */
+export function listTruncations(db: Crdb): Truncation[] {
+  return prepared<[], Truncation>(
+    db,
+    `SELECT e.effective_date AS edition, s.uri,
+            m.line, m.text
+     FROM editions e JOIN sources s ON s.id = e.source_id
+     LEFT JOIN messages m ON m.id = (SELECT MIN(id) FROM messages WHERE source_id = e.source_id AND code = 'truncated')
+     WHERE e.truncated = 1 ORDER BY e.effective_date`
+  ).all()
+}
+
 /** The note an answer taken from a truncated edition carries. */
 export function truncationNote(truncation: Truncation): string {
   const where = truncation.text?.replace(/^document is truncated: /, '') ?? `it stops${truncation.line ? ` at line ${truncation.line}` : ''}`
