@@ -352,15 +352,21 @@ function prepareSources(sources: SourceInput[], writer: EditionWriter, hashes?: 
   const texts = new SharedStrings()
   const dumpsFound: PrepareTask[] = []
   const byIndex = new Map(tasks.map((task) => [task.index, task]))
-  const left = prepareInWorkers(tasks, (answer) => {
-    const task = byIndex.get(answer.index)!
-    if ('error' in answer) {
-      const { code, message } = answer.error
-      results[answer.index] = rejection(task.uri, code ? new CrdbError(code, message) : new Error(message))
-    } else if ('dump' in answer.prepared)
-      dumpsFound.push(task) // Parsed here, where the dump parsers are.
-    else results[answer.index] = texts.share(unpackEdition(answer.prepared))
-  })
+  const left = prepareInWorkers(
+    tasks,
+    (answer) => {
+      const task = byIndex.get(answer.index)!
+      if ('error' in answer) {
+        const { code, message } = answer.error
+        results[answer.index] = rejection(task.uri, code ? new CrdbError(code, message) : new Error(message))
+      } else if ('dump' in answer.prepared)
+        dumpsFound.push(task) // Parsed here, where the dump parsers are.
+      else results[answer.index] = texts.share(unpackEdition(answer.prepared))
+    },
+    (task) => {
+      results[task.index] = prepareTask(task, texts)
+    }
+  )
   for (const task of [...left, ...dumpsFound]) results[task.index] = prepareTask(task, texts)
   for (const task of copies) {
     const first = results[firstOf.get(task.sha256)!]

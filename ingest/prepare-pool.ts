@@ -188,18 +188,22 @@ const minimumTasks = 4
 const stallMs = 60_000
 
 /**
- * Prepare `tasks` on worker threads, calling `onAnswer` (on this thread) as
- * each answer arrives. Returns the tasks left unprepared: all of them when
+ * Prepare `tasks` on worker threads and on this one: `onAnswer` is called (on
+ * this thread) as each worker's answer arrives, and `prepareHere` with each task
+ * this thread takes itself, the next one, whenever no answer is waiting (it
+ * would otherwise sleep). So one worker fewer than cores: each worker compiles
+ * the parsers again in a heap of its own, and this thread has them compiled
+ * for the dumps anyway. Returns the tasks left unprepared: all of them when
  * workers are not used here, none after a normal run.
  */
-export function prepareInWorkers(tasks: PrepareTask[], onAnswer: (answer: PrepareAnswer) => void): PrepareTask[] {
+export function prepareInWorkers(tasks: PrepareTask[], onAnswer: (answer: PrepareAnswer) => void, prepareHere: (task: PrepareTask) => void): PrepareTask[] {
   const cores = availableParallelism()
   if (cores < 2 || tasks.length < minimumTasks || !existsSync(fileURLToPath(workerScript))) return tasks
   const signal = new Int32Array(new SharedArrayBuffer(4))
   const pool: Array<{ worker: Worker; port: MessagePort; out: Set<number> }> = []
   const answered = new Set<number>()
   try {
-    for (let count = Math.min(cores, 4, Math.ceil(tasks.length / 2)); pool.length < count; ) {
+    for (let count = Math.min(cores - 1, 4, Math.ceil(tasks.length / 2)); pool.length < count; ) {
       const { port1, port2 } = new MessageChannel()
       const worker = new Worker(workerScript, { workerData: { port: port2, signal }, transferList: [port2] })
       pool.push({ worker, port: port1, out: new Set() })
@@ -225,6 +229,12 @@ export function prepareInWorkers(tasks: PrepareTask[], onAnswer: (answer: Prepar
           onAnswer(answer)
           send(member)
         }
+      }
+      if (!progress && next < tasks.length) {
+        const task = tasks[next++]
+        prepareHere(task)
+        answered.add(task.index)
+        continue
       }
       if (!progress && Atomics.wait(signal, 0, seen, stallMs) === 'timed-out' && Atomics.load(signal, 0) === seen) break
     }
