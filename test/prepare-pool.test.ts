@@ -2,18 +2,25 @@
  * packEdition / unpackEdition: what a prepare worker sends the build thread.
  * Every official-text fixture is prepared, packed, cloned across a real
  * MessageChannel, and unpacked: the entries come back equal, field for field,
- * except the text and examples of a content the same worker sent before.
+ * except the text and examples of a content the same worker sent before. And a
+ * build through the pool (the built CLI: workers and the build thread sharing
+ * the sources) stores what a build on one thread stores.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ingestPaths } from '../ingest/ingest.js'
 import { prepareBytes } from '../ingest/prepare-edition.js'
 import { packEdition, type PackedEdition, unpackEdition } from '../ingest/prepare-pool.js'
 import type { EditionInput } from '../ingest/store.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
+import { openDatabase } from '../src/store/database.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
+import { archiveAvailable, archiveDir, projectRoot, temporaryFolder } from './helpers.js'
+import { canonicalContent } from './store-snapshot.js'
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'official-text')
 
@@ -84,4 +91,41 @@ describe('packEdition and unpackEdition', () => {
     } satisfies EditionInput
     expect(unpackEdition(sendAcross(packEdition(input, new Set())))).toEqual(input)
   })
+})
+
+describe.runIf(archiveAvailable())('a build through the prepare pool', () => {
+  const folder = temporaryFolder()
+  afterAll(() => folder.cleanup())
+
+  it('stores what a build on one thread stores', () => {
+    // Every ninth edition: twelve sources, more than the pool's minimum, of every layout from 1999 to today.
+    const archive = join(folder.dir, 'archive')
+    mkdirSync(archive)
+    const names = readdirSync(archiveDir)
+      .filter((name) => name.endsWith('.txt'))
+      .sort()
+      .filter((_, index) => index % 9 === 0)
+    expect(names.length).toBeGreaterThanOrEqual(12)
+    for (const name of names) copyFileSync(join(archiveDir, name), join(archive, name))
+    // Under the test runner the worker's script is TypeScript, not built: this build prepares every source on this thread.
+    const alone = join(folder.dir, 'alone.sqlite')
+    const db = openDatabase(alone)
+    try {
+      ingestPaths(
+        db,
+        names.map((name) => join(archive, name))
+      )
+    } finally {
+      db.close()
+    }
+    const pooled = join(folder.dir, 'pooled.sqlite')
+    const result = spawnSync(process.execPath, [join(projectRoot, 'bin', 'crdb.js'), '--db', pooled, 'build', '--archive', archive, '--no-corpus'], {
+      encoding: 'utf8'
+    })
+    expect(result.status, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(new RegExp(`${names.length} stored, 0 unchanged, 0 rejected`))
+    const expected = canonicalContent(alone)
+    const actual = canonicalContent(pooled)
+    for (const table of Object.keys(expected)) expect(actual[table], table).toEqual(expected[table])
+  }, 120_000)
 })
