@@ -148,8 +148,9 @@ export function traceRuleHistory(db: Crdb, wording: Wording): TracedHistory {
 }
 
 /**
- * The history of `wording`, one of `traced.preceding` or `traced.following`: the same as {@link ruleHistory}`(db, wording.number, { at: { edition:
- * wording.validFrom } })` answers, sharing the steps of `traced.history`.
+ * The history of `wording`, one of `traced.preceding` or `traced.following`: the same as
+ * {@link ruleHistory}`(db, wording.number, { at: { edition: wording.validFrom } })` answers, sharing the steps of
+ * `traced.history`.
  */
 export function historyAlong(db: Crdb, traced: TracedHistory, wording: TracedHistory['following'][number]): RuleHistory {
   const { steps, numbers, continuesAs } = traced.history
