@@ -18,7 +18,7 @@ export interface Truncation {
 }
 
 /** How the edition dated `edition` is truncated, or undefined when it is complete (or not stored). */
-export function findTruncation(db: Crdb, edition: string): Truncation | undefined {
+function findTruncation(db: Crdb, edition: string): Truncation | undefined {
   const row = prepared<[string], Truncation>(
     db,
     `SELECT e.effective_date AS edition, s.uri,
