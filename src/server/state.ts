@@ -71,12 +71,15 @@ export function createState(db: Crdb, version: string, urls: PublicUrls = { base
     // A wording traced again since belongs to the newer history.
     for (const key of keys) if (histories.get(key)?.traced === oldest) histories.delete(key)
   }
+  const forgetHistories = (): void => {
+    histories.clear()
+    traces.clear()
+  }
   const fresh = (): void => {
     const current = content()
     if (current !== cachedFor) {
       rules.clear()
-      histories.clear()
-      traces.clear()
+      forgetHistories()
       editions = listEditions(db)
       cachedFor = current
     }
@@ -119,9 +122,6 @@ export function createState(db: Crdb, version: string, urls: PublicUrls = { base
       keep(wordings)
       return traced.history
     },
-    rest: () => {
-      histories.clear()
-      traces.clear()
-    }
+    rest: forgetHistories
   }
 }

@@ -17,19 +17,6 @@ export interface Truncation {
   text: string | null
 }
 
-/** How the edition dated `edition` is truncated, or undefined when it is complete (or not stored). */
-function findTruncation(db: Crdb, edition: string): Truncation | undefined {
-  const row = prepared<[string], Truncation>(
-    db,
-    `SELECT e.effective_date AS edition, s.uri,
-            m.line, m.text
-     FROM editions e JOIN sources s ON s.id = e.source_id
-     LEFT JOIN messages m ON m.id = (SELECT MIN(id) FROM messages WHERE source_id = e.source_id AND code = 'truncated')
-     WHERE e.effective_date = ? AND e.truncated = 1`
-  ).get(edition)
-  return row
-}
-
 /** Every truncated edition with where it stops, oldest first. */
 export function listTruncations(db: Crdb): Truncation[] {
   return prepared<[], Truncation>(
@@ -56,6 +43,6 @@ export function truncationNote(truncation: Truncation): string {
  */
 export function explainMissing(db: Crdb, message: string): string {
   const edition = /edition of (\d{4}-\d{2}-\d{2})/.exec(message)?.[1]
-  const truncation = edition ? findTruncation(db, edition) : undefined
+  const truncation = edition ? listTruncations(db).find((row) => row.edition === edition) : undefined
   return truncation ? `${message}; ${truncationNote(truncation)}` : message
 }
