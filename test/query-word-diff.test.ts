@@ -73,6 +73,31 @@ describe('word diff of long rules changed in one clause', () => {
     }
   })
 
+  it('finds the shortest edit script when it is long: dozens of edits, one-sided or both', () => {
+    const sentence = (index: number): string => `Sentence ${index} of the rule keeps its words where they were. `
+    // Twenty short sentences taken out between long ones that stay: one removal each, found past the search's first steps.
+    const kept = Array.from({ length: 20 }, (_, index) => sentence(index)).join('Gone. ')
+    const trimmed = Array.from({ length: 20 }, (_, index) => sentence(index)).join('')
+    expectMarks(
+      diffWords(kept, trimmed),
+      kept,
+      trimmed,
+      Array.from({ length: 19 }, () => ({ kind: 'removed', text: 'Gone. ' }))
+    )
+    // One word replaced in each of forty sentences: eighty edits, each replacement its own pair of runs.
+    const before = Array.from({ length: 40 }, (_, index) => `${sentence(index)}It was old. `).join('')
+    const after = before.replaceAll('old', 'new')
+    expectMarks(
+      diffWords(before, after),
+      before,
+      after,
+      Array.from({ length: 40 }, () => [
+        { kind: 'removed', text: 'old' },
+        { kind: 'added', text: 'new' }
+      ]).flat() as WordChange[]
+    )
+  })
+
   it('keeps a short change word by word and a full rewrite as one replaced by the other', () => {
     expect(diffWords('Each player draws seven cards.', 'Each player draws eight cards.')).toEqual([
       { kind: 'same', text: 'Each player draws ' },

@@ -17,7 +17,8 @@ export interface WordChange {
  * both spent most of its time here, allocating per step for edits bounded by
  * `maxEditLength` anyway. Tokens are numbered once (the same token, the
  * same number) and compared by number, so no token is copied out; the
- * search's rows are kept packed, one after the other.
+ * search's rows are kept packed, one after the other; a search that runs
+ * long walks only the diagonals that can end in the exact edit count.
  */
 export function diffWords(before: string, after: string): WordChange[] {
   // Tokens before the first character the texts differ at are the same in both: cut only from a
@@ -327,10 +328,28 @@ function shortestEdit(a: Tokens, b: Tokens, most: number): Array<[number, number
   // step d reads row d - 1 only. Down (an insertion, from diagonal k + 1) where that reached further than
   // diagonal k - 1, else right (a deletion, from k - 1); the edges have one neighbour only.
   const v = traceRows
-  for (let d = 0; d <= most; d++) {
+  // Once the search has gone `bandFrom` edits without ending, the exact edit count (from the tokens' longest
+  // common subsequence, bit-parallel) bounds it: a diagonal k at step d needs at least |k - (n - m)| edits more,
+  // so those with d + |k - (n - m)| beyond the count cannot lead to the end in it and are not walked. The
+  // diagonals kept read only kept diagonals (each neighbour is one step and one diagonal away), so they hold
+  // what the full search gives them and the path read back is the same.
+  const end = n - m
+  let edits = most
+  for (let d = 0; d <= edits; d++) {
     const row = (d * (d + 1)) >> 1
     const previous = row - d
-    for (let index = 0, k = -d; index <= d; index++, k += 2) {
+    let first = 0
+    let last = d
+    if (d === bandFrom) {
+      edits = n + m - 2 * commonSubsequenceLength(aIds, head, n, bIds, head, m)
+      if (edits > most) return undefined
+    }
+    if (d >= bandFrom) {
+      // Kept: -d <= k <= d with |k - end| <= edits - d, k of d's parity (index = (k + d) / 2).
+      first = Math.max(0, Math.ceil((end - (edits - d) + d) / 2))
+      last = Math.min(d, Math.floor((end + (edits - d) + d) / 2))
+    }
+    for (let index = first, k = 2 * first - d; index <= last; index++, k += 2) {
       let x: number
       if (index === 0) x = d === 0 ? 0 : v[previous]
       else if (index === d) x = v[previous + index - 1] + 1
@@ -349,6 +368,70 @@ function shortestEdit(a: Tokens, b: Tokens, most: number): Array<[number, number
     }
   }
   return undefined
+}
+
+/** The step of Myers' search from which it walks only the diagonals that can end in the exact edit count (most diffs end before). */
+const bandFrom = 16
+
+/** Bit rows of {@link commonSubsequenceLength}: the running row, and each token's positions in the first text (reused, grown as needed). */
+let lcsRow = new Uint32Array(16)
+let lcsMasks = new Uint32Array(256)
+/** For each token number (a slot of {@link numberTokens}' table), its mask's index in `lcsMasks` plus one, or 0. */
+let lcsMaskOf = new Int32Array(1024)
+
+/**
+ * The length of the longest common subsequence of `a[aFrom .. aFrom + n)` and `b[bFrom .. bFrom + m)` (token
+ * numbers), by the bit-parallel row of Allison and Dix: `n / 32` words a token of `b`, and nothing for a token
+ * `a` lacks.
+ */
+function commonSubsequenceLength(a: Int32Array, aFrom: number, n: number, b: Int32Array, bFrom: number, m: number): number {
+  const words = (n + 31) >>> 5
+  if (lcsRow.length < words) lcsRow = new Uint32Array(words)
+  if (lcsMaskOf.length < slots.length) lcsMaskOf = new Int32Array(slots.length)
+  // Each distinct token of `a`, the bits of its positions.
+  let masks = 0
+  for (let i = 0; i < n; i++) {
+    const id = a[aFrom + i]
+    let mask = lcsMaskOf[id]
+    if (mask === 0) {
+      if ((masks + 1) * words > lcsMasks.length) {
+        const grown = new Uint32Array(Math.max(2 * lcsMasks.length, (masks + 1) * words))
+        grown.set(lcsMasks.subarray(0, masks * words))
+        lcsMasks = grown
+      }
+      lcsMasks.fill(0, masks * words, (masks + 1) * words)
+      mask = lcsMaskOf[id] = ++masks
+    }
+    lcsMasks[(mask - 1) * words + (i >>> 5)] |= 1 << (i & 31)
+  }
+  const row = lcsRow
+  row.fill(0xffffffff, 0, words)
+  for (let j = 0; j < m; j++) {
+    const mask = lcsMaskOf[b[bFrom + j]]
+    if (mask === 0) continue
+    const at = (mask - 1) * words
+    // row = (row + (row & match)) | (row & ~match), the sum carried from word to word.
+    let carry = 0
+    for (let w = 0; w < words; w++) {
+      const value = row[w]
+      const match = lcsMasks[at + w]
+      const sum = value + ((value & match) >>> 0) + carry
+      carry = sum > 0xffffffff ? 1 : 0
+      row[w] = sum | (value & ~match)
+    }
+  }
+  for (let i = 0; i < n; i++) lcsMaskOf[a[aFrom + i]] = 0
+  // Each 0 bit of the row is a token of the subsequence (bits past `n` stay 1).
+  let length = 0
+  for (let w = 0; w < words; w++) length += 32 - bitCount(row[w])
+  return length
+}
+
+/** The number of 1 bits of a 32-bit word. */
+function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555)
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333)
+  return Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24
 }
 
 /** The edits of the path being read back, last first: the point each starts from, and whether it deletes (reused). */
