@@ -23,6 +23,7 @@ import * as migration012 from '../../db/migrations/012-quarantine.js'
 import * as migration013 from '../../db/migrations/013-link-evidence.js'
 import * as migration014 from '../../db/migrations/014-messages-by-rule.js'
 import * as migration015 from '../../db/migrations/015-file-hashes.js'
+import * as migration016 from '../../db/migrations/016-sort-key-dates.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { toCrdb, type Crdb, type Driver } from './handle.js'
 import { explainStoreError } from './store-errors.js'
@@ -52,7 +53,8 @@ const migrations: ReadonlyArray<{ sql: string }> = [
   migration012,
   migration013,
   migration014,
-  migration015
+  migration015,
+  migration016
 ]
 
 /** The schema version this code writes. */

@@ -154,7 +154,7 @@ export function listSubtreeAt(db: Crdb, key: string, sortKey: string, edition: s
 
 /** The rule just before (`'before'`) or after (`'after'`) document position `sortKey` in `edition`, or `undefined`. */
 export function findRuleBeside(db: Crdb, sortKey: string, edition: string, side: 'before' | 'after'): RuleRow | undefined {
-  // A walk along `versions_by_sort_key` from the position, skipping the versions of other editions: a
+  // A walk along `versions_by_sort_key_dates` from the position, skipping the versions of other editions: a
   // number has one or two versions on average, so the nearest rule in force is a few steps away (about
   // 5 us, where ranges of the key index took 180 us: they read every version of the section).
   const order = side === 'before' ? `v.sort_key < @target ORDER BY v.sort_key DESC` : `v.sort_key > @target ORDER BY v.sort_key`
