@@ -182,7 +182,11 @@ export interface EditionText {
  */
 export function readEditionText(db: Crdb, edition: string): EditionText {
   return {
-    rules: listEditionRuleTexts(db, edition).map((rule) => ({ number: rule.key, text: rule.text, examples: JSON.parse(rule.examples) as string[] })),
+    rules: listEditionRuleTexts(db, edition).map((rule) => ({
+      number: rule.key,
+      text: rule.text,
+      examples: rule.examples === '[]' ? [] : (JSON.parse(rule.examples) as string[])
+    })),
     terms: listExportTerms(db, edition).map((term) => ({ term: term.label, key: term.key, text: term.text }))
   }
 }

@@ -30,7 +30,11 @@ const lineageIdOf = '(SELECT l.id FROM lineages l WHERE l.root = v.lineage_id)'
 
 /** The statement reading every rule of an edition in document order, with its examples and `more` columns. */
 function editionRulesSql(more = ''): string {
-  return `SELECT v.key, c.text, (SELECT json_group_array(x.text) FROM (SELECT text FROM examples WHERE content_id = v.content_id ORDER BY ordinal) x) AS examples${more}
+  // Most rules have no example: a probe of the index says so before the examples are gathered.
+  return `SELECT v.key, c.text,
+            CASE WHEN EXISTS (SELECT 1 FROM examples WHERE content_id = v.content_id)
+              THEN (SELECT json_group_array(x.text) FROM (SELECT text FROM examples WHERE content_id = v.content_id ORDER BY ordinal) x)
+              ELSE '[]' END AS examples${more}
      FROM versions v JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
 }
