@@ -7,7 +7,7 @@
  * the CLI (`crdb export`) and the server (`/v1/editions/{edition}/export`)
  * write what these return, byte for byte.
  */
-import { findExportEdition, listEditionRuleTexts, listExportRules, listExportTerms, listLineageVersionRows } from '../store/export.js'
+import { findExportEdition, listEditionRuleTexts, listEditionTermTexts, listExportRules, listExportTerms, listLineageVersionRows } from '../store/export.js'
 import type { Crdb } from '../store/database.js'
 import { resolveEdition } from '../store/editions.js'
 import { readProjectManifest } from '../vocabulary/corpus-files.js'
@@ -182,12 +182,12 @@ export interface EditionText {
  */
 export function readEditionText(db: Crdb, edition: string): EditionText {
   return {
-    rules: listEditionRuleTexts(db, edition).map((rule) => ({
-      number: rule.key,
-      text: rule.text,
-      examples: rule.examples === '[]' ? [] : (JSON.parse(rule.examples) as string[])
+    rules: listEditionRuleTexts(db, edition).map(([number, text, examples]) => ({
+      number,
+      text,
+      examples: examples === '[]' ? [] : (JSON.parse(examples) as string[])
     })),
-    terms: listExportTerms(db, edition).map((term) => ({ term: term.label, key: term.key, text: term.text }))
+    terms: listEditionTermTexts(db, edition).map(([key, term, text]) => ({ term, key, text }))
   }
 }
 
