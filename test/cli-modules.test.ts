@@ -7,7 +7,7 @@
  * CommonJS file, so a query command line loads no ES module of the CLI.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -92,6 +92,45 @@ register(${JSON.stringify(pathToFileURL(hooks).href)}, { data: { log: process.en
       }
     }
   }, 120_000)
+
+  it('a build loads the page parsers (cheerio, remark) only for HTML and Markdown dumps', () => {
+    // The split build requires them from page-parsers.cjs on their first call: a require, which the resolve hook of
+    // ES modules does not see, so a preload records it.
+    const preload = join(folder.dir, 'record-require.cjs')
+    writeFileSync(
+      preload,
+      `const Module = require('node:module')
+const { appendFileSync } = require('node:fs')
+const load = Module._load
+Module._load = function (request, ...rest) {
+  if (request.endsWith('page-parsers.cjs')) appendFileSync(process.env.CRDB_TEST_MODULE_LOG, request + '\\n')
+  return load.call(this, request, ...rest)
+}
+`
+    )
+    const build = (name: string, args: string[]): { stdout: string; required: string } => {
+      const log = join(folder.dir, `require-${name}`)
+      writeFileSync(log, '')
+      const result = spawnSync(process.execPath, ['--require', preload, bin, '--db', join(folder.dir, `${name}.sqlite`), 'build', ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, CRDB_TEST_MODULE_LOG: log }
+      })
+      expect(result.status, `crdb build ${args.join(' ')}: ${result.stderr}`).toBe(0)
+      return { stdout: result.stdout, required: readFileSync(log, 'utf8') }
+    }
+    const official = build('official', ['--archive', join(projectRoot, 'test/fixtures/official-text/hard-wrapped-2003/input.txt'), '--no-corpus'])
+    expect(official.stdout).toContain('1 stored')
+    expect(official.required).toBe('')
+
+    const dumps = join(folder.dir, 'dumps')
+    mkdirSync(dumps)
+    copyFileSync(join(projectRoot, 'test/fixtures/crystal-keep/page-html/input.html'), join(dumps, 'crystal-keep.html'))
+    copyFileSync(join(projectRoot, 'test/fixtures/mtg-wiki/page-markdown/input.md'), join(dumps, 'wiki.md'))
+    const pages = build('pages', ['--corpus', dumps])
+    expect(pages.stdout).toMatch(/4 rules .* crystal-keep-html /)
+    expect(pages.stdout).toMatch(/2 rules +1 terms .* mtg-wiki-markdown /)
+    expect(pages.required).toContain('page-parsers.cjs')
+  }, 60_000)
 
   it.skipIf(!archiveAvailable())(
     'so do era, check, sba and blame when they answer',
