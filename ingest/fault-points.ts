@@ -5,7 +5,8 @@
  * writes, whatever the machine's speed. Without the variable, passing a point
  * costs one environment lookup. With `CRDB_FAULT_MAX_PAGES=<n>`, a build's
  * connection may not grow the file past n pages (SQLite's `max_page_count`):
- * its writes then fail as on a full disk.
+ * its writes then fail as on a full disk. With `CRDB_FAULT_MISDATE=<file name>=<date>`, a cold build reads that
+ * date from the start of that file, whatever it states: its parse then finds the misreading.
  */
 import type { Crdb } from '../src/store/handle.js'
 import { limitPageCount } from '../src/store/totals.js'
@@ -32,4 +33,12 @@ export function passFaultPoint(point: FaultPoint): void {
 export function applyFaultLimits(db: Crdb): void {
   const pages = Number(process.env.CRDB_FAULT_MAX_PAGES)
   if (Number.isInteger(pages) && pages > 0) limitPageCount(db, pages)
+}
+
+/** The date `CRDB_FAULT_MISDATE` makes a cold build read from the start of the file `uri`, if it names that file. */
+export function misdateFault(uri: string): string | undefined {
+  const wanted = process.env.CRDB_FAULT_MISDATE
+  if (!wanted) return undefined
+  const at = wanted.lastIndexOf('=')
+  return at > 0 && (uri === wanted.slice(0, at) || uri.endsWith(`/${wanted.slice(0, at)}`)) ? wanted.slice(at + 1) : undefined
 }

@@ -5,7 +5,9 @@
  * Sources are read and parsed first, then stored: official editions oldest
  * first, all in one transaction (a savepoint each), then secondary dumps, each
  * in its own: a bad file is rejected with a one-line error and the others go
- * in. A build killed before the editions' transaction commits leaves none of
+ * in. A cold build (no edition stored yet) reads each edition's date from the
+ * start of its file first, and stores the editions oldest first while the
+ * later ones are still parsed (`date-order.ts`), with the same result. A build killed before the editions' transaction commits leaves none of
  * them; the next build stores them again. Dumps are reconciled
  * after the editions are stored, so a dump and its editions can arrive in one
  * build, and every dump is reconciled again when new editions arrive.
@@ -20,14 +22,16 @@ import { normalizeEdition, type NormalizedEntry } from './normalize.js'
 import { parseBookHtml, parseBookText } from './parse/book-text.js'
 import { parseCrystalKeepHtml, parseCrystalKeepText } from './parse/crystal-keep.js'
 import type { ParsedDump, SourceFormat } from './parse/dump.js'
-import { prepareTaskBytes } from './prepare-edition.js'
+import { prepareTaskBytes, readSourceKind } from './prepare-edition.js'
 import { readSource } from './read-source.js'
-import { prepareInWorkers, type PrepareTask, unpackEdition } from './prepare-pool.js'
+import { openPreparePool, type PrepareAnswer, type PreparePool, type PrepareTask, unpackEdition } from './prepare-pool.js'
 import { parseMtgWikiHtml, parseMtgWikiMarkdown, parseMtgWikiText } from './parse/mtg-wiki.js'
 import { parseOfficialText } from './parse/official-text.js'
 import { consultNextEditions, rereadDamagedNeighbours, rereadPreviousEditions } from './official-edition.js'
 import { reconcileDumps, type ReconcileResult } from './reconcile.js'
-import { restoreSourceDamage } from './source-damage.js'
+import { DamageRestorer, restoreSourceDamage } from './source-damage.js'
+import { DateOrderStore } from './date-order.js'
+import { listEditionDates } from '../src/store/editions.js'
 import { storeDump, type DumpInput } from './store-dump.js'
 import { countsOf, EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
@@ -36,7 +40,7 @@ import { withBuildLock } from './unchanged.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
 import { findNewestEdition } from '../src/store/editions.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
-import { applyFaultLimits, passFaultPoint } from './fault-points.js'
+import { applyFaultLimits, misdateFault, passFaultPoint } from './fault-points.js'
 import { explainStoreError } from '../src/store/store-errors.js'
 
 export { listArchive } from './unchanged.js'
@@ -73,36 +77,73 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
     options.onOutcome?.(outcome)
   }
 
-  const ready: EditionInput[] = []
   const dumps: DumpInput[] = []
-  for (const result of prepareSources(sources, writer, options.hashes)) {
-    if ('status' in result) report(result)
-    else if (isDumpInput(result)) dumps.push(result)
-    else ready.push(result)
-  }
-
-  ready.sort((a, b) => a.parsed.effectiveDate.localeCompare(b.parsed.effectiveDate))
-  consultNextEditions(db, ready)
-  // Before storing: a restored paragraph is stored as its neighbours print it, the damage kept in its message.
-  restoreSourceDamage(db, ready)
-  // Lineage current and complete before: editions appended after the newest only extend it (see refreshLineage).
-  const newestBefore = ready.length > 0 ? currentLineageThrough(db) : undefined
-  // One transaction for all of them (each edition a savepoint): intervals are written once, not per edition.
   const written: IngestOutcome[] = []
   const storedDates: string[] = []
-  writer.batch(() => {
-    for (const input of ready) {
+  const store = (input: EditionInput): void => {
+    try {
+      written.push(editionOutcome(input, writer.write(input)))
+      storedDates.push(input.parsed.effectiveDate)
+      passFaultPoint('edition')
+    } catch (error) {
+      written.push(rejection(input.uri, error))
+    }
+  }
+  let plan = planSources(sources, writer, options.hashes)
+  let pool = openPreparePool(plan.tasks.length)
+  // Lineage current and complete before: editions appended after the newest only extend it (see refreshLineage).
+  let newestBefore: string | undefined
+  try {
+    // A store without editions (a cold build): with every edition's date read from its start, each is stored while
+    // the workers parse the later ones (date-order.ts). Else all are parsed first, then stored.
+    const kinds = plan.copies.length === 0 && plan.tasks.length > 1 && listEditionDates(db).length === 0 ? readSourceKinds(plan) : undefined
+    let storedInOrder = false
+    if (kinds) {
       try {
-        written.push(editionOutcome(input, writer.write(input)))
-        storedDates.push(input.parsed.effectiveDate)
-        passFaultPoint('edition')
+        // One transaction for all of them (each edition a savepoint): intervals are written once, not per edition.
+        writer.batch(() => {
+          const inOrder = new DateOrderStore(kinds.dates, (inBuild) => new DamageRestorer(db, inBuild), store)
+          prepareInDateOrder(plan, kinds, pool, new SharedStrings(), inOrder)
+        })
+        storedInOrder = true
       } catch (error) {
-        written.push(rejection(input.uri, error))
+        if (!(error instanceof SourceKindMisread)) throw error
+        // A source is not what its start said: nothing of this run is stored; build the usual way (with new workers:
+        // the old ones may still answer the tasks they were given).
+        written.length = 0
+        storedDates.length = 0
+        plan = planSources(sources, writer, options.hashes)
+        pool?.close()
+        pool = openPreparePool(plan.tasks.length)
       }
     }
-  })
+    if (storedInOrder) {
+      for (const result of plan.results) {
+        if (result === undefined) continue
+        if ('status' in result) report(result)
+        else if (isDumpInput(result)) dumps.push(result)
+      }
+    } else {
+      const ready: EditionInput[] = []
+      for (const result of preparePlanned(plan, pool, new SharedStrings())) {
+        if ('status' in result) report(result)
+        else if (isDumpInput(result)) dumps.push(result)
+        else ready.push(result)
+      }
+      ready.sort((a, b) => a.parsed.effectiveDate.localeCompare(b.parsed.effectiveDate))
+      consultNextEditions(db, ready)
+      // Before storing: a restored paragraph is stored as its neighbours print it, the damage kept in its message.
+      restoreSourceDamage(db, ready)
+      newestBefore = ready.length > 0 ? currentLineageThrough(db) : undefined
+      // One transaction for all of them (each edition a savepoint): intervals are written once, not per edition.
+      writer.batch(() => {
+        for (const input of ready) store(input)
+      })
+    }
+  } finally {
+    pool?.close()
+  }
   if (storedDates.length > 0) passFaultPoint('editions')
-  ready.length = 0 // Stored: what follows needs the memory more.
   // Reported once committed: a line that says "stored" is true even if the process is stopped now.
   for (const outcome of written) report(outcome)
   const reread = [...rereadPreviousEditions(db, writer, storedDates), ...rereadDamagedNeighbours(db, writer, storedDates)]
@@ -319,13 +360,18 @@ export function parseDump(format: Exclude<SourceFormat, 'official-text'>, text: 
 }
 
 /**
- * Decode, detect, parse and normalize each source whose bytes are not stored
- * yet (on worker threads when there are several: see `prepare-pool.ts`).
- * Results come in the order of `sources`: an outcome for a source unchanged
- * or rejected, else what to store.
+ * The sources of a build: for each, by its place in the list, an outcome when its bytes are stored already
+ * (or cannot be read), else a task to prepare; a second copy of the same bytes waits for the first.
  */
-function prepareSources(sources: SourceInput[], writer: EditionWriter, hashes?: ReadonlyMap<string, string>): Array<IngestOutcome | EditionInput | DumpInput> {
-  const results: Array<IngestOutcome | EditionInput | DumpInput> = new Array(sources.length)
+interface SourcePlan {
+  results: Array<IngestOutcome | EditionInput | DumpInput | undefined>
+  tasks: PrepareTask[]
+  copies: PrepareTask[]
+  firstOf: Map<string, number>
+}
+
+function planSources(sources: SourceInput[], writer: EditionWriter, hashes?: ReadonlyMap<string, string>): SourcePlan {
+  const results: SourcePlan['results'] = new Array(sources.length)
   const tasks: PrepareTask[] = []
   // Same bytes twice in one run: the later copy waits for the first (unchanged if it went in, else tried itself).
   const firstOf = new Map<string, number>()
@@ -348,31 +394,124 @@ function prepareSources(sources: SourceInput[], writer: EditionWriter, hashes?: 
       results[index] = rejection(source.uri, error)
     }
   })
+  return { results, tasks, copies, firstOf }
+}
 
-  const texts = new SharedStrings()
+/**
+ * Decode, detect, parse and normalize each planned task (on the `pool`'s
+ * worker threads too, when there is one: see `prepare-pool.ts`). Results come
+ * in the order of the sources: an outcome for a source unchanged or rejected,
+ * else what to store.
+ */
+function preparePlanned(plan: SourcePlan, pool: PreparePool | undefined, texts: SharedStrings): Array<IngestOutcome | EditionInput | DumpInput> {
+  const { results, tasks } = plan
   const dumpsFound: PrepareTask[] = []
   const byIndex = new Map(tasks.map((task) => [task.index, task]))
-  const left = prepareInWorkers(
-    tasks,
-    (answer) => {
-      const task = byIndex.get(answer.index)!
-      if ('error' in answer) {
-        const { code, message } = answer.error
-        results[answer.index] = rejection(task.uri, code ? new CrdbError(code, message) : new Error(message))
-      } else if ('dump' in answer.prepared)
-        dumpsFound.push(task) // Parsed here, where the dump parsers are.
-      else results[answer.index] = texts.share(unpackEdition(answer.prepared))
-    },
-    (task) => {
-      results[task.index] = prepareTask(task, texts)
-    }
-  )
+  const left = pool
+    ? pool.run(
+        tasks,
+        (answer) => {
+          const task = byIndex.get(answer.index)!
+          const prepared = preparedFrom(answer, task, texts)
+          if (prepared === 'dump')
+            dumpsFound.push(task) // Parsed here, where the dump parsers are.
+          else results[answer.index] = prepared
+        },
+        (task) => {
+          results[task.index] = prepareTask(task, texts)
+        }
+      )
+    : tasks
   for (const task of [...left, ...dumpsFound]) results[task.index] = prepareTask(task, texts)
-  for (const task of copies) {
-    const first = results[firstOf.get(task.sha256)!]
+  for (const task of plan.copies) {
+    const first = results[plan.firstOf.get(task.sha256)!]!
     results[task.index] = 'status' in first ? prepareTask(task, texts) : { status: 'unchanged', uri: task.uri, sha256: task.sha256 }
   }
-  return results
+  return results as Array<IngestOutcome | EditionInput | DumpInput>
+}
+
+/** A worker's answer to a task to prepare: the edition, the rejection, or 'dump' (the dump parsers are on this thread). */
+function preparedFrom(answer: PrepareAnswer, task: PrepareTask, texts: SharedStrings): EditionInput | IngestOutcome | 'dump' {
+  if ('error' in answer) {
+    const { code, message } = answer.error
+    return rejection(task.uri, code ? new CrdbError(code, message) : new Error(message))
+  }
+  return 'dump' in answer.prepared ? 'dump' : texts.share(unpackEdition(answer.prepared))
+}
+
+/** The planned sources read to be official editions, by the dates they state (oldest first), and the dumps. */
+interface SourceKinds {
+  dates: string[]
+  editions: PrepareTask[]
+  dumps: PrepareTask[]
+}
+
+/**
+ * What each planned source is, read from its start (`readSourceKind`): the editions in the order of the dates
+ * they state, and the dumps. Undefined when a source's start says neither, or two editions state one date (the
+ * store decides between them as it stores them): the build then parses every source before it stores any.
+ */
+function readSourceKinds(plan: SourcePlan): SourceKinds | undefined {
+  const editions: Array<{ task: PrepareTask; date: string }> = []
+  const dumps: PrepareTask[] = []
+  for (const task of plan.tasks) {
+    const kind = readSourceKind(task)
+    if (!kind) return undefined
+    if ('date' in kind) editions.push({ task, date: misdateFault(task.uri) ?? kind.date })
+    else dumps.push(task)
+  }
+  editions.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  if (editions.some((edition, place) => place > 0 && editions[place - 1].date === edition.date)) return undefined
+  return { dates: editions.map((edition) => edition.date), editions: editions.map((edition) => edition.task), dumps }
+}
+
+/** A source read whole is not what its start said (another date, or an edition where a dump was read, or the reverse). */
+class SourceKindMisread extends Error {}
+
+/**
+ * Prepare the editions, oldest first, on the pool's workers and on this thread, storing each (`inOrder`) as soon
+ * as it can be stored, then whatever is left; then the dumps, here. Outcomes go to `plan.results`.
+ *
+ * @throws {SourceKindMisread} when a source is not what its start said.
+ */
+function prepareInDateOrder(plan: SourcePlan, kinds: SourceKinds, pool: PreparePool | undefined, texts: SharedStrings, inOrder: DateOrderStore): void {
+  const { results } = plan
+  const placeOf = new Map(kinds.editions.map((task, place) => [task.index, place]))
+  const receive = (task: PrepareTask, outcome: EditionInput | DumpInput | IngestOutcome | 'dump'): void => {
+    const place = placeOf.get(task.index)!
+    if (outcome !== 'dump' && 'status' in outcome) {
+      results[task.index] = outcome
+      inOrder.add(place, null)
+      return
+    }
+    if (outcome === 'dump' || isDumpInput(outcome)) throw new SourceKindMisread(`${task.uri}: a dump, read as an edition`)
+    const date = outcome.parsed.effectiveDate
+    if (date !== kinds.dates[place]) throw new SourceKindMisread(`${task.uri}: states ${date}, read as ${kinds.dates[place]}`)
+    inOrder.add(place, outcome)
+  }
+  const byIndex = new Map(kinds.editions.map((task) => [task.index, task]))
+  const left = pool
+    ? pool.run(
+        kinds.editions,
+        (answer) => {
+          const task = byIndex.get(answer.index)!
+          receive(task, preparedFrom(answer, task, texts))
+        },
+        (task) => receive(task, prepareTask(task, texts)),
+        () => inOrder.storeNext()
+      )
+    : kinds.editions
+  for (const task of left) {
+    receive(task, prepareTask(task, texts))
+    while (inOrder.storeNext());
+  }
+  while (inOrder.storeNext());
+  if (!inOrder.done) throw new Error('editions were left unstored')
+  for (const task of kinds.dumps) {
+    const outcome = prepareTask(task, texts)
+    if (!('status' in outcome) && !isDumpInput(outcome)) throw new SourceKindMisread(`${task.uri}: an edition, read as a dump`)
+    results[task.index] = outcome
+  }
 }
 
 /** Prepare one source in this thread: an edition or a dump to store, or its rejection. */
@@ -422,7 +561,9 @@ class SharedStrings {
       if (!first) {
         // A worker leaves out only what it sent before, and every answer comes through here.
         if (entry.text === undefined) throw new Error(`${input.uri}: content ${entry.hash} arrived without its text`)
-        this.#contents.set(entry.hash, entry)
+        // A copy: restoring source damage rewrites an entry's text and hash, and an edition shared after that
+        // (a cold build stores editions while it parses the later ones) must get the content as printed.
+        this.#contents.set(entry.hash, { ...entry })
       } else {
         entry.hash = first.hash
         entry.text = first.text

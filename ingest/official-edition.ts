@@ -55,16 +55,20 @@ export function consultNextEditions(db: Crdb, ready: EditionInput[]): void {
     const date = input.parsed.effectiveDate
     const inBuild = ready.slice(index + 1).find((other) => other.parsed.effectiveDate > date)
     const inStore = stored.find((other) => other > date)
-    let next: NextEdition | undefined
-    if (inBuild && (inStore === undefined || inBuild.parsed.effectiveDate <= inStore)) {
-      next = { date: inBuild.parsed.effectiveDate, rules: rulesOf(inBuild) }
-    } else if (inStore !== undefined) {
-      next = storedEdition(db, inStore)
-    }
-    const { text } = input.decoded
-    if (text === undefined) throw new Error(`${input.uri}: prepared without its text, which its misprints need`)
-    if (next) ready[index] = readOfficialEdition(input.uri, { ...input.decoded, text }, next)
+    if (inBuild && (inStore === undefined || inBuild.parsed.effectiveDate <= inStore)) ready[index] = readWithNextEdition(input, inBuild)
+    else if (inStore !== undefined) ready[index] = readAgain(input, storedEdition(db, inStore))
   }
+}
+
+/** Edition `input` of a build (it has misprints, so its text was kept) read again with `next`, the next edition of the build, as evidence. */
+export function readWithNextEdition(input: EditionInput, next: EditionInput): EditionInput {
+  return readAgain(input, { date: next.parsed.effectiveDate, rules: rulesOf(next) })
+}
+
+function readAgain(input: EditionInput, next: NextEdition): EditionInput {
+  const { text } = input.decoded
+  if (text === undefined) throw new Error(`${input.uri}: prepared without its text, which its misprints need`)
+  return readOfficialEdition(input.uri, { ...input.decoded, text }, next)
 }
 
 /**

@@ -11,9 +11,9 @@ import { decodeSource, type DecodedSource } from './decode.js'
 import { detectFormat } from './detect-format.js'
 import { readOfficialEdition } from './official-edition.js'
 import type { SourceFormat } from './parse/dump.js'
-import type { ParsedEdition } from './parse/official-text.js'
+import { type ParsedEdition, readEffectiveDate } from './parse/official-text.js'
 import type { PrepareTask } from './prepare-pool.js'
-import { readSource } from './read-source.js'
+import { readSource, readSourceStart } from './read-source.js'
 import type { EditionInput } from './store.js'
 
 /** A source decoded and found to be a secondary dump: the dump parsers take it from here. */
@@ -29,12 +29,49 @@ export interface DumpFound {
  * @throws {CrdbError} `E_IO` when the file cannot be read or changed since it was hashed, else as {@link prepareBytes}.
  */
 export function prepareTaskBytes(task: PrepareTask): EditionInput | DumpFound {
-  let bytes = task.bytes
-  if (!bytes) {
-    bytes = readSource(task.uri)
-    if (sha256Of(bytes) !== task.sha256) throw new CrdbError('E_IO', `${task.uri}: the file changed while it was being built; build again`)
+  return prepareBytes(task.uri, readTaskBytes(task), task.sha256, task.contentType)
+}
+
+/** A task's bytes, or its file read again and checked against the hash it was found new by. */
+function readTaskBytes(task: PrepareTask): Uint8Array {
+  if (task.bytes) return task.bytes
+  const bytes = readSource(task.uri)
+  if (sha256Of(bytes) !== task.sha256) throw new CrdbError('E_IO', `${task.uri}: the file changed while it was being built; build again`)
+  return bytes
+}
+
+/** What a source is, read from its start: an official edition and the date it states, or a dump in a format. */
+export type SourceKind = { date: string } | { dump: Exclude<SourceFormat, 'official-text'> }
+
+/** How much of a file {@link readSourceKind} reads: more than the 120 lines an edition's date is looked for in. */
+const startBytes = 64 * 1024
+
+/**
+ * What a task's source is, read from its first 64 kB (decoded, detected and dated as {@link prepareTaskBytes}
+ * does, the last line read cut off): the date an official edition states, or the dump format found. Undefined
+ * when that part says neither. What the whole source is may differ (the decoder reads the encoding and line
+ * endings from all of it): the caller checks its reading against the parse.
+ */
+export function readSourceKind(task: PrepareTask): SourceKind | undefined {
+  const bytes = task.bytes ?? readSourceStart(task.uri, startBytes)
+  if (!bytes) return undefined
+  try {
+    const whole = bytes.length < startBytes || task.bytes !== undefined
+    const decoded = decodeSource(whole ? bytes : bytes.subarray(0, lineEndIn(bytes)), task.uri, task.sha256)
+    const text = whole ? decoded.text : decoded.text.slice(0, Math.max(0, decoded.text.lastIndexOf('\n')))
+    const format = detectFormat(text, task.uri, { contentType: task.contentType })
+    return format === 'official-text' ? { date: readEffectiveDate(text, task.uri) } : { dump: format }
+  } catch (error) {
+    if (error instanceof CrdbError) return undefined
+    throw error
   }
-  return prepareBytes(task.uri, bytes, task.sha256, task.contentType)
+}
+
+/** Where the last line feed of `start` ends: a cut there splits no character (a UTF-16 LE one is two bytes, `0A 00`). */
+function lineEndIn(start: Uint8Array): number {
+  const at = start.lastIndexOf(0x0a)
+  if (at < 0) return start.length
+  return start[0] === 0xff && start[1] === 0xfe ? at + 2 : at + 1
 }
 
 /**

@@ -187,62 +187,75 @@ const minimumTasks = 4
 // No answer for this long while tasks are out: a worker died; the rest is prepared in-process.
 const stallMs = 60_000
 
+/** Worker threads that prepare sources, for one build: {@link openPreparePool}. */
+export interface PreparePool {
+  /**
+   * Prepare `tasks` on the workers and on this thread: `onAnswer` is called (on this thread) as each worker's
+   * answer arrives; whenever no answer is waiting (this thread would otherwise sleep), `idle` is asked first
+   * (it does some other work and says whether it did), then `prepareHere` takes the next task. So one worker
+   * fewer than cores: each worker compiles the parsers again in a heap of its own, and this thread has them
+   * compiled for the dumps anyway. Returns the tasks left unprepared: none after a normal run, the rest when a
+   * worker stopped answering.
+   */
+  run(tasks: PrepareTask[], onAnswer: (answer: PrepareAnswer) => void, prepareHere: (task: PrepareTask) => void, idle?: () => boolean): PrepareTask[]
+  /** Stop the workers. */
+  close(): void
+}
+
 /**
- * Prepare `tasks` on worker threads and on this one: `onAnswer` is called (on
- * this thread) as each worker's answer arrives, and `prepareHere` with each task
- * this thread takes itself, the next one, whenever no answer is waiting (it
- * would otherwise sleep). So one worker fewer than cores: each worker compiles
- * the parsers again in a heap of its own, and this thread has them compiled
- * for the dumps anyway. Returns the tasks left unprepared: all of them when
- * workers are not used here, none after a normal run.
+ * Start the worker threads of a build of `tasks` sources, or undefined where workers are not used: one core,
+ * fewer than four sources, or no compiled worker script beside this module (the TypeScript sources a test
+ * runner loads); the caller then prepares in-process, with the same code and the same result.
  */
-export function prepareInWorkers(tasks: PrepareTask[], onAnswer: (answer: PrepareAnswer) => void, prepareHere: (task: PrepareTask) => void): PrepareTask[] {
+export function openPreparePool(tasks: number): PreparePool | undefined {
   const cores = availableParallelism()
-  if (cores < 2 || tasks.length < minimumTasks || !existsSync(fileURLToPath(workerScript))) return tasks
+  if (cores < 2 || tasks < minimumTasks || !existsSync(fileURLToPath(workerScript))) return undefined
   const signal = new Int32Array(new SharedArrayBuffer(4))
-  const pool: Array<{ worker: Worker; port: MessagePort; out: Set<number> }> = []
-  const answered = new Set<number>()
-  try {
-    for (let count = Math.min(cores - 1, 4, Math.ceil(tasks.length / 2)); pool.length < count; ) {
-      const { port1, port2 } = new MessageChannel()
-      const worker = new Worker(workerScript, { workerData: { port: port2, signal }, transferList: [port2] })
-      pool.push({ worker, port: port1, out: new Set() })
-    }
-    let next = 0
-    const send = (member: (typeof pool)[number]): void => {
-      if (next >= tasks.length) return
-      const task = tasks[next++]
-      member.out.add(task.index)
-      member.port.postMessage(task)
-    }
-    // Two tasks in flight per worker: it starts the next while this thread takes in the last.
-    for (const member of pool) for (let slot = 0; slot < 2; slot++) send(member)
-    while (answered.size < tasks.length) {
-      const seen = Atomics.load(signal, 0)
-      let progress = false
-      for (const member of pool) {
-        for (let message = receiveMessageOnPort(member.port); message; message = receiveMessageOnPort(member.port)) {
-          const answer = message.message as PrepareAnswer
-          member.out.delete(answer.index)
-          answered.add(answer.index)
-          progress = true
-          onAnswer(answer)
-          send(member)
+  const pool: Array<{ worker: Worker; port: MessagePort }> = []
+  for (let count = Math.min(cores - 1, 4, Math.ceil(tasks / 2)); pool.length < count; ) {
+    const { port1, port2 } = new MessageChannel()
+    const worker = new Worker(workerScript, { workerData: { port: port2, signal }, transferList: [port2] })
+    pool.push({ worker, port: port1 })
+  }
+  return {
+    run(tasks, onAnswer, prepareHere, idle) {
+      const answered = new Set<number>()
+      let next = 0
+      const send = (member: (typeof pool)[number]): void => {
+        if (next >= tasks.length) return
+        member.port.postMessage(tasks[next++])
+      }
+      // Tasks in flight per worker: it starts the next while this thread takes in the last, or stores an edition.
+      for (const member of pool) for (let slot = 0; slot < 8; slot++) send(member)
+      while (answered.size < tasks.length) {
+        const seen = Atomics.load(signal, 0)
+        let progress = false
+        for (const member of pool) {
+          for (let message = receiveMessageOnPort(member.port); message; message = receiveMessageOnPort(member.port)) {
+            const answer = message.message as PrepareAnswer
+            answered.add(answer.index)
+            progress = true
+            onAnswer(answer)
+            send(member)
+          }
         }
+        if (progress) continue
+        if (idle?.()) continue
+        if (next < tasks.length) {
+          const task = tasks[next++]
+          prepareHere(task)
+          answered.add(task.index)
+          continue
+        }
+        if (Atomics.wait(signal, 0, seen, stallMs) === 'timed-out' && Atomics.load(signal, 0) === seen) break
       }
-      if (!progress && next < tasks.length) {
-        const task = tasks[next++]
-        prepareHere(task)
-        answered.add(task.index)
-        continue
+      return tasks.filter((task) => !answered.has(task.index))
+    },
+    close() {
+      for (const member of pool) {
+        member.port.close()
+        void member.worker.terminate()
       }
-      if (!progress && Atomics.wait(signal, 0, seen, stallMs) === 'timed-out' && Atomics.load(signal, 0) === seen) break
-    }
-  } finally {
-    for (const member of pool) {
-      member.port.close()
-      void member.worker.terminate()
     }
   }
-  return tasks.filter((task) => !answered.has(task.index))
 }

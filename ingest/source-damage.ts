@@ -54,30 +54,56 @@ const contexts = [24, 12]
  */
 export function restoreSourceDamage(db: Crdb, ready: EditionInput[]): Map<string, DamageOutcome> {
   const outcomes = new Map<string, DamageOutcome>()
-  const damaged = ready.filter((input) => input.entries.some((entry) => paragraphsOf(entry).some(looksDamaged)))
+  const damaged = ready.filter(hasSourceDamage)
   if (damaged.length === 0) return outcomes
   const stored = listEditionDates(db)
   const fromBuild = new Map(ready.map((input) => [input.parsed.effectiveDate, input]))
-  const cache = new Map<string, Neighbour>()
-  const neighbourAt = (date: string | undefined): Neighbour | undefined => {
-    if (date === undefined) return undefined
-    let neighbour = cache.get(date)
-    if (!neighbour) {
-      const input = fromBuild.get(date)
-      neighbour = { date, byKey: input ? evidenceOf(input.entries) : storedEvidence(db, date) }
-      cache.set(date, neighbour)
-    }
-    return neighbour
-  }
+  const restorer = new DamageRestorer(db, (date) => fromBuild.get(date))
   const dates = [...new Set([...stored, ...fromBuild.keys()])].sort()
   for (const input of damaged) {
     const date = input.parsed.effectiveDate
     const at = dates.indexOf(date)
-    const before = neighbourAt(dates[at - 1])
-    const after = neighbourAt(dates[at + 1])
-    outcomes.set(date, restoreEdition(input, before, after))
+    outcomes.set(date, restorer.restore(input, dates[at - 1], dates[at + 1]))
   }
   return outcomes
+}
+
+/** Whether an edition has a paragraph that looks damaged (so {@link DamageRestorer.restore} has work). */
+export function hasSourceDamage(input: Pick<EditionInput, 'entries'>): boolean {
+  return input.entries.some((entry) => paragraphsOf(entry).some(looksDamaged))
+}
+
+/**
+ * Restores editions one after another, in date order, from their neighbours: an edition of the build (found by
+ * `inBuild`) or else a stored one. A neighbour's paragraphs are read when first asked for and kept: an edition
+ * restored before it is read as another's neighbour serves restored, one read before it is restored serves as
+ * printed. So a build that stores editions as they are parsed restores them as one that restores them all first.
+ */
+export class DamageRestorer {
+  readonly #db: Crdb
+  readonly #inBuild: (date: string) => Pick<EditionInput, 'entries'> | undefined
+  readonly #neighbours = new Map<string, Neighbour>()
+
+  constructor(db: Crdb, inBuild: (date: string) => Pick<EditionInput, 'entries'> | undefined) {
+    this.#db = db
+    this.#inBuild = inBuild
+  }
+
+  /** Restore `input` (see {@link hasSourceDamage}) from the editions dated `before` and `after` it, when there are. */
+  restore(input: Pick<EditionInput, 'entries' | 'messages'>, before: string | undefined, after: string | undefined): DamageOutcome {
+    return restoreEdition(input, this.#neighbourAt(before), this.#neighbourAt(after))
+  }
+
+  #neighbourAt(date: string | undefined): Neighbour | undefined {
+    if (date === undefined) return undefined
+    let neighbour = this.#neighbours.get(date)
+    if (!neighbour) {
+      const input = this.#inBuild(date)
+      neighbour = { date, byKey: input ? evidenceOf(input.entries) : storedEvidence(this.#db, date) }
+      this.#neighbours.set(date, neighbour)
+    }
+    return neighbour
+  }
 }
 
 /**

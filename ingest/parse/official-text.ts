@@ -167,6 +167,21 @@ export function attributeToEntries(parsed: ParsedEdition, messages: SourceMessag
   })
 }
 
+/**
+ * The date the official edition `text` states, as {@link parseOfficialText} reads it (from its first 120 lines),
+ * without parsing the rest: a build orders its editions by it before parsing them.
+ *
+ * @throws {CrdbError} `E_NO_DATE` when the document states none, as {@link parseOfficialText} would.
+ */
+export function readEffectiveDate(text: string, name: string): string {
+  let end = -1
+  for (let count = 0; count < 121; count++) {
+    end = text.indexOf('\n', end + 1)
+    if (end < 0) break
+  }
+  return findEffectiveDate((end < 0 ? text : text.slice(0, end)).split('\n'), name).date
+}
+
 function findEffectiveDate(lines: string[], name: string): { date: string; statement: string; line: number } {
   const head = lines.slice(0, 120)
   for (let index = 0; index < head.length; index++) {
