@@ -113,7 +113,7 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
         written.length = 0
         storedDates.length = 0
         plan = planSources(sources, writer, options.hashes)
-        pool?.close()
+        pool.close()
         pool = openPreparePool(plan.tasks.length)
       }
     }
@@ -141,7 +141,7 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
       })
     }
   } finally {
-    pool?.close()
+    pool.close()
   }
   if (storedDates.length > 0) passFaultPoint('editions')
   // Reported once committed: a line that says "stored" is true even if the process is stopped now.
@@ -403,25 +403,23 @@ function planSources(sources: SourceInput[], writer: EditionWriter, hashes?: Rea
  * in the order of the sources: an outcome for a source unchanged or rejected,
  * else what to store.
  */
-function preparePlanned(plan: SourcePlan, pool: PreparePool | undefined, texts: SharedStrings): Array<IngestOutcome | EditionInput | DumpInput> {
+function preparePlanned(plan: SourcePlan, pool: PreparePool, texts: SharedStrings): Array<IngestOutcome | EditionInput | DumpInput> {
   const { results, tasks } = plan
   const dumpsFound: PrepareTask[] = []
   const byIndex = new Map(tasks.map((task) => [task.index, task]))
-  const left = pool
-    ? pool.run(
-        tasks,
-        (answer) => {
-          const task = byIndex.get(answer.index)!
-          const prepared = preparedFrom(answer, task, texts)
-          if (prepared === 'dump')
-            dumpsFound.push(task) // Parsed here, where the dump parsers are.
-          else results[answer.index] = prepared
-        },
-        (task) => {
-          results[task.index] = prepareTask(task, texts)
-        }
-      )
-    : tasks
+  const left = pool.run(
+    tasks,
+    (answer) => {
+      const task = byIndex.get(answer.index)!
+      const prepared = preparedFrom(answer, task, texts)
+      if (prepared === 'dump')
+        dumpsFound.push(task) // Parsed here, where the dump parsers are.
+      else results[answer.index] = prepared
+    },
+    (task) => {
+      results[task.index] = prepareTask(task, texts)
+    }
+  )
   for (const task of [...left, ...dumpsFound]) results[task.index] = prepareTask(task, texts)
   for (const task of plan.copies) {
     const first = results[plan.firstOf.get(task.sha256)!]!
@@ -474,7 +472,7 @@ class SourceKindMisread extends Error {}
  *
  * @throws {SourceKindMisread} when a source is not what its start said.
  */
-function prepareInDateOrder(plan: SourcePlan, kinds: SourceKinds, pool: PreparePool | undefined, texts: SharedStrings, inOrder: DateOrderStore): void {
+function prepareInDateOrder(plan: SourcePlan, kinds: SourceKinds, pool: PreparePool, texts: SharedStrings, inOrder: DateOrderStore): void {
   const { results } = plan
   const placeOf = new Map(kinds.editions.map((task, place) => [task.index, place]))
   const receive = (task: PrepareTask, outcome: EditionInput | DumpInput | IngestOutcome | 'dump'): void => {
@@ -490,17 +488,16 @@ function prepareInDateOrder(plan: SourcePlan, kinds: SourceKinds, pool: PrepareP
     inOrder.add(place, outcome)
   }
   const byIndex = new Map(kinds.editions.map((task) => [task.index, task]))
-  const left = pool
-    ? pool.run(
-        kinds.editions,
-        (answer) => {
-          const task = byIndex.get(answer.index)!
-          receive(task, preparedFrom(answer, task, texts))
-        },
-        (task) => receive(task, prepareTask(task, texts)),
-        () => inOrder.storeNext()
-      )
-    : kinds.editions
+  const left = pool.run(
+    kinds.editions,
+    (answer) => {
+      const task = byIndex.get(answer.index)!
+      receive(task, preparedFrom(answer, task, texts))
+    },
+    (task) => receive(task, prepareTask(task, texts)),
+    () => inOrder.storeNext()
+  )
+  // Left by a worker that stopped answering: prepared here.
   for (const task of left) {
     receive(task, prepareTask(task, texts))
     while (inOrder.storeNext());

@@ -203,16 +203,17 @@ export interface PreparePool {
 }
 
 /**
- * Start the worker threads of a build of `tasks` sources, or undefined where workers are not used: one core,
- * fewer than four sources, or no compiled worker script beside this module (the TypeScript sources a test
- * runner loads); the caller then prepares in-process, with the same code and the same result.
+ * Start the worker threads of a build of `tasks` sources. None where workers are not worth it or cannot run: one
+ * core, fewer than four sources, or no compiled worker script beside this module (the TypeScript sources a test
+ * runner loads); {@link PreparePool.run} then prepares every task on this thread, with the same code and the
+ * same result.
  */
-export function openPreparePool(tasks: number): PreparePool | undefined {
+export function openPreparePool(tasks: number): PreparePool {
   const cores = availableParallelism()
-  if (cores < 2 || tasks < minimumTasks || !existsSync(fileURLToPath(workerScript))) return undefined
+  const workers = cores < 2 || tasks < minimumTasks || !existsSync(fileURLToPath(workerScript)) ? 0 : Math.min(cores - 1, 4, Math.ceil(tasks / 2))
   const signal = new Int32Array(new SharedArrayBuffer(4))
   const pool: Array<{ worker: Worker; port: MessagePort }> = []
-  for (let count = Math.min(cores - 1, 4, Math.ceil(tasks / 2)); pool.length < count; ) {
+  for (let count = workers; pool.length < count; ) {
     const { port1, port2 } = new MessageChannel()
     const worker = new Worker(workerScript, { workerData: { port: port2, signal }, transferList: [port2] })
     pool.push({ worker, port: port1 })

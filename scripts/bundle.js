@@ -89,7 +89,6 @@ const withoutUndici = {
  * own, `page-parsers.cjs`, required on their first call, instead of about 1 MB of the chunk every build loads (about
  * 30 ms of each `crdb build`). Only what crdb calls of them is forwarded: `cheerio.load`, `unified` and remark-parse.
  */
-const pageParsers = { cheerio: 'cheerio', unified: 'unified', 'remark-parse': 'remarkParse' }
 const pageParsersOnDemand = {
   name: 'page-parsers-on-demand',
   setup: (build) => {
@@ -105,9 +104,9 @@ const pageParsersOnDemand = {
     build.onLoad({ filter: /.*/, namespace: 'page-parsers-on-demand' }, (args) => ({ contents: shims[args.path], loader: 'js' }))
   }
 }
-const pageParsersEntry = Object.entries(pageParsers)
-  .map(([module, name]) => `import ${module === 'cheerio' ? `* as ${name}` : module === 'unified' ? `{ unified }` : name} from '${module}'`)
-  .join('\n')
+
+/** What page-parsers.cjs holds: the functions the shims above forward to. */
+const pageParsersEntry = "export * as cheerio from 'cheerio'\nexport { unified } from 'unified'\nexport { default as remarkParse } from 'remark-parse'"
 
 rmSync('dist/bundle', { recursive: true, force: true })
 await Promise.all([
@@ -123,7 +122,7 @@ await Promise.all([
   }),
   build({
     ...commonjs,
-    stdin: { contents: `${pageParsersEntry}\nexport { ${Object.values(pageParsers).join(', ')} }`, resolveDir: '.', loader: 'js' },
+    stdin: { contents: pageParsersEntry, resolveDir: '.', loader: 'js' },
     outfile: 'dist/bundle/cli/page-parsers.cjs',
     plugins: [withoutUndici]
   })
