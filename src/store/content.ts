@@ -6,11 +6,25 @@
 import { driverOf, type Crdb } from './handle.js'
 import { prepared } from './statements.js'
 
-/** SQLite's `data_version` of this connection: it changes when another connection commits to the file. */
+/**
+ * SQLite's `data_version` of this connection: it changes when another connection commits to the file (not when this
+ * one does). A read-only handle's is read once per synchronous run of code: the caches and the route of one answer
+ * all ask (the server's content tag, the read side's generation), this connection cannot change it, and another's
+ * commit is seen by the next run (an `await` later, or the next request). A writing handle's is read at every call.
+ */
 export function readDataVersion(db: Crdb): number {
+  const known = runVersions.get(db)
+  if (known !== undefined) return known
   // A pragma always answers one row.
-  return prepared<[], number>(db, 'PRAGMA data_version').pluck().get()!
+  const version = prepared<[], number>(db, 'PRAGMA data_version').pluck().get()!
+  if (driverOf(db).readonly) {
+    runVersions.set(db, version)
+    queueMicrotask(() => runVersions.delete(db))
+  }
+  return version
 }
+
+const runVersions = new WeakMap<Crdb, number>()
 
 /** The database's content as one string: the schema version, every source's digest, and the lineage links. */
 export function readContentSummary(db: Crdb): string {

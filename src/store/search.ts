@@ -3,6 +3,7 @@
  */
 import { driverOf, type Crdb } from './database.js'
 import { prepared } from './statements.js'
+import { readDataVersion } from './content.js'
 
 /** Which versions a search reads: those in force at some point from `from` to `to` (edition dates); `null`: all. */
 export type ScopeRange = { from: string; to: string } | null
@@ -21,16 +22,15 @@ function rangeParameters(range: ScopeRange): Record<string, string> {
 }
 
 /**
- * A value that changes whenever the database does (another connection's write, or this one's). A read-only handle's
- * is read once per synchronous run of code, as the server's content tag is (`src/server/content-tag.ts`): the caches
- * one request consults all ask (a rule page: twice, two statements each), this connection cannot change it, and
- * another's commit is seen by the next run.
+ * A value that changes whenever the database does (another connection's write, or this one's): the run's
+ * {@link readDataVersion} (shared with the server's content tag, `src/server/content-tag.ts`) and this connection's
+ * count of changes. A read-only handle's is made once per synchronous run of code: the caches one request consults
+ * all ask (a rule page: twice), this connection cannot change it, and another's commit is seen by the next run.
  */
 export function readGeneration(db: Crdb): string {
   const known = runGenerations.get(db)
   if (known !== undefined) return known
-  const version = prepared<[], number>(db, 'SELECT data_version FROM pragma_data_version').pluck().get()
-  const generation = `${version}:${prepared<[], number>(db, 'SELECT total_changes()').pluck().get()}`
+  const generation = `${readDataVersion(db)}:${prepared<[], number>(db, 'SELECT total_changes()').pluck().get()}`
   if (driverOf(db).readonly) {
     runGenerations.set(db, generation)
     queueMicrotask(() => runGenerations.delete(db))
