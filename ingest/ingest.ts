@@ -7,10 +7,11 @@
  * in its own: a bad file is rejected with a one-line error and the others go
  * in. A cold build (no edition stored yet) reads each edition's date from the
  * start of its file first, and stores the editions oldest first while the
- * later ones are still parsed (`date-order.ts`), with the same result. A build killed before the editions' transaction commits leaves none of
- * them; the next build stores them again. Dumps are reconciled
- * after the editions are stored, so a dump and its editions can arrive in one
- * build, and every dump is reconciled again when new editions arrive.
+ * later ones are still parsed (`date-order.ts`), with the same result. A build
+ * killed before the editions' transaction commits leaves none of them; the
+ * next build stores them again. Dumps are reconciled after the editions are
+ * stored, so a dump and its editions can arrive in one build, and every dump is
+ * reconciled again when new editions arrive.
  */
 import type { Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
@@ -31,14 +32,13 @@ import { consultNextEditions, rereadDamagedNeighbours, rereadPreviousEditions } 
 import { reconcileDumps, type ReconcileResult } from './reconcile.js'
 import { DamageRestorer, restoreSourceDamage } from './source-damage.js'
 import { DateOrderStore } from './date-order.js'
-import { listEditionDates } from '../src/store/editions.js'
 import { storeDump, type DumpInput } from './store-dump.js'
 import { countsOf, EditionWriter, optimizeSearchIndex, type EditionInput, type LineLookup, type StoreResult } from './store.js'
 import { markDerivedCurrent, readDerivedState, type DerivedState } from '../src/store/derived-state.js'
 import { hasUnreconciledDumps, hasVersionsWithoutLineage, hasLinksFromOlderMatcher } from '../src/store/totals.js'
 import { withBuildLock } from './unchanged.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
-import { findNewestEdition } from '../src/store/editions.js'
+import { findNewestEdition, listEditionDates } from '../src/store/editions.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 import { applyFaultLimits, misdateFault, passFaultPoint } from './fault-points.js'
 import { explainStoreError } from '../src/store/store-errors.js'

@@ -1,7 +1,7 @@
 /**
  * Every SQL question search (and name resolution) asks, one named function each.
  */
-import { driverOf, type Crdb } from './database.js'
+import type { Crdb } from './database.js'
 import { prepared } from './statements.js'
 import { readDataVersion } from './content.js'
 
@@ -23,22 +23,12 @@ function rangeParameters(range: ScopeRange): Record<string, string> {
 
 /**
  * A value that changes whenever the database does (another connection's write, or this one's): the run's
- * {@link readDataVersion} (shared with the server's content tag, `src/server/content-tag.ts`) and this connection's
- * count of changes. A read-only handle's is made once per synchronous run of code: the caches one request consults
- * all ask (a rule page: twice), this connection cannot change it, and another's commit is seen by the next run.
+ * {@link readDataVersion} (a read-only handle's is read once per synchronous run, and shared with the server's
+ * content tag) and this connection's count of changes.
  */
 export function readGeneration(db: Crdb): string {
-  const known = runGenerations.get(db)
-  if (known !== undefined) return known
-  const generation = `${readDataVersion(db)}:${prepared<[], number>(db, 'SELECT total_changes()').pluck().get()}`
-  if (driverOf(db).readonly) {
-    runGenerations.set(db, generation)
-    queueMicrotask(() => runGenerations.delete(db))
-  }
-  return generation
+  return `${readDataVersion(db)}:${prepared<[], number>(db, 'SELECT total_changes()').pluck().get()}`
 }
-
-const runGenerations = new WeakMap<Crdb, string>()
 
 /** The effective dates of every edition, oldest first. */
 export function readEditionDates(db: Crdb): string[] {
