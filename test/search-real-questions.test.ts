@@ -8,10 +8,12 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { answers, keyOfHit, measureRealQuestions, plainBm25, readRealQuestions } from './bench/real-questions.js'
+import { readRelevanceQueries } from './bench/relevance.js'
 import { getRule } from '../src/query/get.js'
 import { getTerm } from '../src/query/glossary.js'
 import { search } from '../src/query/search.js'
 import { isEnglishWord } from '../src/query/search/english-words.js'
+import { maxCorrectedWords } from '../src/query/search/plan.js'
 import { driverOf } from '../src/store/database.js'
 import { archiveAvailable, useArchiveDatabase } from './helpers.js'
 
@@ -111,6 +113,23 @@ describe.skipIf(!archiveAvailable())('real questions on the whole archive', () =
     const legend = search(archive.db, 'legandary rule', { at: { era: '2024' } })
     expect(legend.corrections).toEqual([{ from: 'legandary', to: 'legendary' }])
     expect(legend.hits.slice(0, 2).map(keyOfHit)).toEqual(['term:legend rule', '704.5j'])
+  })
+
+  it(`tries to correct only the first ${maxCorrectedWords} words of a query the rules do not hold, which no real question reaches`, () => {
+    // Each costs a scan of the index's words: a pasted page of them would hold the search for hundreds of milliseconds.
+    const filler = Array.from({ length: maxCorrectedWords }, (_, index) => `zqxw${String.fromCharCode(97 + index)}`)
+    const late = search(archive.db, `${filler.join(' ')} protecton from red`)
+    expect(late.corrections.map((correction) => correction.from)).not.toContain('protecton')
+    expect(late.unknown).toContain('protecton')
+    // A word asked again is tried once, so it counts once.
+    const early = search(archive.db, `protecton ${filler.join(' ')} protecton from red`)
+    expect(early.corrections).toContainEqual({ from: 'protecton', to: 'protection' })
+    // Fewer words to correct than the bound in every question asked: the bound changes none of their answers.
+    const judged = readRelevanceQueries()
+    for (const { query } of [...readRealQuestions(), ...judged]) {
+      const result = search(archive.db, query)
+      expect(result.corrections.length + result.unknown.length, query).toBeLessThan(maxCorrectedWords)
+    }
   })
 
   it('lets a rule inherit its headings: the SBA for poison is 704.5c', () => {

@@ -23,13 +23,18 @@ function allowedEdits(length: number): number {
   return length <= 4 ? 1 : length <= 8 ? 2 : 3
 }
 
+/** Whether typo correction looks at `word` (folded) at all: four letters or more, and letters only. */
+export function isCorrectable(word: string): boolean {
+  return word.length >= 4 && /^[a-z]+$/.test(word)
+}
+
 /**
  * The correction of `word` (folded, not in the index), or `undefined` when no
  * indexed word is near enough. Words of fewer than four letters, and words
  * with digits, are never corrected.
  */
 export function correctWord(db: Crdb, cache: SearchCache, word: string): Correction | undefined {
-  if (word.length < 4 || !/^[a-z]+$/.test(word)) return undefined
+  if (!isCorrectable(word)) return undefined
   // A word's correction does not change until the database does (the cache is per generation);
   // an English word's (none) is kept too, rather than looked up in the word list again.
   let known = cache.extra.get('corrections') as Map<string, Correction | undefined> | undefined
