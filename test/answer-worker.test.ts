@@ -1,7 +1,7 @@
 /**
  * The server's answer worker (src/server/answer-workers.ts), as `crdb serve` runs it: the built script on a
  * real worker thread over the test database. An idle worker stops, giving its heap back, and the next costly
- * answer starts another.
+ * answer starts another; the one started with the server fills the search's state first.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -32,6 +32,33 @@ describe.skipIf(!archiveAvailable())('the answer worker', () => {
       expect(again.status).toBe(200)
       expect(((await again.json()) as { number: string }).number).toBe('420.5e')
       await stopped(2)
+      expect(lines.filter((line) => line.startsWith('error'))).toEqual([])
+    } finally {
+      await worker!.close()
+    }
+  })
+
+  it('fills the search state as the server starts it; one a request starts does not', async () => {
+    const { startAnswerWorker } = (await import(built)) as typeof import('../src/server/answer-workers.js')
+    const lines: string[] = []
+    const count = (text: string): number => lines.filter((line) => line.includes(text)).length
+    const until = async (text: string, times: number): Promise<void> => {
+      for (let waited = 0; count(text) < times && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(count(text), lines.join('\n')).toBe(times)
+    }
+    const worker = startAnswerWorker({ databasePath: inject('archiveDatabase')!, version: 'test' }, (line) => lines.push(line), { idleMs: 1_000 })
+    try {
+      await until("filled the search's state in", 1)
+      const asked = async (): Promise<void> => {
+        const found = await worker!.answer(new Request('http://localhost/v1/search?q=trample'))
+        expect(found.status).toBe(200)
+        expect(((await found.json()) as { hits: Array<{ number?: string }> }).hits[0].number).toBe('702.19')
+      }
+      await asked()
+      await until('stopped after 1000 ms idle', 1)
+      await asked()
+      await until('stopped after 1000 ms idle', 2)
+      expect(count("filled the search's state in")).toBe(1)
       expect(lines.filter((line) => line.startsWith('error'))).toEqual([])
     } finally {
       await worker!.close()

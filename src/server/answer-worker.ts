@@ -3,15 +3,31 @@
  * `answer-workers.ts`): its own read-only handle on the database and its own
  * app (routes only: the server's thread keeps the answer cache, the headers,
  * the links' prefix and the bound), answering each request it is sent in turn.
+ * The one started with the server first fills the search's state.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from '../store/database.js'
 import { createServerApp } from './app.js'
-import type { WorkerAnswer, WorkerData, WorkerRequest } from './answer-workers.js'
+import { warmSearch } from '../query/search.js'
+import type { WorkerAnswer, WorkerData, WorkerRequest, WorkerWarmed } from './answer-workers.js'
 
 const data = workerData as WorkerData
 const db = openDatabase(data.databasePath, { readonly: true })
 const { app } = createServerApp({ db, version: data.version, baseUrl: data.baseUrl, basePath: data.basePath, worker: true })
+
+// The worker started with the server fills the search's state first, while no request waits (see warmSearch).
+if (data.warm) {
+  setImmediate(() => {
+    const started = performance.now()
+    try {
+      warmSearch(db)
+    } catch {
+      return // A store that cannot answer says so to the requests that read it.
+    }
+    const warmed: WorkerWarmed = { warmed: Math.round(performance.now() - started) }
+    parentPort!.postMessage(warmed)
+  })
+}
 
 parentPort!.on('message', async (request: WorkerRequest) => {
   const response = await app.request(request.url, { method: request.method, headers: request.headers })

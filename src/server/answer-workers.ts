@@ -20,6 +20,8 @@ export interface WorkerData {
   version: string
   baseUrl?: string
   basePath?: string
+  /** Fill the search's state before the first request (the worker started with the server, when none waits). */
+  warm?: boolean
 }
 
 /** A request sent to the worker. */
@@ -36,6 +38,11 @@ export interface WorkerAnswer {
   status: number
   headers: Array<[string, string]>
   body: Uint8Array<ArrayBuffer>
+}
+
+/** What the worker says when it has filled the search's state: how long it took (ms). */
+export interface WorkerWarmed {
+  warmed: number
 }
 
 /** A worker thread making answers. */
@@ -90,9 +97,17 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
       void stopping.terminate()
     }
   })
-  const start = (): Worker => {
-    const started = new Worker(workerScript, { workerData: data, resourceLimits: workerHeap })
-    started.on('message', (answer: WorkerAnswer) => {
+  // The worker started with the server fills the search's state while no request waits; one started by a request does not.
+  const start = (warm: boolean): Worker => {
+    const workerData: WorkerData = { ...data, warm }
+    const started = new Worker(workerScript, { workerData, resourceLimits: workerHeap })
+    started.on('message', (answer: WorkerAnswer | WorkerWarmed) => {
+      if ('warmed' in answer) {
+        // Idle from now on: filling took it as long as a request might have.
+        idle.touch()
+        log?.(`the answer worker filled the search's state in ${answer.warmed} ms`)
+        return
+      }
       const waiting = pending.get(answer.id)
       if (!waiting) return
       pending.delete(answer.id)
@@ -114,11 +129,11 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
     idle.touch()
     return started
   }
-  worker = start()
+  worker = start(true)
   return {
     answer: (request) =>
       new Promise((resolve, reject) => {
-        worker ??= start()
+        worker ??= start(false)
         idle.touch()
         const id = nextId++
         pending.set(id, { request, to: worker, resolve, reject })
