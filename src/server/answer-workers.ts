@@ -20,7 +20,7 @@ export interface WorkerData {
   version: string
   baseUrl?: string
   basePath?: string
-  /** Fill the search's state before the first request (the worker started with the server, when none waits). */
+  /** Set by {@link startAnswerWorker}, not its caller: fill the search's state first (the worker started with the server). */
   warm?: boolean
 }
 
@@ -103,7 +103,7 @@ export function startAnswerWorker(data: WorkerData, log?: (line: string) => void
     const started = new Worker(workerScript, { workerData, resourceLimits: workerHeap })
     started.on('message', (answer: WorkerAnswer | WorkerWarmed) => {
       if ('warmed' in answer) {
-        // Idle from now on: filling took it as long as a request might have.
+        // Idle time counts from here: filling the state kept the worker busy with no request pending.
         idle.touch()
         log?.(`the answer worker filled the search's state in ${answer.warmed} ms`)
         return

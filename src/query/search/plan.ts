@@ -86,7 +86,6 @@ function loadInformalCounts(db: Crdb, cache: SearchCache): void {
 /** How much a word read as a name (a card's, a person's) weighs beside a rules word. */
 const nameWeight = 0.15
 
-/** Small words that may stand inside a name of Title Case words (`Sword of Fire and Ice`). */
 /**
  * The most distinct words of one query that typo correction tries. A question in a person's own words holds at
  * most six words the rules do not hold (the 175 real questions and the judged fixture's queries); each costs a
@@ -95,6 +94,7 @@ const nameWeight = 0.15
  */
 export const maxCorrectedWords = 16
 
+/** Small words that may stand inside a name of Title Case words (`Sword of Fire and Ice`). */
 const nameConnectors: ReadonlySet<string> = new Set(['of', 'the', 'and', 'from', 'to', 'in', 'on', 'a', 'an', 'de', 'for', 'with'])
 
 /**
