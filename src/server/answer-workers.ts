@@ -20,7 +20,7 @@ export interface WorkerData {
   version: string
   baseUrl?: string
   basePath?: string
-  /** Set by {@link startAnswerWorker}, not its caller: fill the search's state first (the worker started with the server). */
+  /** Fill the search's state first: set by {@link startAnswerWorker} for the worker started with the server. */
   warm?: boolean
 }
 
@@ -79,7 +79,7 @@ export interface AnswerWorkerOptions {
 }
 
 /** Start the worker, or `undefined` where its script is not built. A worker that stops (idle, or failed) is started again on the next request. */
-export function startAnswerWorker(data: WorkerData, log?: (line: string) => void, options: AnswerWorkerOptions = {}): AnswerWorker | undefined {
+export function startAnswerWorker(data: Omit<WorkerData, 'warm'>, log?: (line: string) => void, options: AnswerWorkerOptions = {}): AnswerWorker | undefined {
   if (!existsSync(fileURLToPath(workerScript))) return undefined
   const idleMs = options.idleMs ?? workerIdleMs
   const pending = new Map<number, { request: Request; to: Worker; resolve: (response: Response) => void; reject: (error: Error) => void }>()
