@@ -46,18 +46,20 @@ describe.skipIf(!archiveAvailable())('the answer worker', () => {
       for (let waited = 0; count(text) < times && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
       expect(count(text), lines.join('\n')).toBe(times)
     }
-    const worker = startAnswerWorker({ databasePath: inject('archiveDatabase')!, version: 'test' }, (line) => lines.push(line), { idleMs: 1_000 })
+    // Far shorter than filling the state (about 0.5 s): a worker filling it is busy, not idle.
+    const worker = startAnswerWorker({ databasePath: inject('archiveDatabase')!, version: 'test' }, (line) => lines.push(line), { idleMs: 100 })
     try {
       await until("filled the search's state in", 1)
+      expect(count('stopped after 100 ms idle')).toBe(0)
       const asked = async (): Promise<void> => {
         const found = await worker!.answer(new Request('http://localhost/v1/search?q=trample'))
         expect(found.status).toBe(200)
         expect(((await found.json()) as { hits: Array<{ number?: string }> }).hits[0].number).toBe('702.19')
       }
       await asked()
-      await until('stopped after 1000 ms idle', 1)
+      await until('stopped after 100 ms idle', 1)
       await asked()
-      await until('stopped after 1000 ms idle', 2)
+      await until('stopped after 100 ms idle', 2)
       expect(count("filled the search's state in")).toBe(1)
       expect(lines.filter((line) => line.startsWith('error'))).toEqual([])
     } finally {

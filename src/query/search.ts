@@ -220,25 +220,6 @@ export function search(db: Crdb, query: string, options: SearchOptions = {}): Se
   }
 }
 
-/**
- * The question {@link warmSearch} asks: long, in a person's words, with a card's name and a typo, so that every part of a
- * search that reads something once per handle, or is compiled when first run, runs.
- */
-const warmUpQuestion =
-  'If I attack with a creature that has trample and deathtouch and my opponent blocks with Llanowar Elves, how much damage do I have to asign to the blocker before the rest goes to the player?'
-
-/**
- * Fill what searches of `db` read once per handle (which rules cite which, the index's words for typo correction, the
- * English word list, names, informal words, the newest edition's texts) and compile their code, by one search of a long
- * question (about 0.2 s): the questions asked after it no longer pay for these. A long-lived process calls it when it has
- * nothing else to do (the server's answer worker, as the server starts).
- *
- * @throws {CrdbError} as {@link search} does (a database that cannot answer, or holds no edition).
- */
-export function warmSearch(db: Crdb): void {
-  search(db, warmUpQuestion)
-}
-
 const optionNames = new Set(['at', 'all', 'from', 'to', 'section', 'kinds', 'limit', 'offset', 'mode'])
 
 /** The largest `offset`: a page starts within the first ten thousand hits. */

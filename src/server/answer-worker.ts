@@ -8,25 +8,31 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from '../store/database.js'
 import { createServerApp } from './app.js'
-import { warmSearch } from '../query/search.js'
+import { warmSearch } from '../query/search-warm-up.js'
 import type { WorkerAnswer, WorkerData, WorkerRequest, WorkerWarmed } from './answer-workers.js'
 
 const data = workerData as WorkerData
 const db = openDatabase(data.databasePath, { readonly: true })
 const { app } = createServerApp({ db, version: data.version, baseUrl: data.baseUrl, basePath: data.basePath, worker: true })
 
-// The worker started with the server fills the search's state first, while no request waits (see warmSearch).
+// The worker started with the server fills the search's state first, a search a turn, so that a request that comes
+// meanwhile waits for one search at most (see search-warm-up.ts).
 if (data.warm) {
-  setImmediate(() => {
-    const started = performance.now()
+  const started = performance.now()
+  const steps = warmSearch(db)
+  const step = (): void => {
     try {
-      warmSearch(db)
+      if (!steps.next().done) {
+        setImmediate(step)
+        return
+      }
     } catch {
       return // A store that cannot answer says so to the requests that read it.
     }
     const warmed: WorkerWarmed = { warmed: Math.round(performance.now() - started) }
     parentPort!.postMessage(warmed)
-  })
+  }
+  setImmediate(step)
 }
 
 parentPort!.on('message', async (request: WorkerRequest) => {

@@ -85,10 +85,12 @@ export function startAnswerWorker(data: Omit<WorkerData, 'warm'>, log?: (line: s
   const pending = new Map<number, { request: Request; to: Worker; resolve: (response: Response) => void; reject: (error: Error) => void }>()
   let nextId = 0
   let worker: Worker | undefined
+  // The worker filling the search's state, while it does (it is busy then, with no request pending).
+  let warming: Worker | undefined
   // An idle worker stops: its heap stays near its high-water mark while it lives.
   const idle = watchIdle({
     idleMs,
-    busy: () => pending.size > 0,
+    busy: () => pending.size > 0 || (warming !== undefined && warming === worker),
     onIdle: () => {
       const stopping = worker
       worker = undefined
@@ -103,7 +105,8 @@ export function startAnswerWorker(data: Omit<WorkerData, 'warm'>, log?: (line: s
     const started = new Worker(workerScript, { workerData, resourceLimits: workerHeap })
     started.on('message', (answer: WorkerAnswer | WorkerWarmed) => {
       if ('warmed' in answer) {
-        // Idle time counts from here: filling the state kept the worker busy with no request pending.
+        // Idle time counts from here.
+        if (warming === started) warming = undefined
         idle.touch()
         log?.(`the answer worker filled the search's state in ${answer.warmed} ms`)
         return
@@ -119,6 +122,7 @@ export function startAnswerWorker(data: Omit<WorkerData, 'warm'>, log?: (line: s
     started.on('error', (error) => log?.(`error: the answer worker failed: ${error.stack ?? error}`))
     started.on('exit', () => {
       if (worker === started) worker = undefined
+      if (warming === started) warming = undefined
       // Only what was sent to this worker: one stopped when idle may exit after the next has taken requests.
       for (const [id, waiting] of pending) {
         if (waiting.to !== started) continue
@@ -126,6 +130,7 @@ export function startAnswerWorker(data: Omit<WorkerData, 'warm'>, log?: (line: s
         waiting.reject(new Error('the answer worker stopped'))
       }
     })
+    if (warm) warming = started
     idle.touch()
     return started
   }
