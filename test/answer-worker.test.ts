@@ -46,7 +46,7 @@ describe.skipIf(!archiveAvailable())('the answer worker', () => {
       for (let waited = 0; count(text) < times && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
       expect(count(text), lines.join('\n')).toBe(times)
     }
-    // Far shorter than filling the state (about 0.5 s): a worker filling it is busy, not idle.
+    // Far shorter than filling the state (about 0.6 s): a worker filling it is busy, not idle.
     const worker = startAnswerWorker({ databasePath: inject('archiveDatabase')!, version: 'test' }, (line) => lines.push(line), { idleMs: 100 })
     try {
       await until("filled the search's state in", 1)

@@ -42,7 +42,7 @@ export const warmUpQuestions: readonly string[] = [
 /**
  * Warm the searches of `db`: each of {@link warmUpQuestions} asked of the newest edition and then of each era, one
  * search a step, so that a caller with other work (requests) does it between steps. An era the database holds no
- * edition of is left out. The whole takes about 0.5 s of one thread on the full archive.
+ * edition of is left out. The whole takes about 0.6 s of one thread on the full archive.
  *
  * @throws {CrdbError} as `search` does (a database that cannot answer, or holds no edition).
  */
