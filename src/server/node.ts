@@ -14,7 +14,6 @@ import { startAnswerWorker } from './answer-workers.js'
 import { compactHeap } from './compact-heap.js'
 import { watchIdle } from './idle-watch.js'
 import { readPublicUrls } from './public-urls.js'
-import { warmPages } from './page-warm-up.js'
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
@@ -82,19 +81,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     })
     server.listen(options.port ?? 8080, host, () => resolve((server.address() as AddressInfo).port))
   })
-  // Compile the page code before the first visitors wait for it, a page a turn (see page-warm-up.ts).
-  const started = performance.now()
-  const warmUp = warmPages(db, version)
-  void warmUp.done.then((rendered) =>
-    options.log?.(`the server rendered ${rendered} pages to compile its page code in ${Math.round(performance.now() - started)} ms`)
-  )
   const shown = host.includes(':') ? `[${host}]` : host
   return {
     url: `http://${shown}:${port}`,
     port,
     close: () =>
       new Promise<void>((resolve) => {
-        warmUp.stop()
         server.close(() => {
           rest.stop()
           db.close()

@@ -275,17 +275,3 @@ export function listExamplesOf(db: Crdb, contentIds: Iterable<number>): Map<numb
   }
   return examples
 }
-
-/**
- * `count` rule versions (fewer where the store holds fewer) spread over the whole store (evenly by id, so over every edition and era), each as its
- * number and the first day it was in force: what a warm-up asks pages of.
- */
-export function sampleRuleVersions(db: Crdb, count: number): Array<{ key: string; day: string }> {
-  const total = prepared<[], { total: number }>(db, `SELECT COUNT(*) AS total FROM versions WHERE kind = 'rule'`).get()!.total
-  const step = Math.max(1, Math.floor(total / Math.max(1, count)))
-  return prepared<[number, number], { key: string; day: string }>(
-    db,
-    `SELECT key, day FROM (SELECT key, first_date AS day, ROW_NUMBER() OVER (ORDER BY id) AS place FROM versions WHERE kind = 'rule')
-     WHERE place % ? = 0 ORDER BY place LIMIT ?`
-  ).all(step, count)
-}
