@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
-import { archiveAvailable, projectRoot } from './helpers.js'
+import { openDatabase } from '../src/store/database.js'
+import { archiveAvailable, projectRoot, temporaryFolder } from './helpers.js'
 
 const built = join(projectRoot, 'dist/src/server/answer-workers.js')
 
@@ -35,6 +36,24 @@ describe.skipIf(!archiveAvailable())('the answer worker', () => {
       expect(lines.filter((line) => line.startsWith('error'))).toEqual([])
     } finally {
       await worker!.close()
+    }
+  })
+
+  it('stops when idle after a store with no edition cannot fill the search state', async () => {
+    const { startAnswerWorker } = (await import(built)) as typeof import('../src/server/answer-workers.js')
+    const folder = temporaryFolder()
+    const path = join(folder.dir, 'empty.sqlite')
+    openDatabase(path).close()
+    const lines: string[] = []
+    const worker = startAnswerWorker({ databasePath: path, version: 'test' }, (line) => lines.push(line), { idleMs: 100 })
+    try {
+      for (let waited = 0; !lines.some((line) => line.includes('stopped after 100 ms idle')) && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect(lines).toEqual(['the answer worker stopped after 100 ms idle'])
+    } finally {
+      await worker!.close()
+      folder.cleanup()
     }
   })
 

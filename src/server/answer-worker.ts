@@ -21,15 +21,16 @@ if (data.warm) {
   const started = performance.now()
   const steps = warmSearch(db)
   const step = (): void => {
+    let failed = false
     try {
       if (!steps.next().done) {
         setImmediate(step)
         return
       }
     } catch {
-      return // A store that cannot answer says so to the requests that read it.
+      failed = true // A store that cannot answer says so to the requests that read it.
     }
-    const warmed: WorkerWarmed = { warmed: Math.round(performance.now() - started) }
+    const warmed: WorkerWarmed = { warmed: Math.round(performance.now() - started), ...(failed ? { failed: true } : {}) }
     parentPort!.postMessage(warmed)
   }
   setImmediate(step)

@@ -40,9 +40,10 @@ export interface WorkerAnswer {
   body: Uint8Array<ArrayBuffer>
 }
 
-/** What the worker says when it has filled the search's state: how long it took (ms). */
+/** What the worker says when it is done filling the search's state: how long it took (ms), and whether the store could not answer. */
 export interface WorkerWarmed {
   warmed: number
+  failed?: true
 }
 
 /** A worker thread making answers. */
@@ -108,7 +109,8 @@ export function startAnswerWorker(data: Omit<WorkerData, 'warm'>, log?: (line: s
         // Idle time counts from here.
         if (warming === started) warming = undefined
         idle.touch()
-        log?.(`the answer worker filled the search's state in ${answer.warmed} ms`)
+        // A store that cannot answer says so to the requests that read it; the worker is idle all the same.
+        if (!answer.failed) log?.(`the answer worker filled the search's state in ${answer.warmed} ms`)
         return
       }
       const waiting = pending.get(answer.id)
