@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as library from '../src/index.js'
 import { openRules } from '../src/engine/rules.js'
-import { driverOf, isCrdb, openDatabase, type Crdb } from '../src/store/database.js'
+import { driverOf, isCrdb, limitPageCache, openDatabase, type Crdb } from '../src/store/database.js'
 import { projectRoot, temporaryFolder } from './helpers.js'
 
 const libraryUrl = pathToFileURL(join(projectRoot, 'dist', 'src', 'index.js')).href
@@ -63,6 +63,17 @@ describe('the Crdb handle', () => {
       expect(existsSync(join(folder.dir, name)), `SQLITE_USE_URI=${useUri}`).toBe(true)
     }
     expect(readdirSync(folder.dir).filter((file) => file.startsWith('u.sqlite'))).toEqual([])
+  })
+
+  it('keeps at most the page cache it is limited to (the answer worker: 2 MB, not 16)', () => {
+    const db = openDatabase(join(folder.dir, 'cache.sqlite'))
+    try {
+      expect(driverOf(db).pragma('cache_size', { simple: true })).toBe(-32768)
+      limitPageCache(db, 2048)
+      expect(driverOf(db).pragma('cache_size', { simple: true })).toBe(-2048)
+    } finally {
+      db.close()
+    }
   })
 
   it('says where it was opened from and whether read-only, and closes', () => {

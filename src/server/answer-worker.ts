@@ -6,13 +6,16 @@
  * The one started with the server first fills the search's state.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { openDatabase } from '../store/database.js'
+import { limitPageCache, openDatabase } from '../store/database.js'
 import { createServerApp } from './app.js'
 import { warmSearch } from '../query/search-warm-up.js'
 import type { WorkerAnswer, WorkerData, WorkerRequest, WorkerWarmed } from './answer-workers.js'
 
 const data = workerData as WorkerData
 const db = openDatabase(data.databasePath, { readonly: true })
+// Its searches keep what they read (texts, words, each edition's scope); a page cache of 16 MB would add about 13 MB to
+// what the server holds at rest once the worker has stopped (docs/performance.md, the twelfth round).
+limitPageCache(db, 2048)
 const { app } = createServerApp({ db, version: data.version, baseUrl: data.baseUrl, basePath: data.basePath, worker: true })
 
 // The worker started with the server fills the search's state first, a search a turn, so that a request that comes
@@ -22,15 +25,16 @@ if (data.warm) {
   const steps = warmSearch(db)
   const step = (): void => {
     let failed = false
+    const cut = performance.now() - started >= (data.warmForMs ?? Number.POSITIVE_INFINITY)
     try {
-      if (!steps.next().done) {
+      if (!cut && !steps.next().done) {
         setImmediate(step)
         return
       }
     } catch {
       failed = true // A store that cannot answer says so to the requests that read it.
     }
-    const warmed: WorkerWarmed = { warmed: Math.round(performance.now() - started), ...(failed ? { failed: true } : {}) }
+    const warmed: WorkerWarmed = { warmed: Math.round(performance.now() - started), ...(failed ? { failed: true } : cut ? { cut: true } : {}) }
     parentPort!.postMessage(warmed)
   }
   setImmediate(step)

@@ -22,6 +22,8 @@ export interface WorkerData {
   basePath?: string
   /** Fill the search's state first: set by {@link startAnswerWorker} for the worker started with the server. */
   warm?: boolean
+  /** Stop filling it this long after the worker started (ms), done or not. */
+  warmForMs?: number
 }
 
 /** A request sent to the worker. */
@@ -40,10 +42,14 @@ export interface WorkerAnswer {
   body: Uint8Array<ArrayBuffer>
 }
 
-/** What the worker says when it is done filling the search's state: how long it took (ms), and whether the store could not answer. */
+/**
+ * What the worker says when it is done filling the search's state: how long it took (ms), whether the store could
+ * not answer, and whether it stopped at `warmForMs` before the end (a worker busy with requests warms slowly).
+ */
 export interface WorkerWarmed {
   warmed: number
   failed?: true
+  cut?: true
 }
 
 /** A worker thread making answers. */
@@ -73,14 +79,27 @@ const workerHeap = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 }
  */
 const workerIdleMs = 10_000
 
+/**
+ * How long the worker started with the server may spend filling the search's state. On an idle server it takes about
+ * 2 s; one crawled from its start takes a search a turn between the crawl's answers, and would still be filling it
+ * (busy, so never stopping when idle) long after the crawl.
+ */
+const workerWarmForMs = 10_000
+
 /** Options of {@link startAnswerWorker}. */
 export interface AnswerWorkerOptions {
   /** Stop the worker after this long without a request (ms; default 10 s). */
   idleMs?: number
+  /** Stop filling the search's state this long after the server started the worker (ms; default 10 s). */
+  warmForMs?: number
 }
 
 /** Start the worker, or `undefined` where its script is not built. A worker that stops (idle, or failed) is started again on the next request. */
-export function startAnswerWorker(data: Omit<WorkerData, 'warm'>, log?: (line: string) => void, options: AnswerWorkerOptions = {}): AnswerWorker | undefined {
+export function startAnswerWorker(
+  data: Omit<WorkerData, 'warm' | 'warmForMs'>,
+  log?: (line: string) => void,
+  options: AnswerWorkerOptions = {}
+): AnswerWorker | undefined {
   if (!existsSync(fileURLToPath(workerScript))) return undefined
   const idleMs = options.idleMs ?? workerIdleMs
   const pending = new Map<number, { request: Request; to: Worker; resolve: (response: Response) => void; reject: (error: Error) => void }>()
@@ -102,7 +121,7 @@ export function startAnswerWorker(data: Omit<WorkerData, 'warm'>, log?: (line: s
   })
   // The worker started with the server fills the search's state while no request waits; one started by a request does not.
   const start = (warm: boolean): Worker => {
-    const workerData: WorkerData = { ...data, warm }
+    const workerData: WorkerData = { ...data, warm, warmForMs: options.warmForMs ?? workerWarmForMs }
     const started = new Worker(workerScript, { workerData, resourceLimits: workerHeap })
     started.on('message', (answer: WorkerAnswer | WorkerWarmed) => {
       if ('warmed' in answer) {
@@ -110,7 +129,9 @@ export function startAnswerWorker(data: Omit<WorkerData, 'warm'>, log?: (line: s
         if (warming === started) warming = undefined
         idle.touch()
         // A store that cannot answer says so to the requests that read it; the worker is idle all the same.
-        if (!answer.failed) log?.(`the answer worker filled the search's state in ${answer.warmed} ms`)
+        if (answer.failed) return
+        if (answer.cut) log?.(`the answer worker filled the search's state for ${answer.warmed} ms and left the rest (it was busy)`)
+        else log?.(`the answer worker filled the search's state in ${answer.warmed} ms`)
         return
       }
       const waiting = pending.get(answer.id)

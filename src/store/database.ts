@@ -25,7 +25,7 @@ import * as migration014 from '../../db/migrations/014-messages-by-rule.js'
 import * as migration015 from '../../db/migrations/015-file-hashes.js'
 import * as migration016 from '../../db/migrations/016-sort-key-dates.js'
 import { CrdbError } from '../vocabulary/errors.js'
-import { toCrdb, type Crdb, type Driver } from './handle.js'
+import { driverOf, toCrdb, type Crdb, type Driver } from './handle.js'
 import { explainStoreError } from './store-errors.js'
 
 export { driverOf, isCrdb, type Crdb } from './handle.js'
@@ -124,6 +124,15 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): C
     if (explained !== error) throw explained
     throw new CrdbError('E_DB', `${path}: not a crdb database (${(error as Error).message})`)
   }
+}
+
+/**
+ * Let SQLite keep at most `kib` KiB of `db`'s pages in memory (the default is 16 MB a handle). For a handle whose
+ * reader keeps what it reads in caches of its own (the server's answer worker): the allocator keeps what the page
+ * cache grew to after the handle is closed.
+ */
+export function limitPageCache(db: Crdb, kib: number): void {
+  driverOf(db).pragma(`cache_size = -${Math.max(1, Math.floor(kib))}`)
 }
 
 /**
