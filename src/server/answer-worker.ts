@@ -19,7 +19,7 @@ limitPageCache(db, 2048)
 const { app } = createServerApp({ db, version: data.version, baseUrl: data.baseUrl, basePath: data.basePath, worker: true })
 
 // The worker started with the server fills the search's state first, a search a turn, so that a request that comes
-// meanwhile waits for one search at most (see search-warm-up.ts).
+// meanwhile waits for one search at most, and for `warmForMs` at most (see search-warm-up.ts).
 if (data.warm) {
   const started = performance.now()
   const steps = warmSearch(db)
