@@ -1,11 +1,12 @@
 /**
  * A read-only handle reads each synchronous run of code in one transaction (`prepared` in
- * src/store/statements.ts): the run's statements see one snapshot, the transaction ends with the run, and a
- * transaction the caller began is left alone.
+ * src/store/statements.ts): the run's statements see one snapshot, the transaction ends with the run, a transaction
+ * the caller began is left alone, and `data_version` read alone begins none.
  */
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { driverOf, openDatabase } from '../src/store/database.js'
+import { readDataVersion } from '../src/store/content.js'
 import { prepared } from '../src/store/statements.js'
 import { useFreshDatabase } from './helpers.js'
 
@@ -34,6 +35,20 @@ describe('a read-only handle, run by run', () => {
       await Promise.resolve()
       expect(driverOf(reader).inTransaction).toBe(false)
       expect(read(reader)).toBe(after)
+    } finally {
+      reader.close()
+    }
+  })
+
+  it("begins no transaction for a run that only reads data_version (the server's answer cache)", async () => {
+    const reader = openDatabase(join(fresh.dir, 'crdb.sqlite'), { readonly: true })
+    try {
+      await Promise.resolve()
+      readDataVersion(reader)
+      expect(driverOf(reader).inTransaction).toBe(false)
+      // A later statement of the run begins it.
+      read(reader)
+      expect(driverOf(reader).inTransaction).toBe(true)
     } finally {
       reader.close()
     }

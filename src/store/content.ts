@@ -4,7 +4,7 @@
  * content.
  */
 import { driverOf, type Crdb } from './handle.js'
-import { prepared } from './statements.js'
+import { prepared, preparedAlone } from './statements.js'
 
 /**
  * SQLite's `data_version` of this connection: it changes when another connection commits to the file (not when this
@@ -15,8 +15,10 @@ import { prepared } from './statements.js'
 export function readDataVersion(db: Crdb): number {
   const known = runVersions.get(db)
   if (known !== undefined) return known
-  // A pragma always answers one row.
-  const version = prepared<[], number>(db, 'PRAGMA data_version').pluck().get()!
+  // A pragma always answers one row. Read alone, in no transaction of its own: a kept answer needs nothing else of the
+  // store. A run's later statements may then read a newer snapshot than this version: what is kept under it is made
+  // again when the next run reads the newer version.
+  const version = preparedAlone<[], number>(db, 'PRAGMA data_version').pluck().get()!
   if (driverOf(db).readonly) {
     runVersions.set(db, version)
     queueMicrotask(() => runVersions.delete(db))

@@ -24,10 +24,31 @@ const cache = new WeakMap<Crdb, Map<string, Statement<unknown[], unknown>>>()
  * declared once, next to it.
  */
 export function prepared<Params extends unknown[] | object = unknown[], Row = never>(db: Crdb, sql: string): Prepared<Params, Row> {
-  let statements = cache.get(db)
-  if (!statements) cache.set(db, (statements = new Map()))
+  const statements = statementsOf(db)
   // A read-only handle reads each run of code in one transaction (see holdSnapshot).
   if (!inSnapshot.has(db) && db.readonly) holdSnapshot(db, statements)
+  return preparedIn(db, statements, sql)
+}
+
+/**
+ * {@link prepared}, for a statement that may be a run's only one (the server's answer cache reads `data_version`
+ * for every answer it keeps): it begins no transaction, and reads in the run's when one is begun already.
+ */
+export function preparedAlone<Params extends unknown[] | object = unknown[], Row = never>(db: Crdb, sql: string): Prepared<Params, Row> {
+  return preparedIn(db, statementsOf(db), sql)
+}
+
+function statementsOf(db: Crdb): Map<string, Statement<unknown[], unknown>> {
+  let statements = cache.get(db)
+  if (!statements) cache.set(db, (statements = new Map()))
+  return statements
+}
+
+function preparedIn<Params extends unknown[] | object, Row>(
+  db: Crdb,
+  statements: Map<string, Statement<unknown[], unknown>>,
+  sql: string
+): Prepared<Params, Row> {
   let statement = statements.get(sql)
   if (!statement) statements.set(sql, (statement = driverOf(db).prepare(sql)))
   return statement as unknown as Prepared<Params, Row>
