@@ -87,28 +87,28 @@ export function composeWarmUpQuestions(db: Crdb, count = composedQuestionCount):
 
 /**
  * Warm the searches of `db`: each of {@link warmUpQuestions} asked of the newest edition and then of each era, then
- * {@link composeWarmUpQuestions}' questions, each of one of those in turn; one search a step, so that a caller with
- * other work (requests) does it between steps. An era the database holds no edition of is left out. The whole takes
- * about 2 s of one thread on the full archive.
+ * {@link composeWarmUpQuestions}' questions, each of one of those in turn; one question a step, so that a caller with
+ * other work (requests) does it between steps. `ask` asks one (by default `search`); each step yields what it returned
+ * (a server asks through its routes, and waits for the answer before the next step). An era the database holds no
+ * edition of is left out. The whole takes about 2 s of one thread on the full archive.
  *
  * @throws {CrdbError} as `search` does (a database that cannot answer, or holds no edition).
  */
-export function* warmSearch(db: Crdb): Generator<void, void, void> {
-  const held: SearchOptions[] = []
-  for (const options of [{}, ...eraPresets.map((preset): SearchOptions => ({ at: { era: preset.name } }))]) {
+export function* warmSearch(
+  db: Crdb,
+  ask: (question: string, options: SearchOptions) => unknown = (question, options) => search(db, question, options)
+): Generator<unknown, void, void> {
+  resolveEdition(db, {})
+  const held: SearchOptions[] = [{}]
+  for (const preset of eraPresets) {
     try {
-      for (const question of warmUpQuestions) {
-        search(db, question, options)
-        yield
-      }
-      held.push(options)
+      resolveEdition(db, { era: preset.name }, 'search')
+      held.push({ at: { era: preset.name } })
     } catch (error) {
       // An era before the database's first edition: nothing of it to warm.
-      if (!(error instanceof CrdbError && error.code === 'E_NOT_FOUND' && options.at)) throw error
+      if (!(error instanceof CrdbError && error.code === 'E_NOT_FOUND')) throw error
     }
   }
-  for (const [index, question] of composeWarmUpQuestions(db).entries()) {
-    search(db, question, held[index % held.length])
-    yield
-  }
+  for (const options of held) for (const question of warmUpQuestions) yield ask(question, options)
+  for (const [index, question] of composeWarmUpQuestions(db).entries()) yield ask(question, held[index % held.length])
 }

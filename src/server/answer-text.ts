@@ -35,7 +35,7 @@ export function keepAnswerBody(request: Request, body: string | Uint8Array<Array
   bodies.set(request, body)
 }
 
-/** The body this request was answered with through {@link answerJson} or {@link keepAnswerBody}, if it was. */
-export function readAnswerBody(c: Context): string | Uint8Array<ArrayBuffer> | undefined {
-  return bodies.get(c.req.raw)
+/** The body `request` was answered with through {@link answerJson}, {@link answerHtml} or {@link keepAnswerBody}, if it was. */
+export function readAnswerBody(request: Request): string | Uint8Array<ArrayBuffer> | undefined {
+  return bodies.get(request)
 }

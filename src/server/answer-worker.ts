@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { limitPageCache, openDatabase } from '../store/database.js'
 import { createServerApp } from './app.js'
+import { readAnswerBody } from './answer-text.js'
 import { warmSearch } from '../query/search-warm-up.js'
 import type { WorkerAnswer, WorkerData, WorkerRequest, WorkerWarmed } from './answer-workers.js'
 
@@ -19,30 +20,47 @@ limitPageCache(db, 2048)
 const { app } = createServerApp({ db, version: data.version, baseUrl: data.baseUrl, basePath: data.basePath, worker: true })
 
 // The worker started with the server fills the search's state first, a search a turn, so that a request that comes
-// meanwhile waits for one search at most, and for `warmForMs` at most (see search-warm-up.ts).
+// meanwhile waits for one search at most, and for `warmForMs` at most (see search-warm-up.ts). It asks through its
+// routes: what a search request runs beside the search (the route, its parameters, the answer's JSON) is compiled too.
 if (data.warm) {
   const started = performance.now()
-  const steps = warmSearch(db)
+  const steps = warmSearch(db, async (question, options) => {
+    const era = options.at && 'era' in options.at ? `&era=${options.at.era}` : ''
+    await (await app.request(`/v1/search?q=${encodeURIComponent(question)}${era}`)).arrayBuffer()
+  })
+  const finish = (failed: boolean, cut: boolean): void => {
+    const warmed: WorkerWarmed = { warmed: Math.round(performance.now() - started), ...(failed ? { failed: true } : cut ? { cut: true } : {}) }
+    parentPort!.postMessage(warmed)
+  }
   const step = (): void => {
-    let failed = false
     const cut = performance.now() - started >= (data.warmForMs ?? Number.POSITIVE_INFINITY)
     try {
-      if (!cut && !steps.next().done) {
-        setImmediate(step)
+      const next = cut ? undefined : steps.next()
+      if (next && !next.done) {
+        // A store that cannot answer says so to the requests that read it.
+        Promise.resolve(next.value).then(
+          () => setImmediate(step),
+          () => finish(true, false)
+        )
         return
       }
     } catch {
-      failed = true // A store that cannot answer says so to the requests that read it.
+      finish(true, false)
+      return
     }
-    const warmed: WorkerWarmed = { warmed: Math.round(performance.now() - started), ...(failed ? { failed: true } : cut ? { cut: true } : {}) }
-    parentPort!.postMessage(warmed)
+    finish(false, cut)
   }
   setImmediate(step)
 }
 
+const encoder = new TextEncoder()
+
 parentPort!.on('message', async (request: WorkerRequest) => {
-  const response = await app.request(request.url, { method: request.method, headers: request.headers })
-  const body = new Uint8Array(await response.arrayBuffer())
+  const asked = new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers: request.headers })
+  const response = await app.fetch(asked)
+  // The body the route made, when it kept it (not read back out of the Response, a stream).
+  const kept = response.body === null ? undefined : readAnswerBody(asked)
+  const body = kept === undefined ? new Uint8Array(await response.arrayBuffer()) : typeof kept === 'string' ? encoder.encode(kept) : kept
   const answer: WorkerAnswer = { id: request.id, status: response.status, headers: [...response.headers], body }
   parentPort!.postMessage(answer, [body.buffer])
 })

@@ -128,7 +128,7 @@ export function prefixLinks(basePath: string): MiddlewareHandler {
     const link = c.res.headers.get('link')
     if (link) c.res.headers.set('link', link.replace(rootLinkTarget, `<${basePath}/`))
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return
-    const kept = readAnswerBody(c)
+    const kept = readAnswerBody(c.req.raw)
     const page = typeof kept === 'string' ? kept : kept ? decoder.decode(kept) : await c.res.text()
     const headers = new Headers(c.res.headers)
     headers.delete('content-length')

@@ -136,7 +136,7 @@ export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
       return
     }
     // The body the route or the worker kept (see answer-text.ts), or the Response read back.
-    const kept = readAnswerBody(c)
+    const kept = readAnswerBody(c.req.raw)
     const body = kept === undefined ? new Uint8Array(await c.res.arrayBuffer()) : typeof kept === 'string' ? encoder.encode(kept) : kept
     const headers: Record<string, string> = {}
     for (const [name, value] of c.res.headers) headers[name] = value
