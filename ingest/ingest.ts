@@ -17,7 +17,7 @@ import type { Crdb } from '../src/store/database.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
 import { decodeSource } from './decode.js'
 import type { DumpOutcome, IngestOptions, IngestOutcome, IngestReport, SourceInput } from './ingest-report.js'
-import { computeLineage, extendLineage, hasStoredOverrides, readLineageOverrides, type LineageHelper } from './lineage.js'
+import { computeLineage, extendLineage, hasStoredOverrides, readLineageOverrides } from './lineage.js'
 import { lineageOverridesPath } from '../src/vocabulary/paths.js'
 import { normalizeEdition, type NormalizedEntry } from './normalize.js'
 import { parseBookHtml, parseBookText } from './parse/book-text.js'
@@ -140,25 +140,17 @@ function ingestLocked(db: Crdb, sources: SourceInput[], options: IngestOptions):
         for (const input of ready) store(input)
       })
     }
-  } catch (error) {
-    pool.close()
-    throw error
-  }
-  let derived: DerivedState
-  let editionsStored: number
-  // The pool's worker stays for the lineage: it matches pairs of editions beside this thread.
-  try {
-    if (storedDates.length > 0) passFaultPoint('editions')
-    // Reported once committed: a line that says "stored" is true even if the process is stopped now.
-    for (const outcome of written) report(outcome)
-    const reread = [...rereadPreviousEditions(db, writer, storedDates), ...rereadDamagedNeighbours(db, writer, storedDates)]
-    editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
-    // Only appended: nothing stored or read again on or before the newest edition whose lineage was current.
-    const appended = newestBefore !== undefined && [...storedDates, ...reread].every((date) => date > newestBefore) ? newestBefore : undefined
-    derived = refreshLineage(db, options, editionsStored > 0, appended, pool.lineageHelper())
   } finally {
     pool.close()
   }
+  if (storedDates.length > 0) passFaultPoint('editions')
+  // Reported once committed: a line that says "stored" is true even if the process is stopped now.
+  for (const outcome of written) report(outcome)
+  const reread = [...rereadPreviousEditions(db, writer, storedDates), ...rereadDamagedNeighbours(db, writer, storedDates)]
+  const editionsStored = outcomes.filter((outcome) => outcome.status === 'stored').length
+  // Only appended: nothing stored or read again on or before the newest edition whose lineage was current.
+  const appended = newestBefore !== undefined && [...storedDates, ...reread].every((date) => date > newestBefore) ? newestBefore : undefined
+  const derived = refreshLineage(db, options, editionsStored > 0, appended)
 
   // Secondary dumps, after the editions they are reconciled with.
   const storedDumps: Array<{ input: DumpInput; sourceId: number }> = []
@@ -202,10 +194,9 @@ function currentLineageThrough(db: Crdb): string | undefined {
  * or, when editions were only appended after `appendedAfter` (the newest edition
  * whose lineage was current), match the new pairs alone. A build stopped between
  * storing editions and deriving from them leaves work undone (the derived state
- * says so): redo it now. `helper`, another thread, matches pairs of editions beside this one in a whole
- * computation. Returns the state read first.
+ * says so): redo it now. Returns the state read first.
  */
-function refreshLineage(db: Crdb, options: IngestOptions, editionsChanged: boolean, appendedAfter?: string, helper?: LineageHelper): DerivedState {
+function refreshLineage(db: Crdb, options: IngestOptions, editionsChanged: boolean, appendedAfter?: string): DerivedState {
   const derived = readDerivedState(db)
   // Links kept by migration 5 from the older matcher are stale too.
   if (editionsChanged || derived.lineage || hasVersionsWithoutLineage(db) || hasLinksFromOlderMatcher(db)) {
@@ -213,7 +204,7 @@ function refreshLineage(db: Crdb, options: IngestOptions, editionsChanged: boole
     // Appended, and the overrides those links were made with are the file's still: the new pairs alone.
     const appended = editionsChanged && appendedAfter !== undefined && hasStoredOverrides(db, overrides, appendedAfter)
     if (appended) extendLineage(db, appendedAfter, overrides)
-    else computeLineage(db, overrides, undefined, undefined, helper)
+    else computeLineage(db, overrides)
     passFaultPoint('lineage')
     optimizeSearchIndex(db, !appended)
     markDerivedCurrent(db, 'lineage')

@@ -87,13 +87,10 @@ export function computeLineage(
   db: Crdb,
   overrides: LineageOverride[] = [],
   rewrites: Rewrite[] = readRewriteVocabulary(),
-  counts: WordCounts | undefined = readLineageWeights(),
-  helper?: LineageHelper
+  counts: WordCounts | undefined = readLineageWeights()
 ): LineageSummary {
   const { rows, textOf } = readLineageInput(db)
-  const dates = listEditionDates(db)
-  const matchPair = pairMatcher(dates, rows, textOf, overrides, compileRewrites(rewrites), counts)
-  const links = matchAllPairs(db, dates.length, matchPair, helper && { helper, overrides, rewrites, counts })
+  const links = matchEditionPairs(listEditionDates(db), rows, textOf, overrides, compileRewrites(rewrites), counts)
 
   const write = driverOf(db).transaction(() => {
     const lineageOf = new Map<number, number>()
@@ -136,7 +133,7 @@ export function extendLineage(
 ): LineageSummary {
   const { rows, textOf } = readLineageInput(db, since)
   const dates = listEditionDates(db).filter((date) => date >= since)
-  const links = matchAllPairs(db, dates.length, pairMatcher(dates, rows, textOf, overrides, compileRewrites(rewrites), counts))
+  const links = matchEditionPairs(dates, rows, textOf, overrides, compileRewrites(rewrites), counts)
 
   const write = driverOf(db).transaction(() => {
     const lineageOf = new Map<number, number>()
@@ -185,22 +182,21 @@ export function hasStoredOverrides(db: Crdb, overrides: LineageOverride[], throu
 }
 
 /**
- * What matches the pairs of neighbouring `dates`: a function of `index` (1 to `dates.length - 1`) that gives the links
- * between the editions dated `dates[index - 1]` and `dates[index]`. `rows` holds every rule
+ * The links between each pair of neighbouring `dates`. `rows` holds every rule
  * version in force on one of those dates (more do no harm), in an order of the
  * data (first edition, then document order); `textOf` their texts by content id.
  * A pair is matched from its two editions alone: words weigh by how rare they
  * are in the fixed `counts` (else among the texts in force in one of the two),
- * so matching a pair again, with editions added after it or not, or on another thread, gives the same links.
+ * so matching a pair again, with editions added after it or not, gives the same links.
  */
-function pairMatcher(
+function matchEditionPairs(
   dates: string[],
   rows: VersionRow[],
   textOf: (contentId: number) => string,
   overrides: LineageOverride[],
   compiled: Map<string, CompiledRewrite>,
   counts: WordCounts | undefined
-): (index: number) => MatchLink[] {
+): MatchLink[] {
   const weights = new WordWeights(counts)
   // Each text's comparable form and its words as ids, once: every later step works on these.
   // (Made when a text is first compared: an edition added is matched on a few of them. Word ids then come in
@@ -278,11 +274,12 @@ function pairMatcher(
 
   const endingAt = groupBy(rows, (row) => row.lastDate)
   const startingAt = groupBy(rows, (row) => row.firstDate)
-  return (index) => {
+  const links: MatchLink[] = []
+  for (let index = 1; index < dates.length; index++) {
     const [before, after] = [dates[index - 1], dates[index]]
     const ended = endingAt.get(before) ?? []
     const started = startingAt.get(after) ?? []
-    if (ended.length === 0 || started.length === 0) return []
+    if (ended.length === 0 || started.length === 0) continue
     const rewrite = compiled.get(after)
     if (!counts) countPairTexts(before, after, rewrite)
     const context: MatchContext = {
@@ -310,76 +307,15 @@ function pairMatcher(
       const base = matchRow(row)
       return rewrite ? { ...base, words: weights.weighIds(plainOf(row.contentId).words.map(equivalentOf)) } : base
     }
-    return matchRules(
-      ended.map((row) => matchRow(row, rewrite)),
-      started.map(newSide),
-      context
+    links.push(
+      ...matchRules(
+        ended.map((row) => matchRow(row, rewrite)),
+        started.map(newSide),
+        context
+      )
     )
   }
-}
-
-/**
- * Another thread that matches pairs of editions too (the build's worker): given a {@link LineageTask}, it reads the
- * lineage input itself and claims pairs from the last backwards ({@link matchClaimedPairs}).
- */
-export interface LineageHelper {
-  /** Start `task` there; the function returned waits for the pairs it matched (none when it failed or stalled). */
-  start(task: LineageTask): () => ClaimedLinks
-}
-
-/**
- * What a helper is sent: the database (committed: it reads its own handle), which pairs are claimed (`claims[index]`
- * 1 for the pair ending at the edition `index` of the stored dates; shared memory), and what matching reads besides.
- */
-export interface LineageTask {
-  databasePath: string
-  claims: Int32Array
-  overrides: LineageOverride[]
-  rewrites: Rewrite[]
-  counts: WordCounts | undefined
-}
-
-/** The links of the pairs a helper matched, by the index of each pair's newer edition. */
-export type ClaimedLinks = Array<[index: number, links: MatchLink[]]>
-
-/**
- * The links of every pair of `count` dates, in order of pairs. With `help` (a whole computation on a database file,
- * outside a transaction) this thread claims pairs from the first and the helper from the last, each in turn, until
- * they meet: each matches a run of neighbouring editions, which share most of their texts. A pair the helper claimed
- * and did not answer for (it failed) is matched here.
- */
-function matchAllPairs(
-  db: Crdb,
-  count: number,
-  matchPair: (index: number) => MatchLink[],
-  help?: { helper: LineageHelper } & Omit<LineageTask, 'databasePath' | 'claims'>
-): MatchLink[] {
-  const byPair: MatchLink[][] = new Array(count)
-  const driver = driverOf(db)
-  if (help && count > 2 && !driver.memory && driver.name !== '' && !driver.inTransaction) {
-    const claims = new Int32Array(new SharedArrayBuffer(4 * count))
-    const { helper, ...rest } = help
-    const wait = helper.start({ ...rest, databasePath: driver.name, claims })
-    for (let index = 1; index < count && Atomics.compareExchange(claims, index, 0, 1) === 0; index++) byPair[index] = matchPair(index)
-    for (const [index, links] of wait()) byPair[index] = links
-  }
-  for (let index = 1; index < count; index++) byPair[index] ??= matchPair(index)
-  return byPair.slice(1).flat()
-}
-
-/**
- * A helper's part of {@link matchAllPairs}: the lineage input of `db` (the helper's own handle on the file), the
- * pairs claimed from the last backwards until one is claimed already. Nothing when `db` holds other editions than
- * the task's claims count.
- */
-export function matchClaimedPairs(db: Crdb, task: LineageTask): ClaimedLinks {
-  const { rows, textOf } = readLineageInput(db)
-  const dates = listEditionDates(db)
-  if (dates.length !== task.claims.length) return []
-  const matchPair = pairMatcher(dates, rows, textOf, task.overrides, compileRewrites(task.rewrites), task.counts)
-  const matched: ClaimedLinks = []
-  for (let index = dates.length - 1; index >= 1 && Atomics.compareExchange(task.claims, index, 0, 1) === 0; index--) matched.push([index, matchPair(index)])
-  return matched
+  return links
 }
 
 /** A version's lineage is that of its best predecessor (the first of equals), or its own. */

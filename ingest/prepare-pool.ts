@@ -15,7 +15,6 @@ import { fileURLToPath } from 'node:url'
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads'
 import type { ErrorCode } from '../src/vocabulary/errors.js'
 import { sortKeyOf } from '../src/vocabulary/rule-number.js'
-import type { ClaimedLinks, LineageHelper } from './lineage.js'
 import type { SourceFormat } from './parse/dump.js'
 import type { EditionInput } from './store.js'
 
@@ -38,12 +37,6 @@ export interface PrepareTask {
 export type PrepareAnswer =
   | { index: number; prepared: PackedEdition | { dump: Exclude<SourceFormat, 'official-text'> } }
   | { index: number; error: { code?: ErrorCode; message: string } }
-
-/** A worker's answer to a lineage task: the pairs it matched (none, and why, when it failed). */
-export interface LineageAnswer {
-  lineage: ClaimedLinks
-  failed?: string
-}
 
 type Entry = EditionInput['entries'][number]
 
@@ -205,11 +198,6 @@ export interface PreparePool {
    * worker stopped answering.
    */
   run(tasks: PrepareTask[], onAnswer: (answer: PrepareAnswer) => void, prepareHere: (task: PrepareTask) => void, idle?: () => boolean): PrepareTask[]
-  /**
-   * A worker to match pairs of editions beside this thread once the sources are prepared (the first; undefined
-   * when there is none).
-   */
-  lineageHelper(): LineageHelper | undefined
   /** Stop the workers. */
   close(): void
 }
@@ -263,25 +251,6 @@ export function openPreparePool(tasks: number): PreparePool {
         if (Atomics.wait(signal, 0, seen, stallMs) === 'timed-out' && Atomics.load(signal, 0) === seen) break
       }
       return tasks.filter((task) => !answered.has(task.index))
-    },
-    lineageHelper() {
-      const member = pool[0]
-      if (!member) return undefined
-      return {
-        start(task) {
-          member.port.postMessage({ lineage: task })
-          return () => {
-            for (;;) {
-              const seen = Atomics.load(signal, 0)
-              for (let message = receiveMessageOnPort(member.port); message; message = receiveMessageOnPort(member.port)) {
-                const answer = message.message as PrepareAnswer | LineageAnswer
-                if ('lineage' in answer) return answer.lineage
-              }
-              if (Atomics.wait(signal, 0, seen, stallMs) === 'timed-out' && Atomics.load(signal, 0) === seen) return []
-            }
-          }
-        }
-      }
     },
     close() {
       for (const member of pool) {
