@@ -342,12 +342,14 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
   }
 
   const { total, best } = rankGroups(groups, limit)
-  const hits = best.map((group) => hitOf(plan, cache.vocabulary, scope.validTo, group))
-  // Each hit's stable id: the lineage of its best-scoring version.
-  for (let index = 0; index < hits.length; index++) {
-    const id = lineageIdOf(db, best[index][0].version)
-    if (id !== undefined) hits[index].id = id
-  }
+  // Each hit's stable id: the lineage of its best-scoring version. (Set as each hit is made: a loop over the hits
+  // afterwards read an array whose map V8 had not expected, and left the compiled search at most searches.)
+  const hits = best.map((group) => {
+    const hit = hitOf(plan, cache.vocabulary, scope.validTo, group)
+    const id = lineageIdOf(db, group[0].version)
+    if (id !== undefined) hit.id = id
+    return hit
+  })
   const searched = plan.terms.flatMap((term) => term.words.map((word) => `"${word.replace(/"/g, '""')}"`))
   const expression =
     plan.mode === 'boolean' ? toFtsExpression(query) : searched.length === 1 ? searched[0] : searched.length ? `(${searched.join(' OR ')})` : ''
