@@ -43,6 +43,35 @@ describe.skipIf(!archiveAvailable())('the answer worker', () => {
     }
   })
 
+  it("answers as the routes do in-process: the body the route kept, or the Response's, status and headers", async () => {
+    const { startAnswerWorker } = (await import(built)) as typeof import('../src/server/answer-workers.js')
+    const { createServerApp } = (await import(join(projectRoot, 'dist/src/server/app.js'))) as typeof import('../src/server/app.js')
+    const databasePath = inject('archiveDatabase')!
+    const db = openDatabase(databasePath, { readonly: true })
+    // With and without a prefix of the links (a page's are rewritten after the route kept it).
+    for (const basePath of ['', '/crdb']) {
+      const worker = startAnswerWorker({ databasePath, version: 'test', basePath }, undefined, { warmForMs: 0 })!
+      const { app } = createServerApp({ db, version: 'test', basePath, worker: true })
+      try {
+        for (const path of [
+          '/v1/search?q=trample%20deathtouch&era=2009',
+          '/search?q=first%20strike',
+          '/v1/search?q=%22first',
+          '/v1/diff?from=2009-05-01&to=2009-07-11'
+        ]) {
+          const [byWorker, inProcess] = [await worker.answer(new Request(`http://localhost${path}`)), await app.request(path)]
+          const headers = (response: Response): string[] => [...response.headers].filter(([name]) => name !== 'date').map((pair) => pair.join(': '))
+          expect(byWorker.status, path).toBe(inProcess.status)
+          expect(headers(byWorker), path).toEqual(headers(inProcess))
+          expect(Buffer.from(await byWorker.arrayBuffer()).equals(Buffer.from(await inProcess.arrayBuffer())), path).toBe(true)
+        }
+      } finally {
+        await worker.close()
+      }
+    }
+    db.close()
+  })
+
   it('stops when idle after a store with no edition cannot fill the search state', async () => {
     const { startAnswerWorker } = (await import(built)) as typeof import('../src/server/answer-workers.js')
     const folder = temporaryFolder()

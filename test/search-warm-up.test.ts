@@ -45,6 +45,26 @@ describe('the search warm-up', () => {
     expect(new Set(composed).size).toBe(composed.length)
     expect([...warmSearch(fresh.db)].length).toBe(warmUpQuestions.length * 2 + composed.length)
   })
+
+  it('asks through `ask` when given one, each question in the scope it would search, and yields what it returned', () => {
+    const rules = { '1': 'Game Concepts', '100': 'General', '100.1': 'These Magic rules apply to any Magic game with two or more players.' }
+    ingestPaths(fresh.db, [writeEdition(fresh.dir, '2010-07-16.txt', { date: '2010-07-16', rules })])
+    const asked: Array<[string, string | undefined]> = []
+    const yielded = [
+      ...warmSearch(fresh.db, (question, options) => {
+        asked.push([question, options.at && 'era' in options.at ? options.at.era : undefined])
+        return asked.length
+      })
+    ]
+    const composed = composeWarmUpQuestions(fresh.db)
+    expect(yielded).toEqual(asked.map((_, index) => index + 1))
+    // The fixed questions of the newest edition, then of 2024's (the only era it holds), then the composed ones in turn.
+    expect(asked).toEqual([
+      ...warmUpQuestions.map((question) => [question, undefined]),
+      ...warmUpQuestions.map((question) => [question, '2024']),
+      ...composed.map((question, index) => [question, index % 2 === 0 ? undefined : '2024'])
+    ])
+  })
 })
 
 describe.skipIf(!archiveAvailable())('the search warm-up on the whole archive', () => {
