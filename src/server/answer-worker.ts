@@ -26,7 +26,10 @@ if (data.warm) {
   const started = performance.now()
   const steps = warmSearch(db, async (question, options) => {
     const era = options.at && 'era' in options.at ? `&era=${options.at.era}` : ''
-    await (await app.request(`/v1/search?q=${encodeURIComponent(question)}${era}`)).arrayBuffer()
+    const response = await app.request(`/v1/search?q=${encodeURIComponent(question)}${era}`)
+    await response.arrayBuffer()
+    // The route answers a store that cannot answer with 500: the warm-up stops there, as a search's error stopped it.
+    if (response.status >= 500) throw new Error(`the warm-up's search answered ${response.status}`)
   })
   const finish = (failed: boolean, cut: boolean): void => {
     const warmed: WorkerWarmed = { warmed: Math.round(performance.now() - started), ...(failed ? { failed: true } : cut ? { cut: true } : {}) }
