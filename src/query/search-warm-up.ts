@@ -98,6 +98,7 @@ export function* warmSearch(
   db: Crdb,
   ask: (question: string, options: SearchOptions) => unknown = (question, options) => search(db, question, options)
 ): Generator<unknown, void, void> {
+  // A store without editions throws here, as its first search would.
   resolveEdition(db, {})
   const held: SearchOptions[] = [{}]
   for (const preset of eraPresets) {

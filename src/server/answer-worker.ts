@@ -19,17 +19,27 @@ const db = openDatabase(data.databasePath, { readonly: true })
 limitPageCache(db, 2048)
 const { app } = createServerApp({ db, version: data.version, baseUrl: data.baseUrl, basePath: data.basePath, worker: true })
 
+const encoder = new TextEncoder()
+
+/** The answer to `request` as the worker sends it: the body its route kept (not read back out of the Response, a stream). */
+async function answerRequest(request: Omit<WorkerRequest, 'id'>): Promise<Omit<WorkerAnswer, 'id'>> {
+  const asked = new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers: request.headers })
+  const response = await app.fetch(asked)
+  const kept = response.body === null ? undefined : readAnswerBody(asked)
+  const body = kept === undefined ? new Uint8Array(await response.arrayBuffer()) : typeof kept === 'string' ? encoder.encode(kept) : kept
+  return { status: response.status, headers: [...response.headers], body }
+}
+
 // The worker started with the server fills the search's state first, a search a turn, so that a request that comes
-// meanwhile waits for one search at most, and for `warmForMs` at most (see search-warm-up.ts). It asks through its
-// routes: what a search request runs beside the search (the route, its parameters, the answer's JSON) is compiled too.
+// meanwhile waits for one search at most, and for `warmForMs` at most (see search-warm-up.ts). It asks as a client's
+// request is answered: what a search request runs beside the search (the route, its parameters, the JSON) is compiled too.
 if (data.warm) {
   const started = performance.now()
   const steps = warmSearch(db, async (question, options) => {
     const era = options.at && 'era' in options.at ? `&era=${options.at.era}` : ''
-    const response = await app.request(`/v1/search?q=${encodeURIComponent(question)}${era}`)
-    await response.arrayBuffer()
+    const { status } = await answerRequest({ method: 'GET', url: `/v1/search?q=${encodeURIComponent(question)}${era}`, headers: [] })
     // The route answers a store that cannot answer with 500: the warm-up stops there, as a search's error stopped it.
-    if (response.status >= 500) throw new Error(`the warm-up's search answered ${response.status}`)
+    if (status >= 500) throw new Error(`the warm-up's search answered ${status}`)
   })
   const finish = (failed: boolean, cut: boolean): void => {
     const warmed: WorkerWarmed = { warmed: Math.round(performance.now() - started), ...(failed ? { failed: true } : cut ? { cut: true } : {}) }
@@ -56,14 +66,7 @@ if (data.warm) {
   setImmediate(step)
 }
 
-const encoder = new TextEncoder()
-
 parentPort!.on('message', async (request: WorkerRequest) => {
-  const asked = new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers: request.headers })
-  const response = await app.fetch(asked)
-  // The body the route made, when it kept it (not read back out of the Response, a stream).
-  const kept = response.body === null ? undefined : readAnswerBody(asked)
-  const body = kept === undefined ? new Uint8Array(await response.arrayBuffer()) : typeof kept === 'string' ? encoder.encode(kept) : kept
-  const answer: WorkerAnswer = { id: request.id, status: response.status, headers: [...response.headers], body }
-  parentPort!.postMessage(answer, [body.buffer])
+  const answer: WorkerAnswer = { id: request.id, ...(await answerRequest(request)) }
+  parentPort!.postMessage(answer, [answer.body.buffer])
 })
