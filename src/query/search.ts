@@ -43,8 +43,7 @@ import {
 import { citedFactorsFor } from './search/citations.js'
 import { headingsFor, topicSharesFor } from './search/headings.js'
 import { snippetOf } from './search/snippet.js'
-import { findLineageIdAt } from '../store/lineage-ids.js'
-import { matchBestTexts, type ScopeRange } from '../store/search.js'
+import { matchBestTexts, readLineageIds, type ScopeRange } from '../store/search.js'
 import { explainStoreError } from '../store/store-errors.js'
 import { wordSpans } from './search/words.js'
 
@@ -346,7 +345,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
   // afterwards read an array whose map V8 had not expected, and left the compiled search at most searches.)
   const hits = best.map((group) => {
     const hit = hitOf(plan, cache.vocabulary, scope.validTo, group)
-    const id = lineageIdOf(db, group[0].version)
+    const id = lineageIdOf(db, cache, group[0].version)
     if (id !== undefined) hit.id = id
     return hit
   })
@@ -476,20 +475,11 @@ function findCandidateTexts(
   return { ids: scope.holding ? scope.holding(lists) : unionOf(lists) }
 }
 
-/**
- * The lineage ids of the versions kept (a version is kept per handle until the database changes, and
- * so is its id): the same hits come back search after search, and each id is a query of its own.
- */
-const lineageIds = new WeakMap<ScopeVersion, string | null>()
-
-/** The stable id of the lineage of `version` (read once per version kept), or `undefined` before the lineage has ids. */
-function lineageIdOf(db: Crdb, version: ScopeVersion): string | undefined {
-  let id = lineageIds.get(version)
-  if (id === undefined) {
-    id = findLineageIdAt(db, version.kind, version.key, version.lastDate) ?? null
-    lineageIds.set(version, id)
-  }
-  return id ?? undefined
+/** The stable id of the lineage of `version`, or `undefined` before the lineage has ids (every id is read once per handle). */
+function lineageIdOf(db: Crdb, cache: ReturnType<typeof searchCacheOf>, version: ScopeVersion): string | undefined {
+  if (version.lineage === null) return undefined
+  cache.lineageIds ??= new Map(readLineageIds(db))
+  return cache.lineageIds.get(version.lineage)
 }
 
 /** The candidates of each kind by key: one group per hit (with several editions, every matching version in it). */
@@ -562,8 +552,8 @@ function boostRelated(
   for (const group of groups.term.values()) {
     const candidate = group[group.length - 1]
     if (!candidate.byName) continue
-    const cited = findReferences(candidate.text.text).map((citation) => citation.from)
-    for (const [index, key] of cited.slice(0, 3).entries()) raise(key, candidate.score * (0.98 - index * 0.01))
+    const cited = findReferences(candidate.text.text)
+    for (let index = 0; index < cited.length && index < 3; index++) raise(cited[index].from, candidate.score * (0.98 - index * 0.01))
   }
   // Subrules raise their rule: a share of their best three scores, when two or more match.
   if (!plan.passage) {
@@ -637,8 +627,9 @@ function boostNamed(
     give(phrase.kind, phrase.key, namedShare * strength * top)
     if (phrase.kind !== 'term') continue
     const text = named.get(phrase.contentId)
-    const cited = text ? findReferences(text.text).map((citation) => citation.from) : []
-    for (const [index, key] of cited.slice(0, 3).entries()) give('rule', key, citedShare * strength * top * (1 - 0.15 * index))
+    if (!text) continue
+    const cited = findReferences(text.text)
+    for (let index = 0; index < cited.length && index < 3; index++) give('rule', cited[index].from, citedShare * strength * top * (1 - 0.15 * index))
   }
   // The named terms and rules not yet among the candidates join them.
   const missingTerms = plan.phrases.filter((phrase) => phrase.kind === 'term' && kinds.has('term') && !groups.term.has(phrase.key))
@@ -676,7 +667,10 @@ function addMissingRules(
   inScope: (version: ScopeVersion) => boolean,
   addCandidate: (kind: SearchKind, version: ScopeVersion, text: IndexedText, score: number, byName: boolean) => void
 ): void {
-  const versions = scope.rulesNumbered(keys.filter((key) => !groups.rule.has(key))).filter(inScope)
+  const missing: string[] = []
+  for (const key of keys) if (!groups.rule.has(key)) missing.push(key)
+  const versions: ScopeVersion[] = []
+  for (const version of scope.rulesNumbered(missing)) if (inScope(version)) versions.push(version)
   const texts = indexedTextsOf(
     db,
     cache,

@@ -8,10 +8,13 @@ import { readDataVersion } from './content.js'
 /** Which versions a search reads: those in force at some point from `from` to `to` (edition dates); `null`: all. */
 export type ScopeRange = { from: string; to: string } | null
 
-/** A version as search reads it: kind, key, label, sort key, content id, first and last date, obsolete (0 or 1), id. */
-export type VersionTuple = ['rule' | 'term', string, string, string, number, string, string, number, number]
+/**
+ * A version as search reads it: kind, key, label, sort key, content id, first and last date, obsolete (0 or 1), id,
+ * and its lineage (`versions.lineage_id`, `null` before the lineage is computed).
+ */
+export type VersionTuple = ['rule' | 'term', string, string, string, number, string, string, number, number, number | null]
 
-const versionColumns = 'kind, key, label, sort_key, content_id, first_date, last_date, obsolete, id'
+const versionColumns = 'kind, key, label, sort_key, content_id, first_date, last_date, obsolete, id, lineage_id'
 
 function rangeCondition(range: ScopeRange): string {
   return range === null ? '' : ' AND first_date <= @to AND last_date >= @from'
@@ -81,6 +84,11 @@ export function readIndexedTexts(db: Crdb, ids: number[]): Array<[number, string
   )
     .raw()
     .all(JSON.stringify(ids))
+}
+
+/** Every lineage's stable id by its root (`versions.lineage_id` of its versions): about 4,300 of them. */
+export function readLineageIds(db: Crdb): Array<[number, string]> {
+  return prepared<[], [number, string]>(db, 'SELECT root, id FROM lineages').raw().all()
 }
 
 /** The versions in `range` of these contents. */

@@ -31,6 +31,8 @@ export interface ScopeVersion {
   firstDate: string
   lastDate: string
   obsolete: boolean
+  /** Its lineage: the row id of the lineage's first version (`versions.lineage_id`), `null` before the lineage is computed. */
+  lineage: number | null
 }
 
 /**
@@ -104,6 +106,8 @@ export interface SearchCache {
   stamp: number
   /** Anything else a module keeps per handle (the vocabulary for typo correction). */
   extra: Map<string, unknown>
+  /** Every lineage's stable id by its root, read with the first hit that needs one. */
+  lineageIds?: Map<number, string>
 }
 
 /** Which contents a range of dates holds. */
@@ -369,7 +373,7 @@ function maskOf(db: Crdb, cache: SearchCache, range: ScopeRange): RangeMask {
 }
 
 /** A version read. */
-function versionOf([kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete]: VersionTuple, dates: string[]): KeptVersion {
+function versionOf([kind, key, label, sortKey, contentId, firstDate, lastDate, obsolete, , lineage]: VersionTuple, dates: string[]): KeptVersion {
   return {
     contentId,
     kind,
@@ -379,6 +383,7 @@ function versionOf([kind, key, label, sortKey, contentId, firstDate, lastDate, o
     firstDate,
     lastDate,
     obsolete: obsolete === 1,
+    lineage,
     firstPlace: placeOf(dates, firstDate),
     lastPlace: placeOf(dates, lastDate)
   }
