@@ -14,7 +14,7 @@ import { request as httpRequest } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import * as cheerio from 'cheerio'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp, createServerApp } from '../src/server/app.js'
 import { startServer, type RunningServer } from '../src/server/node.js'
 import { readPublicUrls } from '../src/server/public-urls.js'
@@ -260,6 +260,45 @@ describe.skipIf(!archiveAvailable())('the bound on costly answers, its 503 and t
     // A cheap request never goes there; the bound is free again.
     expect((await app.request('/v1/rules/704.5j')).status).toBe(200)
     expect(handedOver).toHaveLength(1)
+    expect(bound.stats()).toEqual({ running: 0, queued: 0, refused: 0 })
+  })
+
+  it('the worker holds two costly answers at once; the others wait in the order they came, one made here alone', async () => {
+    // Each answer the worker makes is sent when the test says so.
+    const handed: string[] = []
+    const send: Array<() => void> = []
+    const offload = (request: Request): Promise<Response> =>
+      new Promise((resolve) => {
+        handed.push(new URL(request.url).searchParams.get('to')!)
+        send.push(() => resolve(new Response('{}', { headers: { 'Content-Type': 'application/json' } })))
+      })
+    const { app, bound } = createServerApp({ db, version: 'test', offload })
+    const diff = (index: number): string => `/v1/diff?from=${editions[0]}&to=${editions[index]}`
+    const cite = { method: 'POST', body: JSON.stringify({ text: 'See rule 704.5j.' }), headers: { 'Content-Type': 'application/json' } }
+    const answered: string[] = []
+    const ask = (name: string, response: Promise<Response>): Promise<Response> => response.finally(() => answered.push(name))
+    const asked = [
+      ask('diff 1', app.request(diff(1))),
+      ask('diff 2', app.request(diff(2))),
+      ask('cite', app.request('/v1/cite', cite)),
+      ask('diff 3', app.request(diff(3)))
+    ]
+    // The first two are handed over at once (the second waits in the worker's queue); the citation check, made on this
+    // thread, waits for both; the third diff, behind it, does not pass it.
+    await vi.waitFor(() => expect(handed).toEqual([editions[1], editions[2]]))
+    expect(bound.stats()).toEqual({ running: 2, queued: 2, refused: 0 })
+    send[0]!()
+    await vi.waitFor(() => expect(answered).toEqual(['diff 1']))
+    expect(handed).toHaveLength(2)
+    expect(bound.stats()).toEqual({ running: 1, queued: 2, refused: 0 })
+    // The worker free: the check is made here, and the third diff is handed over beside it.
+    send[1]!()
+    await vi.waitFor(() => expect(handed).toHaveLength(3))
+    await vi.waitFor(() => expect(answered).toEqual(['diff 1', 'diff 2', 'cite']))
+    send[2]!()
+    const responses = await Promise.all(asked)
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200])
+    expect(((await responses[2]!.json()) as { findings: unknown[] }).findings.length).toBeGreaterThan(0)
     expect(bound.stats()).toEqual({ running: 0, queued: 0, refused: 0 })
   })
 

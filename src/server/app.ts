@@ -46,8 +46,8 @@ export interface AppOptions {
   baseUrl?: string
   /** The path prefix the server is reached under behind a reverse proxy (`/crdb`): every link carries it. */
   basePath?: string
-  /** How many costly answers are made at once and how many wait (see {@link createCostBound}). */
-  bound?: Pick<CostBoundOptions, 'concurrency' | 'queue'>
+  /** How many costly answers are made at once, how many the worker holds, and how many wait (see {@link createCostBound}). */
+  bound?: Pick<CostBoundOptions, 'concurrency' | 'offloadConcurrency' | 'queue'>
   /** Where costly GET answers are made instead of in-process (a worker thread: see `answer-workers.ts`). */
   offload?: CostBoundOptions['offload']
   /**
