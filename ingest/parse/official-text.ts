@@ -12,7 +12,7 @@ import { CrdbError } from '../../src/vocabulary/errors.js'
 import { sortKeyOf } from '../../src/vocabulary/rule-number.js'
 import type { SourceMessage } from '../../src/vocabulary/messages.js'
 import { parseGlossary, type ParsedTerm } from './glossary.js'
-import { examplePattern, toParagraphs } from './paragraphs.js'
+import { examplePattern, toParagraphs, type Paragraph } from './paragraphs.js'
 
 export type { ParsedTerm } from './glossary.js'
 
@@ -237,6 +237,18 @@ function readNumber(trimmed: string, previous?: string): NumberedLine | undefine
   // Every pattern below starts with a digit: most lines and paragraphs are turned away here, by one character.
   const first = trimmed.charCodeAt(0)
   if (!(first >= 48 && first <= 57)) return undefined
+  // The patterns match apart (a subrule's number is followed by a blank, a glued one's by a letter or quote, one that
+  // lacks its subrule has a letter after the dot): the common one is tried first.
+  const sub = subrulePattern.exec(trimmed)
+  if (sub) {
+    const [, rule, space, subrule, letter, period, text] = sub
+    const number = `${rule}.${Number(subrule)}${letter}`
+    let slip: string | undefined
+    if (space) slip = `space inside the number "${rule}. ${subrule}${letter}"`
+    else if (letter && period) slip = `stray period after "${number}"`
+    else if (!letter && !period) slip = `missing period after "${number}"`
+    return { number, text, slip }
+  }
   const glued = gluedPattern.exec(trimmed)
   if (glued) {
     const number = `${glued[1]}.${Number(glued[2])}${glued[3]}`
@@ -254,16 +266,6 @@ function readNumber(trimmed: string, previous?: string): NumberedLine | undefine
         guessed: true
       }
     }
-  }
-  const sub = subrulePattern.exec(trimmed)
-  if (sub) {
-    const [, rule, space, subrule, letter, period, text] = sub
-    const number = `${rule}.${Number(subrule)}${letter}`
-    let slip: string | undefined
-    if (space) slip = `space inside the number "${rule}. ${subrule}${letter}"`
-    else if (letter && period) slip = `stray period after "${number}"`
-    else if (!letter && !period) slip = `missing period after "${number}"`
-    return { number, text, slip }
   }
   const rule = rulePattern.exec(trimmed)
   if (rule) return { number: rule[1], text: rule[2] }
@@ -290,6 +292,9 @@ function parseRules(
   // a number starts a rule only if it comes later in document order than the last rule
   // begun so far and the line before ended a sentence.
   let lastKeyWhileGrouping = ''
+  // Each paragraph's number as read without the rule before (`readNumber(text)`), read once: in unwrapped text a
+  // paragraph is whole when it starts; in wrapped text, once it is whole.
+  const readAlone = new Map<Paragraph, NumberedLine | undefined>()
   const paragraphs = toParagraphs(
     lines,
     start,
@@ -302,13 +307,20 @@ function parseRules(
     },
     (paragraph) => {
       const numbered = readNumber(paragraph.text)
+      if (!wrapped) readAlone.set(paragraph, numbered)
       if (numbered && sortKeyOf(numbered.number) > lastKeyWhileGrouping) lastKeyWhileGrouping = sortKeyOf(numbered.number)
     }
   )
+  const numberAlone = (paragraph: Paragraph): NumberedLine | undefined => {
+    if (readAlone.has(paragraph)) return readAlone.get(paragraph)
+    const numbered = readNumber(paragraph.text)
+    readAlone.set(paragraph, numbered)
+    return numbered
+  }
 
   // The number printed on each numbered paragraph, and where each number is printed: a repair
   // looks both ways, so that it never takes a number a correctly printed rule carries later.
-  const printed: Array<string | undefined> = paragraphs.map((paragraph) => readNumber(paragraph.text)?.number)
+  const printed: Array<string | undefined> = paragraphs.map((paragraph) => numberAlone(paragraph)?.number)
   const printedAt = new Map<string, number[]>()
   printed.forEach((number, index) => {
     if (number) printedAt.set(number, [...(printedAt.get(number) ?? []), index])
@@ -322,7 +334,8 @@ function parseRules(
 
   for (const [index, paragraph] of paragraphs.entries()) {
     const current = rules.at(-1)
-    const numbered = readNumber(paragraph.text, current?.number)
+    // The rule before changes only how a number that lacks its subrule (`704.j`) reads, which reads as none without it.
+    const numbered = numberAlone(paragraph) ?? (current ? readNumber(paragraph.text, current.number) : undefined)
     if (numbered) {
       const twice = readNumber(numbered.text)
       if (twice && twice.number === numbered.number) {
