@@ -20,8 +20,9 @@ import { startServer, type RunningServer } from '../src/server/node.js'
 import { readPublicUrls } from '../src/server/public-urls.js'
 import { contentSecurityPolicy } from '../src/server/secure-headers.js'
 import { listEditions } from '../src/query/editions.js'
-import { schemaVersion, type Crdb } from '../src/store/database.js'
-import { archiveAvailable, openArchiveDatabase, projectRoot, thrown } from './helpers.js'
+import { driverOf, openDatabase, schemaVersion, type Crdb } from '../src/store/database.js'
+import { ingestPaths } from '../ingest/index.js'
+import { archiveAvailable, openArchiveDatabase, projectRoot, thrown, useFreshDatabase, writeEdition } from './helpers.js'
 
 const bin = join(projectRoot, 'bin/crdb.js')
 
@@ -355,6 +356,42 @@ describe.skipIf(!archiveAvailable())('the bound on costly answers, its 503 and t
     const feed = await (await app.request('http://evil.example/crdb/feed.xml?rule=704.5j')).text()
     for (const [, href] of feed.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^\/crdb\//)
     expect(((await (await app.request('/crdb/openapi.json')).json()) as { servers: unknown }).servers).toEqual([{ url: '/crdb' }])
+  })
+})
+
+describe('the answer cache when another connection commits', () => {
+  const fresh = useFreshDatabase()
+
+  it('keeps an answer under the content read before it was made, and drops it at the next lookup after a commit', async () => {
+    const paths = ['2024-01-01', '2024-02-01'].map((date) =>
+      writeEdition(fresh.dir, `${date}.txt`, { date, rules: { '100': 'General', '100.1': `These rules, as of ${date}.` } })
+    )
+    expect(ingestPaths(fresh.db, paths).outcomes.map((outcome) => outcome.status)).toEqual(['stored', 'stored'])
+    const reader = openDatabase(join(fresh.dir, 'crdb.sqlite'), { readonly: true })
+    try {
+      // Made on the "worker": a build commits while it is made (after the cache read the content).
+      let commit = false
+      const offload = async (request: Request): Promise<Response> => {
+        if (commit) driverOf(fresh.db).prepare("UPDATE editions SET date_line = date_line + 1 WHERE effective_date = '2024-02-01'").run()
+        return new Response(JSON.stringify({ url: new URL(request.url).pathname, commit }), { headers: { 'Content-Type': 'application/json' } })
+      }
+      const { app, lookup } = createServerApp({ db: reader, version: 'test', offload })
+      const quiet = '/v1/diff?from=2024-01-01&to=2024-02-01'
+      expect((await app.request(quiet)).status).toBe(200)
+      expect(lookup(quiet, undefined)?.status).toBe(200)
+      commit = true
+      const during = '/v1/diff?from=2024-01-01&to=2024-02-01&section=1'
+      const made = await app.request(during)
+      expect(await made.json()).toEqual({ url: '/v1/diff', commit: true })
+      // The next lookup reads the file again: every answer kept before the commit, and the one made during it, are gone.
+      expect(lookup(during, undefined)).toBeUndefined()
+      expect(lookup(quiet, undefined)).toBeUndefined()
+      commit = false
+      expect((await app.request(quiet)).status).toBe(200)
+      expect(lookup(quiet, undefined)?.status).toBe(200)
+    } finally {
+      reader.close()
+    }
   })
 })
 

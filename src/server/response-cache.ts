@@ -144,8 +144,9 @@ export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
     headers['cache-control'] = cacheControl
     headers.etag = content.tag
     const answer: Answer = { body, headers, tag: content.tag, bytes: body.byteLength + key.length * 2 + entryOverhead }
-    // Kept only if the database did not change while it was made.
-    if (answer.bytes <= maxEntryBytes && key.length <= maxKeyLength && currentIfReadable() === content) shareOf(key).keep(key, answer)
+    // Kept under the content read before it was made. Made from a newer snapshot (a build committed meanwhile), it is
+    // dropped with every other answer by the next lookup, which reads the file again and finds the content changed.
+    if (answer.bytes <= maxEntryBytes && key.length <= maxKeyLength) shareOf(key).keep(key, answer)
     // Unset first: assigning over an answer would copy its headers into yet another Response.
     c.res = undefined
     c.res = toResponse(matchesTag(c.req.header('if-none-match'), content.tag) ? notModified(content.tag) : { status: 200, headers, body })
