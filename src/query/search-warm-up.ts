@@ -24,8 +24,9 @@ import { search, type SearchOptions } from './search.js'
 /**
  * The questions a warm-up asks: one of each kind a search reads differently (a keyword, a phrase, a question in a
  * person's words, long ones with cards' names and typos, a pasted sentence of the rules, a typo, an informal word, a
- * rule number, the boolean syntax, a prefix). None is a question of the judged fixture or of the real-question set
- * (a test checks): those measure search, and must find it as a person's first question would.
+ * rule number, the boolean syntax, a prefix, quoted words in a sentence, a word in two of its forms). None is a
+ * question of the judged fixture or of the real-question set (a test checks): those measure search, and must find it
+ * as a person's first question would.
  */
 export const warmUpQuestions: readonly string[] = [
   'If I attack with a creature that has trample and deathtouch and my opponent blocks with Llanowar Elves, how much damage do I have to asign to the blocker before the rest goes to the player?',
@@ -44,7 +45,12 @@ export const warmUpQuestions: readonly string[] = [
   'LTB',
   '701.3',
   '"first strike" AND damage',
-  'attack*'
+  'attack*',
+  // A card's words quoted in a sentence (read as text, its quotes marked), and a word in two of its forms (`dealt` and
+  // `deals`, `2` and `two`: one word of a text is then two of the query's terms). Without them V8 compiled search for
+  // the questions it had met, and compiled it again at the first such question.
+  'My card says "sacrifice it at the beginning of the next end step", so when exactly does that happen?',
+  'When a creature that was dealt damage deals damage back, does the player who lost 2 life lose two more?'
 ]
 
 /** How many questions {@link composeWarmUpQuestions} makes for a warm-up. */
