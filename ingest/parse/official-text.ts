@@ -237,8 +237,8 @@ function readNumber(trimmed: string, previous?: string): NumberedLine | undefine
   // Every pattern below starts with a digit: most lines and paragraphs are turned away here, by one character.
   const first = trimmed.charCodeAt(0)
   if (!(first >= 48 && first <= 57)) return undefined
-  // The patterns match apart (a subrule's number is followed by a blank, a glued one's by a letter or quote, one that
-  // lacks its subrule has a letter after the dot): the common one is tried first.
+  // These three patterns match apart (a subrule's number is followed by a blank, a glued one's by a letter or quote,
+  // one that lacks its subrule has a letter after the dot): the common one is tried first.
   const sub = subrulePattern.exec(trimmed)
   if (sub) {
     const [, rule, space, subrule, letter, period, text] = sub
