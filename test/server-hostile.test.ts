@@ -277,7 +277,7 @@ describe.skipIf(!archiveAvailable())('the bound on costly answers, its 503 and t
     const diff = (index: number): string => `/v1/diff?from=${editions[0]}&to=${editions[index]}`
     const cite = { method: 'POST', body: JSON.stringify({ text: 'See rule 704.5j.' }), headers: { 'Content-Type': 'application/json' } }
     const answered: string[] = []
-    const ask = (name: string, response: Promise<Response>): Promise<Response> => response.finally(() => answered.push(name))
+    const ask = (name: string, response: Response | Promise<Response>): Promise<Response> => Promise.resolve(response).finally(() => answered.push(name))
     const asked = [
       ask('diff 1', app.request(diff(1))),
       ask('diff 2', app.request(diff(2))),
