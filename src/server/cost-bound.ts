@@ -25,7 +25,8 @@ export interface CostBoundOptions {
   concurrency?: number
   /**
    * Costly answers in the worker's hands at once, with `offload` (default 2: the one it makes and the next, waiting
-   * in its queue). An answer made here still waits until no other costly answer is being made or handed over.
+   * in its queue). One made here starts only while fewer than `concurrency` costly answers are being made here or held
+   * by the worker: by default, none.
    */
   offloadConcurrency?: number
   /** Costly requests that may wait beyond those being made; past this, 503 (default 32: each of 32 clients may wait its turn). */
