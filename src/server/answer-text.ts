@@ -39,3 +39,12 @@ export function keepAnswerBody(request: Request, body: string | Uint8Array<Array
 export function readAnswerBody(request: Request): string | Uint8Array<ArrayBuffer> | undefined {
   return bodies.get(request)
 }
+
+/**
+ * The bytes of the body `request` was answered with, when its route or the worker kept it ({@link readAnswerBody}),
+ * encoded once; `undefined` when none was kept (then the answer's `Response` holds it).
+ */
+export function readAnswerBytes(request: Request): Uint8Array<ArrayBuffer> | undefined {
+  const kept = bodies.get(request)
+  return typeof kept === 'string' ? encoder.encode(kept) : kept
+}

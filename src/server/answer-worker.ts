@@ -8,7 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { limitPageCache, openDatabase } from '../store/database.js'
 import { createServerApp } from './app.js'
-import { readAnswerBody } from './answer-text.js'
+import { readAnswerBytes } from './answer-text.js'
 import { warmSearch } from '../query/search-warm-up.js'
 import type { WorkerAnswer, WorkerData, WorkerRequest, WorkerWarmed } from './answer-workers.js'
 
@@ -19,14 +19,12 @@ const db = openDatabase(data.databasePath, { readonly: true })
 limitPageCache(db, 2048)
 const { app } = createServerApp({ db, version: data.version, baseUrl: data.baseUrl, basePath: data.basePath, worker: true })
 
-const encoder = new TextEncoder()
-
 /** The answer to `request` as the worker sends it: the body its route kept (not read back out of the Response, a stream). */
 async function answerRequest(request: Omit<WorkerRequest, 'id'>): Promise<Omit<WorkerAnswer, 'id'>> {
   const asked = new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers: request.headers })
   const response = await app.fetch(asked)
-  const kept = response.body === null ? undefined : readAnswerBody(asked)
-  const body = kept === undefined ? new Uint8Array(await response.arrayBuffer()) : typeof kept === 'string' ? encoder.encode(kept) : kept
+  const kept = response.body === null ? undefined : readAnswerBytes(asked)
+  const body = kept ?? new Uint8Array(await response.arrayBuffer())
   return { status: response.status, headers: [...response.headers], body }
 }
 

@@ -17,7 +17,7 @@
  * its ETag, and 304 to a matching `If-None-Match`.
  */
 import type { MiddlewareHandler } from 'hono'
-import { readAnswerBody } from './answer-text.js'
+import { readAnswerBytes } from './answer-text.js'
 import type { ContentState } from './content-tag.js'
 import { stripBasePath } from './public-urls.js'
 
@@ -36,8 +36,6 @@ export interface ResponseCacheOptions {
   /** The share of free-text answers: which keys (path and query) are, and what they may take (within `maxBytes`). */
   freeText?: { maxBytes: number; matches: (key: string) => boolean }
 }
-
-const encoder = new TextEncoder()
 
 /** Keys longer than this (a URL of kilobytes of query) are not kept. */
 const maxKeyLength = 1024
@@ -136,8 +134,7 @@ export function cacheResponses(options: ResponseCacheOptions): ResponseCache {
       return
     }
     // The body the route or the worker kept (see answer-text.ts), or the Response read back.
-    const kept = readAnswerBody(c.req.raw)
-    const body = kept === undefined ? new Uint8Array(await c.res.arrayBuffer()) : typeof kept === 'string' ? encoder.encode(kept) : kept
+    const body = readAnswerBytes(c.req.raw) ?? new Uint8Array(await c.res.arrayBuffer())
     const headers: Record<string, string> = {}
     for (const [name, value] of c.res.headers) headers[name] = value
     headers['content-length'] = String(body.byteLength)
