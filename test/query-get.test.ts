@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { resolveEdition } from '../src/query/editions.js'
 import { checkSelector, parseSelector } from '../src/vocabulary/selector.js'
-import { findReferences, getNeighbours, getReferences, getRule, getSubtree, resolveReferences } from '../src/query/get.js'
+import { findCitationSpans, findReferences, getNeighbours, getReferences, getRule, getSubtree, resolveReferences } from '../src/query/get.js'
 import { findRuleBeside, listRuleTextsAt } from '../src/store/rules.js'
 import { sortKeyOf } from '../src/vocabulary/rule-number.js'
 import { archiveAvailable, thrown, useArchiveDatabase } from './helpers.js'
@@ -57,6 +57,21 @@ describe('reading "at" for people', () => {
     // Not citations: a one-digit "rule", a letter that is a word, a four-digit number.
     expect(findReferences('rule 7 of the house; rule 1234')).toEqual([])
     expect(findReferences('see rule 702.5a and a creature').map((c) => c.from)).toEqual(['702.5a'])
+  })
+
+  it('finds where each citation stands, the same words twice as two citations', () => {
+    const text = 'Untap (see rule 302), then draw (see rules 302 and 303.1a-c).'
+    const spans = findCitationSpans(text)
+    expect(spans.map((span) => text.slice(span.start, span.end))).toEqual(['rule 302', 'rules 302 and 303.1a-c'])
+    expect(spans.map((span) => span.numbers)).toEqual([[{ from: '302' }], [{ from: '302' }, { from: '303.1a', to: '303.1c' }]])
+    const twice = 'See rule 420. The Equipment stays in play (see rule 420).'
+    expect(findCitationSpans(twice).map((span) => span.start)).toEqual([twice.indexOf('rule 420'), twice.lastIndexOf('rule 420')])
+    // findReferences reads the same citations, one entry per number.
+    expect(findReferences(twice)).toEqual([
+      { cited: 'rule 420', from: '420' },
+      { cited: 'rule 420', from: '420' }
+    ])
+    expect(findCitationSpans('rule 7 of the house; rule 1234')).toEqual([])
   })
 })
 

@@ -11,8 +11,9 @@ import { runCli } from '../src/cli.js'
 import { openRules } from '../src/engine/rules.js'
 import { listEras } from '../src/query/eras.js'
 import { diffEditions } from '../src/query/diff.js'
-import { listEditions } from '../src/query/editions.js'
-import { getNeighbours, getReferences, getRule, getSubtree } from '../src/query/get.js'
+import { listEditions, resolveEdition } from '../src/query/editions.js'
+import { readEditionText } from '../src/query/export.js'
+import { findCitationSpans, getNeighbours, getReferences, getRule, getSubtree } from '../src/query/get.js'
 import { getTerm, listTerms } from '../src/query/glossary.js'
 import { ruleHistory } from '../src/query/history.js'
 import { search } from '../src/query/search.js'
@@ -443,6 +444,25 @@ describe.skipIf(!archiveAvailable())('HTTP app on the archive', () => {
       expect(html).toContain('href="#r420.5"')
       expect(html.match(/<dt id="term-/g)?.length).toBe(listTerms(db, { edition }).length)
       await page('/cr?edition=2000-01-01', 404)
+    })
+
+    it('a citation written twice in one rule is a link each time, on the whole edition and the rule page', async () => {
+      const edition = resolveEdition(db, { era: '2003' })
+      // The rules whose text cites with the same words twice ("see rule 420 ... see rule 420").
+      const twice = readEditionText(db, edition).rules.filter((rule) => {
+        const phrases = findCitationSpans(rule.text).map((span) => rule.text.slice(span.start, span.end))
+        return new Set(phrases).size < phrases.length
+      })
+      expect(twice.length).toBeGreaterThan(0)
+      const whole = await page(`/cr?edition=${edition}`)
+      for (const rule of twice) {
+        const cited = findCitationSpans(rule.text).flatMap((span) => span.numbers.map((number) => number.from))
+        const div = whole.slice(whole.indexOf(`id="r${rule.number}"`), whole.indexOf('</div>', whole.indexOf(`id="r${rule.number}"`)))
+        expect(div.match(/<a href="#r[^"]+">/g)?.length, rule.number).toBe(cited.length)
+        const rulePage = await page(`/rules/${rule.number}?edition=${edition}`)
+        const text = rulePage.slice(rulePage.indexOf('<p class="rule-text">'), rulePage.indexOf('</p>', rulePage.indexOf('<p class="rule-text">')))
+        expect(text.match(/<a href="\/rules\//g)?.length, rule.number).toBe(cited.length)
+      }
     })
 
     it('diff: counts, moves as old → new, anchors, filters', async () => {

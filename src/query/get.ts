@@ -355,13 +355,37 @@ const nextItem = new RegExp(String.raw`^(?:(?:${numberPattern})(?![\d.]\d|\w)|[a
  */
 export function findReferences(text: string): CitedNumbers[] {
   const citations: CitedNumbers[] = []
+  for (const span of findCitationSpans(text)) {
+    // Each number of a list is cited by the whole list: "rules 704.5a and 704.5b".
+    const cited = text.slice(span.start, span.end)
+    for (const item of span.numbers) citations.push(item.to !== undefined ? { cited, from: item.from, to: item.to } : { cited, from: item.from })
+  }
+  return citations
+}
+
+/** Where `text` cites rules or sections: one span per citation ("rules 704.5a and 704.5b" is one), as {@link findCitationSpans} reads them. */
+export interface CitationSpan {
+  /** The citation's first character in the text ("rule", "rules", "section" or "sections"). */
+  start: number
+  /** Just after its last number. */
+  end: number
+  /** What it cites, in order: one number, or a range's first and last. */
+  numbers: Array<{ from: string; to?: string }>
+}
+
+/**
+ * The citations of rules and sections in `text`, in order, each with where it stands: what {@link findReferences}
+ * reads, for a page that links each citation where it is (the same words may cite twice in one text). Pure.
+ */
+export function findCitationSpans(text: string): CitationSpan[] {
+  const spans: CitationSpan[] = []
   for (const anchor of text.matchAll(anchorPattern)) {
     let position = anchor.index + anchor[0].length
     const isSection = /^s/i.test(anchor[1])
     let match = firstNumber.exec(text.slice(position))
     if (!match) continue
     let previous: string | undefined
-    const items: CitedNumbers[] = []
+    const numbers: CitationSpan['numbers'] = []
     let end = position
     for (;;) {
       let from = match[0]
@@ -379,7 +403,7 @@ export function findReferences(text: string): CitedNumbers[] {
         to = rangeEndOf(from, range[2])
         if (to !== undefined) position += range[0].length
       }
-      items.push(to !== undefined && to !== from ? { cited: '', from, to } : { cited: '', from })
+      numbers.push(to !== undefined && to !== from ? { from, to } : { from })
       end = position
       previous = to ?? from
       const gap = separator.exec(text.slice(position))
@@ -389,11 +413,9 @@ export function findReferences(text: string): CitedNumbers[] {
       position += gap[0].length
       match = item
     }
-    // Each number of a list is cited by the whole list: "rules 704.5a and 704.5b".
-    const cited = text.slice(anchor.index, end)
-    for (const item of items) citations.push({ ...item, cited })
+    if (numbers.length > 0) spans.push({ start: anchor.index, end, numbers })
   }
-  return citations
+  return spans
 }
 
 /** The full number a range ends at, read against the number it starts at. */

@@ -5,7 +5,7 @@
  * script.
  */
 import { eraPresets } from '../vocabulary/era-presets.js'
-import { findReferences } from '../query/get.js'
+import { findCitationSpans } from '../query/get.js'
 import { findItalics, renderItalics } from './italics.js'
 import { flattenMarkup, html, joinMarkup, type Markup, type MarkupValue } from './markup.js'
 import type { At } from './selector.js'
@@ -143,36 +143,46 @@ function renderPicker(picker: Picker): Markup {
 
 /**
  * Rule or definition text as HTML, every cited rule or section a link to the
- * same edition (`rule 704.5j`, `rules 601.2a–h`, `section 7`); with
- * `lineBreaks`, a line break in the text as `<br>`.
+ * same edition (`rule 704.5j`, `rules 601.2a–h`, `section 7`). A line break
+ * stays a line break: {@link renderDefinitionText} writes a text of several lines.
  */
-export function renderRuleText(text: string, edition: string, link: (number: string, edition: string) => string = ruleHref, lineBreaks = false): Markup {
-  const citations = findReferences(text)
+export function renderRuleText(text: string, edition: string, link: (number: string, edition: string) => string = ruleHref): Markup {
+  const citations = findCitationSpans(text)
   // `_Magic_` as <em>: text between citations is a slice of the whole, which the italics are found in.
   const italics = findItalics(text)
-  // Most texts are plain: no citation, italic or line break to write (a whole edition renders thousands).
-  if (citations.length === 0 && italics.length === 0 && !(lineBreaks && text.includes('\n'))) return html`${text}`
-  const breaks = (part: string): MarkupValue => (lineBreaks && part.includes('\n') ? joinMarkup(part.split('\n'), lineBreak) : part)
-  const between = (start: number, end: number): MarkupValue =>
-    italics.length ? renderItalics(text, start, end, italics, breaks) : breaks(text.slice(start, end))
+  // Most texts are plain: no citation or italic to write (a whole edition renders thousands).
+  if (citations.length === 0 && italics.length === 0) return html`${text}`
+  const between = (start: number, end: number): MarkupValue => (italics.length ? renderItalics(text, start, end, italics) : text.slice(start, end))
   if (citations.length === 0) return html`${between(0, text.length)}`
   const parts: MarkupValue[] = []
   let position = 0
-  const phrases = [...new Set(citations.map((citation) => citation.cited))]
-  for (const phrase of phrases) {
-    const start = text.indexOf(phrase, position)
-    if (start < 0) continue
+  // Each citation where it stands, its numbers as links (the same words may cite twice in one text).
+  for (const { start, end } of citations) {
     parts.push(between(position, start))
+    const phrase = text.slice(start, end)
     const isSection = /^sections?\b/i.test(phrase)
     parts.push(
       phrase
         .split(/(\d{3}\.\d{1,3}[a-z]?|\b\d{3}\b|\b\d\b)/)
-        .map((part, index) => (index % 2 === 1 && (part.length > 1 || isSection) ? html`<a href="${link(part, edition)}">${part}</a>` : breaks(part)))
+        .map((part, index) => (index % 2 === 1 && (part.length > 1 || isSection) ? html`<a href="${link(part, edition)}">${part}</a>` : part))
     )
-    position = start + phrase.length
+    position = end
   }
   parts.push(between(position, text.length))
   return html`${parts}`
+}
+
+/**
+ * A glossary definition as HTML: each line as {@link renderRuleText} writes it, with `<br>` between lines. Its own
+ * function, not a mode of the rule text's: V8 compiles the rule text's renderer for the rules it meets first, and a
+ * branch only definitions take undid that compiled code on every whole-edition page (a deoptimization per page).
+ */
+export function renderDefinitionText(text: string, edition: string, link: (number: string, edition: string) => string = ruleHref): Markup {
+  if (!text.includes('\n')) return renderRuleText(text, edition, link)
+  return html`${joinMarkup(
+    text.split('\n').map((line) => renderRuleText(line, edition, link)),
+    lineBreak
+  )}`
 }
 
 const lineBreak = html`<br>`

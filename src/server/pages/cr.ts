@@ -7,7 +7,7 @@ import { answerHtml } from '../answer-text.js'
 import type { Hono } from 'hono'
 import { type EditionText, readEditionText } from '../../query/export.js'
 import { splitRuleNumber } from '../../vocabulary/rule-number.js'
-import { plural, renderPage, renderRuleText, ruleAnchor } from '../html.js'
+import { plural, renderDefinitionText, renderPage, renderRuleText, ruleAnchor } from '../html.js'
 import { renderWithItalics } from '../italics.js'
 import { html, joinMarkup } from '../markup.js'
 import type { ServerState } from '../state.js'
@@ -40,7 +40,7 @@ export function registerCrPage(app: Hono, state: ServerState): void {
     })
     const terms = whole.terms
     const glossary = terms.map(
-      (term) => html`<dt id="term-${termSlug(term.key)}">${term.term}</dt><dd>${renderRuleText(term.text, edition, linkInPage, true)}</dd>`
+      (term) => html`<dt id="term-${termSlug(term.key)}">${term.term}</dt><dd>${renderDefinitionText(term.text, edition, linkInPage)}</dd>`
     )
     const count = headed.reduce((total, rules) => total + rules.length, 0)
     const body = html`<h1>The Comprehensive Rules, edition of ${edition}</h1>
