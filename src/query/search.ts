@@ -476,7 +476,7 @@ function findCandidateTexts(
 }
 
 /** The stable id of the lineage of `version`, or `undefined` before the lineage has ids (every id is read once per handle). */
-function lineageIdOf(db: Crdb, cache: ReturnType<typeof searchCacheOf>, version: ScopeVersion): string | undefined {
+function lineageIdOf(db: Crdb, cache: SearchCache, version: ScopeVersion): string | undefined {
   if (version.lineage === null) return undefined
   cache.lineageIds ??= new Map(readLineageIds(db))
   return cache.lineageIds.get(version.lineage)
@@ -535,7 +535,7 @@ function compareText(a: string, b: string): number {
  */
 function boostRelated(
   db: Crdb,
-  cache: ReturnType<typeof searchCacheOf>,
+  cache: SearchCache,
   plan: SearchPlan,
   scope: ReturnType<typeof scopeOf>,
   groups: Groups,
@@ -599,7 +599,7 @@ const citedShare = 0.2
  */
 function boostNamed(
   db: Crdb,
-  cache: ReturnType<typeof searchCacheOf>,
+  cache: SearchCache,
   plan: SearchPlan,
   scope: ReturnType<typeof scopeOf>,
   groups: Groups,
@@ -660,7 +660,7 @@ function boostNamed(
 /** The rules of `keys` in scope that are not candidates yet join them with a score of 0 (a boost then raises them). */
 function addMissingRules(
   db: Crdb,
-  cache: ReturnType<typeof searchCacheOf>,
+  cache: SearchCache,
   scope: ReturnType<typeof scopeOf>,
   groups: Groups,
   keys: string[],
