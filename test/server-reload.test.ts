@@ -1,7 +1,8 @@
 /**
  * A server on a database file that `crdb build` adds an edition to: it keeps
  * answering while the build runs, and serves the new edition after it, without
- * a restart (SQLite's data_version tells it the content changed; its ETag follows).
+ * a restart (SQLite's data_version tells it the content changed; its ETag follows),
+ * every answer as a server started after the build gives it.
  */
 import { spawn } from 'node:child_process'
 import { copyFileSync, mkdirSync } from 'node:fs'
@@ -48,6 +49,28 @@ describe.skipIf(!archiveAvailable())('serving while crdb build adds an edition',
     const failures: string[] = []
     let answered = 0
     const paths = ['/v1/editions', '/v1/rules/704.5k', '/rules/704.5k', '/v1/search?q=legend', '/v1/glossary', '/']
+    // Every kind of state a server keeps between requests (engine rules, histories, search, pages), read before the build.
+    const compared = [
+      ...paths,
+      '/v1/rules/704.5k/history',
+      '/v1/checks',
+      '/v1/checks/legend-rule?history=true',
+      '/eras/2009',
+      '/changes?since=2009-06-01',
+      '/v1/diff?from=2009-05-01&to=2009-07-11&summary=true',
+      '/v1/search?q=state-based%20actions%20legend',
+      '/cr',
+      '/glossary'
+    ]
+    const answers = async (url: string): Promise<string[]> => {
+      const out: string[] = []
+      for (const path of compared) {
+        const response = await fetch(url + path)
+        out.push(`${path} ${response.status} ${await response.text()}`)
+      }
+      return out
+    }
+    await answers(server.url)
     while (running) {
       for (const path of paths) {
         const response = await fetch(server.url + path)
@@ -69,5 +92,16 @@ describe.skipIf(!archiveAvailable())('serving while crdb build adds an edition',
     const stale = await fetch(`${server.url}/v1/rules/704.5k`, { headers: { 'if-none-match': tagBefore! } })
     expect(stale.status).toBe(200)
     expect(await (await fetch(`${server.url}/`)).text()).toContain('href="/cr?edition=2009-09-04"')
+
+    // Nothing the server kept from before the build shows through: it answers as one started now.
+    const started = await startServer({ databasePath: database, port: 0 })
+    try {
+      const [kept, fresh] = [await answers(server.url), await answers(started.url)]
+      for (const [index, answer] of kept.entries()) expect(answer.slice(0, 200), compared[index]).toBe(fresh[index].slice(0, 200))
+      expect(kept).toEqual(fresh)
+      expect(fresh.filter((answer) => !answer.includes(' 200 '))).toEqual([])
+    } finally {
+      await started.close()
+    }
   }, 120_000)
 })
