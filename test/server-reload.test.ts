@@ -2,7 +2,8 @@
  * A server on a database file that `crdb build` adds an edition to: it keeps
  * answering while the build runs, and serves the new edition after it, without
  * a restart (SQLite's data_version tells it the content changed; its ETag follows),
- * every answer as a server started after the build gives it.
+ * every answer as a server started after the build gives it; and the same once
+ * `crdb editions --remove` takes the edition out again.
  */
 import { spawn } from 'node:child_process'
 import { copyFileSync, mkdirSync } from 'node:fs'
@@ -14,7 +15,11 @@ import { archiveAvailable, archiveDir, projectRoot, temporaryFolder } from './he
 const bin = join(projectRoot, 'bin/crdb.js')
 
 function build(database: string, archive: string): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [bin, '--db', database, 'build', '--archive', archive, '--no-corpus'], { stdio: ['ignore', 'ignore', 'pipe'] })
+  return crdb(['--db', database, 'build', '--archive', archive, '--no-corpus'])
+}
+
+function crdb(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   child.stderr.on('data', (chunk) => (stderr += chunk))
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })))
@@ -28,7 +33,7 @@ describe.skipIf(!archiveAvailable())('serving while crdb build adds an edition',
     folder.cleanup()
   })
 
-  it('keeps answering during the build and serves the new edition after it, without a restart', async () => {
+  it('keeps answering during the build, serves the new edition after it without a restart, and answers as a server started after the build, or after a removal', async () => {
     const first = join(folder.dir, 'first')
     const second = join(folder.dir, 'second')
     mkdirSync(first)
@@ -102,6 +107,17 @@ describe.skipIf(!archiveAvailable())('serving while crdb build adds an edition',
       expect(fresh.filter((answer) => !answer.includes(' 200 '))).toEqual([])
     } finally {
       await started.close()
+    }
+
+    // And once an edition is removed, nothing the server kept of it shows through either.
+    const removed = await crdb(['--db', database, 'editions', '--remove', '2009-09-04'])
+    expect(removed.code, removed.stderr).toBe(0)
+    expect(await editions()).toEqual(['2009-05-01', '2009-07-11'])
+    const restarted = await startServer({ databasePath: database, port: 0 })
+    try {
+      expect(await answers(server.url)).toEqual(await answers(restarted.url))
+    } finally {
+      await restarted.close()
     }
   }, 120_000)
 })
