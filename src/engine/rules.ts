@@ -13,7 +13,7 @@ import { CrdbError, quoteInput } from '../vocabulary/errors.js'
 import type { RuleVersion } from '../vocabulary/rule-version.js'
 import { listAnchorRowsLike, listAnchorRowsUnder, listSectionHeadings, type AnchorRow } from '../store/anchors.js'
 import { listEditionDates, resolveEdition } from '../store/editions.js'
-import { readGeneration } from '../store/search.js'
+import { rememberPerContent } from '../store/per-content.js'
 import { listExamples } from '../store/rules.js'
 import { findEraPreset } from '../vocabulary/era-presets.js'
 import type { EditionSelector } from '../vocabulary/selector.js'
@@ -92,7 +92,7 @@ export interface EraRules {
 const sbaHeading = /^State-Based (?:Effects|Actions)$/i
 const declaresSba = /state-based (?:effect|action)/i
 
-/** Every stored version an anchor could match, loaded once per database handle and content ({@link indexOf}). */
+/** Every stored version an anchor could match, loaded once per database handle and content (`indexOf`). */
 class RuleIndex {
   readonly editions: string[]
   private readonly next = new Map<string, string | null>()
@@ -233,21 +233,12 @@ class RuleIndex {
   }
 }
 
-const indexes = new WeakMap<Crdb, { generation: string; index: RuleIndex }>()
-
 /**
  * The rule index of `db`, made again when the database's content has changed (a build committed by another
  * connection, or this one's write): a server or an MCP session left running across `crdb build` resolves checks
  * in the editions stored now, not in those it first read.
  */
-function indexOf(db: Crdb): RuleIndex {
-  const generation = readGeneration(db)
-  const held = indexes.get(db)
-  if (held?.generation === generation) return held.index
-  const index = new RuleIndex(db)
-  indexes.set(db, { generation, index })
-  return index
-}
+const indexOf = rememberPerContent((db: Crdb) => new RuleIndex(db))
 
 function knownCheck(id: string): CheckDefinition {
   const check = findCheck(id)

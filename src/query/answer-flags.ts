@@ -11,7 +11,7 @@ import { readDerivedState, type DerivedData } from '../store/derived-state.js'
 import { explainMissing, listTruncations, truncationNote, type Truncation } from '../store/edition-flags.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { describeDayGap, describeSpanGap, findMissingBetween } from './gaps.js'
-import { rememberPerContent } from './per-content.js'
+import { rememberPerContent } from '../store/per-content.js'
 
 export type { DerivedData } from '../store/derived-state.js'
 

@@ -9,7 +9,7 @@
  */
 import type { Crdb } from '../store/database.js'
 import { listEditionDates } from '../store/editions.js'
-import { rememberPerContent } from './per-content.js'
+import { rememberPerContent } from '../store/per-content.js'
 import { readProjectManifest, type ManifestEditionNotHeld } from '../vocabulary/corpus-files.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 

@@ -14,7 +14,7 @@ import { nearestNumbers } from './get.js'
 import { findWhereabouts, RuleMovedError } from './moved.js'
 import { describeEndGap, describeGap, listMissingEditions } from './gaps.js'
 import { listEditionDates } from '../store/editions.js'
-import { rememberPerContent } from './per-content.js'
+import { rememberPerContent } from '../store/per-content.js'
 import { listContinuations } from '../store/diff.js'
 import {
   findBlameRow,

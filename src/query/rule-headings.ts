@@ -7,7 +7,7 @@
  */
 import type { Crdb } from '../store/database.js'
 import { readRuleTitles } from '../store/search.js'
-import { rememberPerContent } from './per-content.js'
+import { rememberPerContent } from '../store/per-content.js'
 
 /** A titled rule: its number and its title. */
 interface RuleTitle {

@@ -5,7 +5,7 @@
  * wordings is only that damage arriving or leaving.
  */
 import type { Crdb } from '../store/database.js'
-import { rememberPerContent } from './per-content.js'
+import { rememberPerContent } from '../store/per-content.js'
 import { listSourceDamageAt, listSourceDamageOf, listSourceDamagePairs, type SourceDamageRow } from '../store/source-damage.js'
 import type { SourceDamageNote } from '../vocabulary/rule-version.js'
 

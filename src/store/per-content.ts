@@ -3,8 +3,8 @@
  * damage is, rule titles), remembered per handle until its content changes: another connection's commit, or this
  * one's write, as {@link readGeneration} tells.
  */
-import type { Crdb } from '../store/database.js'
-import { readGeneration } from '../store/search.js'
+import type { Crdb } from './database.js'
+import { readGeneration } from './search.js'
 
 /** `read`, remembered per database handle and made again when the database's content has changed. */
 export function rememberPerContent<T>(read: (db: Crdb) => T): (db: Crdb) => T {
