@@ -265,9 +265,12 @@ export function restoreParagraph(text: string, before: string | undefined, after
   const repair: ParagraphRepair = { text, suspects: 0, restored: 0, kept: 0, unplaced: 0 }
   const positions = [...text.matchAll(marks)].map((match) => match.index)
   const replacements = new Map<number, string>()
+  // Italics markup (`_Magic_`) is not printed by every edition: it is no evidence either way.
+  const plainBefore = before?.replaceAll('_', '')
+  const plainAfter = after?.replaceAll('_', '')
   for (const at of positions) {
-    const earlier = before === undefined ? undefined : standInAt(text, at, before)
-    const later = after === undefined ? undefined : standInAt(text, at, after)
+    const earlier = plainBefore === undefined ? undefined : standInAt(text, at, plainBefore)
+    const later = plainAfter === undefined ? undefined : standInAt(text, at, plainAfter)
     if (earlier === '?' || later === '?') continue // A question mark, as the neighbour prints it.
     if (text[at] === '?' && inAddress(text, at)) continue // `main.asp?x=oracle`
     const looksDamaged = text[at] === '\ufffd' || suspectPattern.test(text.slice(Math.max(0, at - 1), at + 2))
@@ -301,7 +304,10 @@ function inAddress(text: string, at: number): boolean {
   return /^(?:https?:|www\.)|\/|\.(?:asp|aspx|php|html?)$/i.test(word)
 }
 
-/** The stand-in `evidence` prints where `text` has a damaged character at `at`, when the words around it say. */
+/**
+ * The stand-in `evidence` (without italics markup) prints where `text` has a damaged character at `at`, when the
+ * words around it say.
+ */
 function standInAt(text: string, at: number, evidence: string): string | undefined {
   for (const context of contexts) {
     const found = standInWithin(text, at, evidence, context)
@@ -313,15 +319,13 @@ function standInAt(text: string, at: number, evidence: string): string | undefin
 function standInWithin(text: string, at: number, evidence: string, context: number): string | undefined {
   const left = text.slice(Math.max(0, at - context), at)
   const right = text.slice(at + 1, at + 1 + context)
-  // Italics markup (`_Magic_`) is not printed by every edition: it is no evidence either way.
-  const plain = evidence.replaceAll('_', '')
   const pieces = [...piecesOf(left), { kind: 'stand-in', capture: true } as const, ...piecesOf(right)]
   // Every match holds each literal piece as it is: a neighbour without the longest has none.
   let longest = ''
   for (const piece of pieces) if (piece.kind === 'literal' && piece.text.length > longest.length) longest = piece.text
-  if (!plain.includes(longest)) return undefined
+  if (!evidence.includes(longest)) return undefined
   let found: string | undefined
-  for (const stood of matchAllPieces(pieces, plain)) {
+  for (const stood of matchAllPieces(pieces, evidence)) {
     if (found !== undefined && fold(found) !== fold(stood)) return undefined // Two places, two answers.
     found ??= stood
   }

@@ -405,23 +405,29 @@ function chapterOf(slot: string): string {
   return /^rule\u0000\d{3}$/.test(slot) ? slot.slice(0, -2) : ''
 }
 
+// The slots of the ten chapters' headings (`rule 0` to `rule 9`).
+const chapterSlots = Array.from({ length: 10 }, (_, digit) => `rule\u0000${digit}`)
+
 /**
  * The chapters (as slots) that moved between a neighbouring edition (`other`) and this one (`here`): the
  * chapter's heading in the neighbour now heads another chapter, and its own number heads something else.
  */
 function movedChapters(other: Map<string, VersionSlot>, here: Map<string, number>): Set<string> {
   const moved = new Set<string>()
-  const chapters = [...here].filter(([slot]) => /^rule\u0000\d$/.test(slot))
-  const otherChapters = [...other].filter(([slot]) => /^rule\u0000\d$/.test(slot))
+  // The ten chapter slots, looked up (not every slot of the edition tested: this runs twice an edition).
+  const chapters: Array<[string, number]> = []
+  const otherChapters: VersionSlot[] = []
+  for (const slot of chapterSlots) {
+    const contentId = here.get(slot)
+    if (contentId !== undefined) chapters.push([slot, contentId])
+    const version = other.get(slot)
+    if (version !== undefined) otherChapters.push(version)
+  }
   for (const [slot, contentId] of chapters) {
     const was = other.get(slot)?.contentId
     // Either way round: the neighbour's chapter heads another chapter here, or this one headed another there
     // (so that a build, a removal and a re-read of either neighbour decide alike).
-    if (
-      was !== undefined &&
-      was !== contentId &&
-      (chapters.some(([, id]) => id === was) || otherChapters.some(([, version]) => version.contentId === contentId))
-    )
+    if (was !== undefined && was !== contentId && (chapters.some(([, id]) => id === was) || otherChapters.some((version) => version.contentId === contentId)))
       moved.add(slot)
   }
   return moved
