@@ -5,6 +5,7 @@
  */
 import type { VersionKind } from '../vocabulary/kinds.js'
 import type { Crdb } from './database.js'
+import { versionsOfEdition } from './edition-scan.js'
 import { inForceAt, prepared, validToOf } from './statements.js'
 
 /** A rule of an edition as an export reads it. */
@@ -28,20 +29,20 @@ export interface ExportTermRow {
 
 const lineageIdOf = '(SELECT l.id FROM lineages l WHERE l.root = v.lineage_id)'
 
-/** The statement reading every rule of an edition in document order, with its examples and `more` columns. */
-function editionRulesSql(more = ''): string {
+/** The statement reading every rule of an edition in document order from `versions` (see {@link versionsOfEdition}), with its examples and `more` columns. */
+function editionRulesSql(versions: string, more = ''): string {
   // Most rules have no example: a probe of the index says so before the examples are gathered.
   return `SELECT v.key, c.text,
             CASE WHEN EXISTS (SELECT 1 FROM examples WHERE content_id = v.content_id)
               THEN (SELECT json_group_array(x.text) FROM (SELECT text FROM examples WHERE content_id = v.content_id ORDER BY ordinal) x)
               ELSE '[]' END AS examples${more}
-     FROM versions v JOIN contents c ON c.id = v.content_id
+     FROM ${versions} JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
 }
 
 /** Every rule of `edition`, in document order, with its examples and lineage id. */
 export function listExportRules(db: Crdb, edition: string): ExportRuleRow[] {
-  return prepared<{ edition: string }, ExportRuleRow>(db, editionRulesSql(`, ${lineageIdOf} AS lineage`)).all({ edition })
+  return prepared<{ edition: string }, ExportRuleRow>(db, editionRulesSql(versionsOfEdition(db, edition), `, ${lineageIdOf} AS lineage`)).all({ edition })
 }
 
 /**
@@ -49,7 +50,9 @@ export function listExportRules(db: Crdb, edition: string): ExportRuleRow[] {
  * ids (a page of the whole edition). Rows as arrays: a page reads thousands, and a named row costs more to make.
  */
 export function listEditionRuleTexts(db: Crdb, edition: string): Array<[key: string, text: string, examples: string]> {
-  return prepared<{ edition: string }, [string, string, string]>(db, editionRulesSql()).raw().all({ edition })
+  return prepared<{ edition: string }, [string, string, string]>(db, editionRulesSql(versionsOfEdition(db, edition)))
+    .raw()
+    .all({ edition })
 }
 
 /** Every glossary term of `edition`, in document order, as `[key, label, text]`: {@link listExportTerms} without the lineage ids. */

@@ -5,6 +5,7 @@
  */
 import type { LinkBasis, LinkKind } from '../vocabulary/kinds.js'
 import type { Crdb } from './database.js'
+import { versionsOfEdition } from './edition-scan.js'
 import { inForceAt, prepared } from './statements.js'
 
 /** A rule version of a lineage, with its text and provenance. */
@@ -117,7 +118,7 @@ export function listBlameRows(db: Crdb, edition: string): BlameRow[] {
   return prepared<{ edition: string }, BlameRow>(
     db,
     `SELECT v.id, v.key, v.content_id AS contentId, v.first_date AS firstDate, c.text, ${previousOf} AS previous
-     FROM versions v JOIN contents c ON c.id = v.content_id
+     FROM ${versionsOfEdition(db, edition)} JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
   ).all({ edition })
 }

@@ -3,6 +3,7 @@
  * each, rows in camelCase.
  */
 import type { Crdb } from './database.js'
+import { versionsOfEdition } from './edition-scan.js'
 import { inForceAt, prepared, validToOf, type VersionRowBase } from './statements.js'
 
 /** A rule version with its content, interval and provenance. */
@@ -227,7 +228,7 @@ export function listTwoRuleTextsAt(db: Crdb, first: string, second: string, edit
 export function listRuleContentsAt(db: Crdb, edition: string): Array<{ key: string; text: string; contentId: number }> {
   return prepared<{ edition: string }, { key: string; text: string; contentId: number }>(
     db,
-    `SELECT v.key, c.text, v.content_id AS contentId FROM versions v JOIN contents c ON c.id = v.content_id
+    `SELECT v.key, c.text, v.content_id AS contentId FROM ${versionsOfEdition(db, edition)} JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
   ).all({ edition })
 }
@@ -236,7 +237,7 @@ export function listRuleContentsAt(db: Crdb, edition: string): Array<{ key: stri
 export function listRuleTextsAt(db: Crdb, edition: string): Array<{ key: string; text: string }> {
   return prepared<{ edition: string }, { key: string; text: string }>(
     db,
-    `SELECT v.key, c.text FROM versions v JOIN contents c ON c.id = v.content_id
+    `SELECT v.key, c.text FROM ${versionsOfEdition(db, edition)} JOIN contents c ON c.id = v.content_id
      WHERE v.kind = 'rule' AND ${inForceAt('v')} ORDER BY v.sort_key`
   ).all({ edition })
 }
