@@ -1,0 +1,121 @@
+/**
+ * `crdb serve` whose database file is replaced under it (another file built beside it and moved over it, or the
+ * file deleted and built again) opens the new file within about a second and answers from it: its pages, its cached
+ * answers and its costly answers (made on the answer worker) alike, as a server started on the new file does.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { archiveAvailable, archiveDir, projectRoot, temporaryFolder } from './helpers.js'
+
+const bin = join(projectRoot, 'bin/crdb.js')
+
+/** `crdb build` of the editions named into `database`; its exit code. */
+function build(database: string, folder: string, editions: string[]): Promise<number | null> {
+  mkdirSync(folder, { recursive: true })
+  for (const name of editions) copyFileSync(join(archiveDir, name), join(folder, name))
+  const child = spawn(process.execPath, [bin, '--db', database, 'build', '--archive', folder, '--no-corpus'], { stdio: 'ignore' })
+  return new Promise((resolve) => child.once('exit', resolve))
+}
+
+/** A running `crdb serve`, and what it wrote to standard error. */
+interface Serve {
+  child: ChildProcess
+  url: string
+  log: () => string
+}
+
+/** Start `crdb serve --port 0` on `database` (logging its requests and events to standard error). */
+function startServe(database: string): Promise<Serve> {
+  const child = spawn(process.execPath, [bin, '--db', database, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  let err = ''
+  child.stderr!.on('data', (chunk) => (err += chunk))
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      out += chunk
+      const match = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out)
+      if (match) resolve({ child, url: match[1], log: () => err })
+    })
+    child.once('exit', (code) => reject(new Error(`crdb serve exited ${code}: ${err}`)))
+  })
+}
+
+async function stopServe(serve: Serve | undefined): Promise<void> {
+  if (!serve || serve.child.exitCode !== null) return
+  const exited = new Promise((resolve) => serve.child.once('exit', resolve))
+  serve.child.kill('SIGTERM')
+  await exited
+}
+
+describe.skipIf(!archiveAvailable())('serving a database file that is replaced', () => {
+  const folder = temporaryFolder()
+  const database = join(folder.dir, 'crdb.sqlite')
+  const older = join(folder.dir, 'older.sqlite')
+  const newer = join(folder.dir, 'newer.sqlite')
+  let server: Serve | undefined
+
+  beforeAll(async () => {
+    expect(await build(older, join(folder.dir, 'a'), ['2009-05-01.txt', '2009-07-11.txt'])).toBe(0)
+    expect(await build(newer, join(folder.dir, 'b'), ['2016-11-11.txt'])).toBe(0)
+  })
+  afterAll(async () => {
+    await stopServe(server)
+    folder.cleanup()
+  })
+
+  /** The server's answer to `path`: its status and body. */
+  const ask = async (path: string): Promise<string> => {
+    const response = await fetch(`${server!.url}${path}`)
+    return `${response.status} ${await response.text()}`
+  }
+  /** The answers of a server started on the file as it is now. */
+  const askFresh = async (paths: string[]): Promise<string[]> => {
+    const fresh = await startServe(database)
+    try {
+      const answers: string[] = []
+      for (const path of paths) {
+        const response = await fetch(`${fresh.url}${path}`)
+        answers.push(`${response.status} ${await response.text()}`)
+      }
+      return answers
+    } finally {
+      await stopServe(fresh)
+    }
+  }
+  // A list, a rule (kept in the answer cache), a page, and a search (made on the answer worker).
+  const paths = ['/v1/editions', '/v1/rules/704.5k', '/rules/704.5k', '/v1/search?q=legend%20rule']
+  const editionsIn = (answer: string): string[] =>
+    (JSON.parse(answer.slice(answer.indexOf(' ') + 1)) as Array<{ effectiveDate: string }>).map((edition) => edition.effectiveDate)
+
+  it('opens a file moved over the one it serves, and answers as a server started on it', async () => {
+    copyFileSync(older, database)
+    server = await startServe(database)
+    const before: string[] = []
+    for (const path of paths) before.push(await ask(path))
+    expect(editionsIn(before[0])).toEqual(['2009-05-01', '2009-07-11'])
+
+    copyFileSync(newer, `${database}.new`)
+    renameSync(`${database}.new`, database)
+    await sleep(1100)
+    const after: string[] = []
+    for (const path of paths) after.push(await ask(path))
+    expect(editionsIn(after[0])).toEqual(['2016-11-11'])
+    expect(after).toEqual(await askFresh(paths))
+    expect(after).not.toEqual(before)
+    expect(server.log()).toContain(`database ${database} replaced; serving the new file`)
+  })
+
+  it('opens a file deleted and built again, and answers as a server started on it', async () => {
+    // The file alone: its -wal and -shm stay, open in the server, and the new build takes them over.
+    rmSync(database)
+    expect(await build(database, join(folder.dir, 'c'), ['2009-09-04.txt'])).toBe(0)
+    await sleep(1100)
+    const after: string[] = []
+    for (const path of paths) after.push(await ask(path))
+    expect(editionsIn(after[0])).toEqual(['2009-09-04'])
+    expect(after).toEqual(await askFresh(paths))
+  })
+})
