@@ -2,6 +2,7 @@
  * Shared test helpers: temporary databases, the shared archive, and small
  * official-format documents built in the test.
  */
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -251,4 +252,39 @@ export function useArchiveApp(): ArchiveApp {
       return response.text()
     }
   }
+}
+
+/** A `crdb serve` started by {@link startCrdbServe}. */
+export interface CrdbServe {
+  child: ChildProcess
+  /** `http://127.0.0.1:PORT`, the port it bound. */
+  url: string
+  /** What it has written to standard error so far (its log, without `--quiet`). */
+  stderr: () => string
+}
+
+/** Start `crdb serve --port 0` (the built CLI) on `database` with `args` besides; resolve once it listens. */
+export function startCrdbServe(database: string, args: string[] = ['--quiet']): Promise<CrdbServe> {
+  const child = spawn(process.execPath, [join(projectRoot, 'bin/crdb.js'), '--db', database, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let out = ''
+  let err = ''
+  child.stderr!.on('data', (chunk) => (err += chunk))
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      out += chunk
+      const match = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out)
+      if (match) resolve({ child, url: match[1], stderr: () => err })
+    })
+    child.once('exit', (code) => reject(new Error(`crdb serve exited ${code}: ${err}`)))
+  })
+}
+
+/** Stop `serve` with SIGTERM (which it answers by stopping cleanly); its exit code, or null when it had stopped. */
+export async function stopCrdbServe(serve: CrdbServe | undefined): Promise<number | null> {
+  if (!serve || serve.child.exitCode !== null) return serve?.child.exitCode ?? null
+  const exited = new Promise<number | null>((resolve) => serve.child.once('exit', resolve))
+  serve.child.kill('SIGTERM')
+  return exited
 }

@@ -8,13 +8,12 @@
  *
  * Without the browser the tests skip with a message; with `CI` set they fail.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { archiveAvailable, projectRoot } from './helpers.js'
+import { archiveAvailable, type CrdbServe, projectRoot, startCrdbServe, stopCrdbServe } from './helpers.js'
 
 const executablePath = process.env.CRDB_CHROMIUM ?? '/usr/bin/chromium-headless-shell'
 const screenshots = join(projectRoot, 'test-results', 'screenshots')
@@ -30,28 +29,10 @@ function browserAvailable(): boolean {
   return present
 }
 
-/** Start `crdb serve --port 0` on the archive database; resolve with its URL. */
-function startServe(database: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(projectRoot, 'bin/crdb.js'), '--db', database, 'serve', '--port', '0', '--quiet'], {
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    let err = ''
-    child.stderr!.on('data', (chunk) => (err += chunk))
-    child.stdout!.on('data', (chunk) => {
-      out += chunk
-      const match = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out)
-      if (match) resolve({ child, url: match[1] })
-    })
-    child.once('exit', (code) => reject(new Error(`crdb serve exited ${code}: ${err}`)))
-  })
-}
-
 const enabled = archiveAvailable() && browserAvailable()
 
 describe.skipIf(!enabled)('web pages in a real browser', () => {
-  let server: { child: ChildProcess; url: string }
+  let server: CrdbServe
   let browser: Browser
   let context: BrowserContext
   const consoleErrors: string[] = []
@@ -60,7 +41,7 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true })
-    server = await startServe(inject('archiveDatabase')!)
+    server = await startCrdbServe(inject('archiveDatabase')!)
     browser = await chromium.launch({
       executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
@@ -70,12 +51,8 @@ describe.skipIf(!enabled)('web pages in a real browser', () => {
 
   afterAll(async () => {
     await browser?.close()
-    if (server) {
-      const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve))
-      server.child.kill('SIGTERM')
-      // crdb serve stops cleanly on SIGTERM.
-      expect(await exited).toBe(0)
-    }
+    // crdb serve stops cleanly on SIGTERM.
+    if (server) expect(await stopCrdbServe(server)).toBe(0)
   })
 
   /** A new page that records console errors and uncaught exceptions. */

@@ -3,12 +3,12 @@
  * file deleted and built again) opens the new file within about a second and answers from it: its pages, its cached
  * answers and its costly answers (made on the answer worker) alike, as a server started on the new file does.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { archiveAvailable, archiveDir, projectRoot, temporaryFolder } from './helpers.js'
+import { archiveAvailable, archiveDir, type CrdbServe, projectRoot, startCrdbServe, stopCrdbServe, temporaryFolder } from './helpers.js'
 
 const bin = join(projectRoot, 'bin/crdb.js')
 
@@ -20,49 +20,19 @@ function build(database: string, folder: string, editions: string[]): Promise<nu
   return new Promise((resolve) => child.once('exit', resolve))
 }
 
-/** A running `crdb serve`, and what it wrote to standard error. */
-interface Serve {
-  child: ChildProcess
-  url: string
-  log: () => string
-}
-
-/** Start `crdb serve --port 0` on `database` (logging its requests and events to standard error). */
-function startServe(database: string): Promise<Serve> {
-  const child = spawn(process.execPath, [bin, '--db', database, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  let err = ''
-  child.stderr!.on('data', (chunk) => (err += chunk))
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      out += chunk
-      const match = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out)
-      if (match) resolve({ child, url: match[1], log: () => err })
-    })
-    child.once('exit', (code) => reject(new Error(`crdb serve exited ${code}: ${err}`)))
-  })
-}
-
-async function stopServe(serve: Serve | undefined): Promise<void> {
-  if (!serve || serve.child.exitCode !== null) return
-  const exited = new Promise((resolve) => serve.child.once('exit', resolve))
-  serve.child.kill('SIGTERM')
-  await exited
-}
-
 describe.skipIf(!archiveAvailable())('serving a database file that is replaced', () => {
   const folder = temporaryFolder()
   const database = join(folder.dir, 'crdb.sqlite')
   const older = join(folder.dir, 'older.sqlite')
   const newer = join(folder.dir, 'newer.sqlite')
-  let server: Serve | undefined
+  let server: CrdbServe | undefined
 
   beforeAll(async () => {
     expect(await build(older, join(folder.dir, 'a'), ['2009-05-01.txt', '2009-07-11.txt'])).toBe(0)
     expect(await build(newer, join(folder.dir, 'b'), ['2016-11-11.txt'])).toBe(0)
   })
   afterAll(async () => {
-    await stopServe(server)
+    await stopCrdbServe(server)
     folder.cleanup()
   })
 
@@ -73,7 +43,7 @@ describe.skipIf(!archiveAvailable())('serving a database file that is replaced',
   }
   /** The answers of a server started on the file as it is now. */
   const askFresh = async (paths: string[]): Promise<string[]> => {
-    const fresh = await startServe(database)
+    const fresh = await startCrdbServe(database)
     try {
       const answers: string[] = []
       for (const path of paths) {
@@ -82,7 +52,7 @@ describe.skipIf(!archiveAvailable())('serving a database file that is replaced',
       }
       return answers
     } finally {
-      await stopServe(fresh)
+      await stopCrdbServe(fresh)
     }
   }
   // A list, a rule (kept in the answer cache), a page, and a search (made on the answer worker).
@@ -92,7 +62,7 @@ describe.skipIf(!archiveAvailable())('serving a database file that is replaced',
 
   it('opens a file moved over the one it serves, and answers as a server started on it', async () => {
     copyFileSync(older, database)
-    server = await startServe(database)
+    server = await startCrdbServe(database, [])
     const before: string[] = []
     for (const path of paths) before.push(await ask(path))
     expect(editionsIn(before[0])).toEqual(['2009-05-01', '2009-07-11'])
@@ -105,7 +75,7 @@ describe.skipIf(!archiveAvailable())('serving a database file that is replaced',
     expect(editionsIn(after[0])).toEqual(['2016-11-11'])
     expect(after).toEqual(await askFresh(paths))
     expect(after).not.toEqual(before)
-    expect(server.log()).toContain(`database ${database} replaced; serving the new file`)
+    expect(server.stderr()).toContain(`database ${database} replaced; serving the new file`)
   })
 
   it('opens a file deleted and built again, and answers as a server started on it', async () => {
