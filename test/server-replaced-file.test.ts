@@ -1,12 +1,15 @@
 /**
  * `crdb serve` whose database file is replaced under it (another file built beside it and moved over it, or the
  * file deleted and built again) opens the new file within about a second and answers from it: its pages, its cached
- * answers and its costly answers (made on the answer worker) alike, as a server started on the new file does.
+ * answers and its costly answers (made on the answer worker) alike, as a server started on the new file does; and
+ * `crdb mcp` over stdio answers its next tool call from the new file, as one started on it does.
  */
 import { spawn } from 'node:child_process'
 import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { archiveAvailable, archiveDir, type CrdbServe, projectRoot, startCrdbServe, stopCrdbServe, temporaryFolder } from './helpers.js'
 
@@ -87,5 +90,33 @@ describe.skipIf(!archiveAvailable())('serving a database file that is replaced',
     for (const path of paths) after.push(await ask(path))
     expect(editionsIn(after[0])).toEqual(['2009-09-04'])
     expect(after).toEqual(await askFresh(paths))
+  })
+
+  it('crdb mcp over stdio answers from a file moved over the one it opened, as one started on it', async () => {
+    const mcpDatabase = join(folder.dir, 'mcp.sqlite')
+    copyFileSync(older, mcpDatabase)
+    const connect = async (): Promise<Client> => {
+      const client = new Client({ name: 'crdb-test', version: '1' })
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, '--db', mcpDatabase, 'mcp'], stderr: 'pipe' }))
+      return client
+    }
+    const getRule = (client: Client): Promise<unknown> => client.callTool({ name: 'get_rule', arguments: { rule: '704.5k' } })
+    const client = await connect()
+    try {
+      const before = await getRule(client)
+      copyFileSync(newer, `${mcpDatabase}.new`)
+      renameSync(`${mcpDatabase}.new`, mcpDatabase)
+      await sleep(1100)
+      const after = await getRule(client)
+      const fresh = await connect()
+      try {
+        expect(after).toEqual(await getRule(fresh))
+      } finally {
+        await fresh.close()
+      }
+      expect(after).not.toEqual(before)
+    } finally {
+      await client.close()
+    }
   })
 })

@@ -2,12 +2,13 @@
  * The app on Node's HTTP server: what `crdb serve` runs, and what the browser
  * tests and benchmarks start on `127.0.0.1:0`.
  */
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { openDatabase, type Crdb } from '../store/database.js'
+import { watchFileReplacement } from '../store/file-replacement.js'
 import { packageRoot } from '../vocabulary/paths.js'
 import { createServerApp, formatLogLine, type AppOptions, type ServerApp } from './app.js'
 import { startAnswerWorker, type AnswerWorker } from './answer-workers.js'
@@ -45,21 +46,12 @@ export interface RunningServer {
   close: () => Promise<void>
 }
 
-/**
- * How often (at most, while requests come) the server looks whether its database file is still the one it opened:
- * a file replaced (another built beside it and moved over it, or deleted and built again) is opened anew. A file
- * updated in place (`crdb build`, `update`, `editions`) is followed at once, by SQLite's `data_version`.
- */
-const fileCheckMs = 1000
-
 /** What serves one database file: its read-only handle, the answer worker and the app over them. */
 interface Served {
   db: Crdb
   worker: AnswerWorker | undefined
   served: ServerApp
   listener: ReturnType<typeof getRequestListener>
-  /** The file's identity (device and inode) when it was opened. */
-  identity: string | undefined
   /** Requests the app has not finished answering. */
   open: number
   /** Replaced by another file: closed once its last request is answered. */
@@ -67,9 +59,10 @@ interface Served {
 }
 
 /**
- * Open the database read-only and serve the app on `host:port` (default
- * `127.0.0.1:8080`; port 0 picks a free one). A database file replaced under
- * the running server is opened anew (see {@link fileCheckMs}).
+ * Open the database read-only and serve the app on `host:port` (default `127.0.0.1:8080`; port 0 picks a free one).
+ * A database file replaced under the running server (another moved over it, or it deleted and built again) is opened
+ * anew within a second, with a new answer worker, cache and state; one updated in place is followed at once, by
+ * SQLite's `data_version`.
  *
  * @throws {CrdbError} `E_DB` when the database cannot be opened, `E_USAGE` for a bad base URL or path.
  */
@@ -80,13 +73,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const version = readVersion()
   const host = options.host ?? '127.0.0.1'
   const open = (): Served => {
-    // Read first: a file replaced between here and the opening is seen at the next check, and opened again.
-    const identity = identityOf(databasePath)
     const db = openDatabase(databasePath, { readonly: true })
     const worker = startAnswerWorker({ databasePath, version, baseUrl, basePath }, options.log)
     try {
       const served = createServerApp({ db, version, log: options.log, baseUrl, basePath, bound: options.bound, offload: worker?.answer, mcp: options.mcp })
-      return { db, worker, served, listener: getRequestListener(served.app.fetch, { hostname: host }), identity, open: 0, retired: false }
+      return { db, worker, served, listener: getRequestListener(served.app.fetch, { hostname: host }), open: 0, retired: false }
     } catch (error) {
       db.close()
       void worker?.close()
@@ -97,31 +88,18 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     done.db.close()
     return done.worker?.close() ?? Promise.resolve()
   }
+  // Made before the file is opened (see watchFileReplacement).
+  const replacement = watchFileReplacement(
+    databasePath,
+    () => {
+      const replaced = current
+      current = open()
+      replaced.retired = true
+      if (replaced.open === 0) void close(replaced)
+    },
+    options.log
+  )
   let current = open()
-  let checkedAt = performance.now()
-  let refused: string | undefined
-  const followFile = (): void => {
-    const now = performance.now()
-    if (now - checkedAt < fileCheckMs) return
-    checkedAt = now
-    const identity = identityOf(databasePath)
-    // Gone (deleted, not built again yet): the file opened is still there to read.
-    if (identity === undefined || identity === current.identity) return
-    let next: Served
-    try {
-      next = open()
-    } catch (error) {
-      // Not a database yet (a build has only begun to write it): tried again at the next check, said once.
-      if (refused !== identity) options.log?.(`database ${databasePath} replaced; not opened yet: ${(error as Error).message}`)
-      refused = identity
-      return
-    }
-    const replaced = current
-    current = next
-    replaced.retired = true
-    if (replaced.open === 0) void close(replaced)
-    options.log?.(`database ${databasePath} replaced; serving the new file`)
-  }
   // Left alone, the server gives back what a burst of requests grew its heap to.
   const rest = watchIdle({
     idleMs: restMs,
@@ -132,7 +110,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   })
   const server: Server = createServer((request, response) => {
     rest.touch()
-    followFile()
+    replacement.check()
     const serving = current
     if (answerFromCache(serving.served, request, response, options.log)) return
     serving.open++
@@ -160,17 +138,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         })
         server.closeIdleConnections()
       })
-  }
-}
-
-/** The identity of the file at `path` (device and inode), or undefined where there is none or it cannot be read. */
-function identityOf(path: string): string | undefined {
-  try {
-    const stats = statSync(path, { throwIfNoEntry: false, bigint: true })
-    return stats && `${stats.dev}:${stats.ino}`
-  } catch {
-    // Not to be looked at now (its folder's permissions changed, say): the file opened goes on being served.
-    return undefined
   }
 }
 
