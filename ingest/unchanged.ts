@@ -16,6 +16,7 @@ import { prepareEditionWrites } from '../src/store/edition-writes.js'
 import { refoldTermKeys } from '../src/store/term-keys.js'
 import { hasLinksFromOlderMatcher, hasUnreconciledDumps, hasVersionsWithoutLineage } from '../src/store/totals.js'
 import { CrdbError } from '../src/vocabulary/errors.js'
+import { fileIdentityOf } from '../src/vocabulary/file-identity.js'
 import { sha256Of } from '../src/vocabulary/hash.js'
 import type { IngestOptions, IngestOutcome, IngestReport } from './ingest-report.js'
 import { readSource } from './read-source.js'
@@ -154,7 +155,7 @@ export async function hashFiles(paths: readonly string[], recorded?: ReadonlyMap
   return { hashes, fresh }
 }
 
-/** A file's identity on disk (`device:inode`) and the stamp of its content (`size:mtime_ns:ctime_ns`). */
+/** A file's identity on disk ({@link fileIdentityOf}) and the stamp of its content (`size:mtime_ns:ctime_ns`). */
 function identityOf(stats: BigIntStats): { file: string; stamp: string } {
-  return { file: `${stats.dev}:${stats.ino}`, stamp: `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` }
+  return { file: fileIdentityOf(stats), stamp: `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` }
 }

@@ -5,6 +5,7 @@
  * that the path now names another file; the file's device and inode do.
  */
 import { statSync } from 'node:fs'
+import { fileIdentityOf } from '../vocabulary/file-identity.js'
 
 /** How often, at most, {@link FileReplacementWatch.check} looks at the file (ms). */
 const checkMs = 1000
@@ -49,11 +50,11 @@ export function watchFileReplacement(path: string, reopen: () => void, log?: (li
   }
 }
 
-/** The identity of the file at `path` (device and inode), or undefined where there is none or it cannot be read. */
+/** The identity of the file at `path` ({@link fileIdentityOf}), or undefined where there is none or it cannot be read. */
 function identityOf(path: string): string | undefined {
   try {
     const stats = statSync(path, { throwIfNoEntry: false, bigint: true })
-    return stats && `${stats.dev}:${stats.ino}`
+    return stats && fileIdentityOf(stats)
   } catch {
     // Not to be looked at now (its folder's permissions changed, say).
     return undefined
