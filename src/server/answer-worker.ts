@@ -15,7 +15,7 @@ import type { WorkerAnswer, WorkerData, WorkerRequest, WorkerWarmed } from './an
 const data = workerData as WorkerData
 const db = openDatabase(data.databasePath, { readonly: true })
 // Its searches keep what they read (texts, words, each edition's scope); a page cache of 16 MB would add about 13 MB to
-// what the server holds at rest once the worker has stopped (docs/performance.md, the twelfth round).
+// what the server holds at rest once the worker has stopped (docs/performance-log.md, the twelfth round).
 limitPageCache(db, 2048)
 const { app } = createServerApp({ db, version: data.version, baseUrl: data.baseUrl, basePath: data.basePath, worker: true })
 
