@@ -34,7 +34,15 @@ export {
   type RuleReference,
   type CitedNumbers
 } from './query/get.js'
-export { translateNumber, translateVersion, type NumberTranslation, type TranslateOptions, type TranslationStatus } from './query/renumber.js'
+export {
+  readSectionAt,
+  translateNumber,
+  translateVersion,
+  type NumberTranslation,
+  type SectionNumbering,
+  type TranslateOptions,
+  type TranslationStatus
+} from './query/renumber.js'
 export { getTerm, listTerms, sensesOf, type GlossaryTerm, type GlossaryEntry } from './query/glossary.js'
 export {
   search,

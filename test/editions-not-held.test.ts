@@ -5,6 +5,7 @@
 import { describe, expect, inject, it } from 'vitest'
 import { runCli } from '../src/cli.js'
 import { listMissingEditions } from '../src/query/gaps.js'
+import { getRule } from '../src/query/get.js'
 import { ruleHistory } from '../src/query/history.js'
 import { corpusPath, readManifest } from '../src/vocabulary/corpus-files.js'
 import { archiveAvailable, archiveDir, temporaryFolder, thrown, useArchiveApp } from './helpers.js'
@@ -67,11 +68,14 @@ describe.skipIf(!archiveAvailable())('editions not held, on the archive', () => 
     expect(out).toContain('ended between the editions of 2024-07-30 and 2024-11-08 (2024-09-17 not held)')
   })
 
-  it('the number gone says its last held edition is not where it changed', () => {
-    const error = thrown(() => ruleHistory(archive.db, '701.16b', { at: { edition: '2026-01-16' } }))
-    expect(error.message).toContain(
-      'last in force in the edition of 2025-04-04, the last held: changed between the editions of 2025-04-04 and 2025-07-25 (2025-06-06 not held)'
-    )
+  it('the number renumbered across an edition not held says its last held edition is not where it changed', () => {
+    // Asked of a later edition, the number is followed to the rule it became (as getRule follows it: the history
+    // answered E_NOT_FOUND with where it went), and the note says where the change may have come.
+    const note =
+      '701.16b (edition of 2025-04-04) is numbered 701.20b in the edition of 2026-01-16; changed between the editions of 2025-04-04 and 2025-07-25 (2025-06-06 not held)'
+    const history = ruleHistory(archive.db, '701.16b', { at: { edition: '2026-01-16' } })
+    expect(history).toMatchObject({ number: '701.20b', numbering: { kind: 'translated', asked: '701.16b', note } })
+    expect(getRule(archive.db, '701.16b', { edition: '2026-01-16' }).numbering?.note).toBe(note)
   })
 
   it('get on a day in June 2025 answers from 2025-04-04 with the warning; in May, without', async () => {

@@ -142,7 +142,14 @@ describe('lineage on small documents', () => {
       continuesAs: [{ number: '102.1', edition: '2020-06-01', kind: 'moved' }],
       now: []
     })
-    expect(thrown(() => ruleHistory(fresh.db, '101.1', { at: { edition: '2020-06-01' } })).message).toMatch(/continues as 102\.1/)
+    // A history reads the number as get does: followed to 102.1 where it was renumbered, where it went once removed.
+    expect(ruleHistory(fresh.db, '101.1', { at: { edition: '2020-06-01' } })).toMatchObject({
+      number: '102.1',
+      numbering: { kind: 'translated', asked: '101.1', note: getRule(fresh.db, '101.1', { edition: '2020-06-01' }).numbering!.note }
+    })
+    const gone = thrown(() => ruleHistory(fresh.db, '101.1', { at: { edition: '2020-09-01' } }))
+    expect(gone).toBeInstanceOf(RuleMovedError)
+    expect(gone.message).toBe(error.message)
     // A number no edition ever had keeps the plain answer.
     expect(thrown(() => getRule(fresh.db, '103.1', { edition: '2020-06-01' })).message).toMatch(/^rule 103\.1 is not in the edition of 2020-06-01 \(nearest/)
   })

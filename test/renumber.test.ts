@@ -7,6 +7,8 @@
 import { describe, expect, inject, it } from 'vitest'
 import { runCli } from '../src/cli.js'
 import { getNeighbours, getRule, getSubtree } from '../src/query/get.js'
+import { diffEditions } from '../src/query/diff.js'
+import { blame, ruleHistory } from '../src/query/history.js'
 import { translateNumber } from '../src/query/renumber.js'
 import { readCitedNumber, search } from '../src/query/search.js'
 import { archiveAvailable, thrown, useArchiveDatabase } from './helpers.js'
@@ -62,6 +64,41 @@ describe.skipIf(!archiveAvailable())('numbers across renumberings', () => {
     expect(getNeighbours(archive.db, '704.5j', { era: '2003' }).next?.number).toBe('420.5f')
   })
 
+  it('reads a section scope in the numbering of the edition searched, diffed or blamed: 704 in 2003 is 420', () => {
+    // Search: the section as the edition searched numbers it, and the answer says so.
+    const old = search(archive.db, 'legend', { at: { era: '2003' }, section: '704' })
+    expect(old.sectionNumbering).toEqual({ asked: '704', edition: '2003-12-01', numbers: ['420'], note: '704 was numbered 420 in the edition of 2003-12-01' })
+    expect(old.hits.length).toBeGreaterThan(0)
+    expect(old.hits.every((hit) => hit.kind === 'rule' && hit.key.startsWith('420.'))).toBe(true)
+    const { sectionNumbering: _, ...hits } = old
+    expect(hits).toEqual(search(archive.db, 'legend', { at: { era: '2003' }, section: '420' }))
+    // A section the edition has is its own; over several editions the number is read as given.
+    const own = search(archive.db, 'legend', { at: { era: '2024' }, section: '704' })
+    expect(own.sectionNumbering).toBeUndefined()
+    // A section holds rules only: the term its name matches (legend) is left out, as ranked terms are.
+    expect(own.hits.map((hit) => `${hit.kind} ${hit.key}`)).toEqual(['rule 704.5j'])
+    expect(search(archive.db, 'legend', { all: true, section: '704' }).sectionNumbering).toBeUndefined()
+    // A diff reads a section neither edition has in each one's numbering: 704 between 2002 and 2003 is 420 on both sides.
+    const before = diffEditions(archive.db, { edition: '2002-10-07' }, { edition: '2003-12-01' }, { section: '704' })
+    expect(before.sectionNumbering).toEqual([
+      { asked: '704', edition: '2002-10-07', numbers: ['420'], note: '704 was numbered 420 in the edition of 2002-10-07' },
+      { asked: '704', edition: '2003-12-01', numbers: ['420'], note: '704 was numbered 420 in the edition of 2003-12-01' }
+    ])
+    expect(before.changes.length).toBeGreaterThan(0)
+    const { sectionNumbering: __, section: ___, ...changes } = before
+    const { section: ____, ...asOld } = diffEditions(archive.db, { edition: '2002-10-07' }, { edition: '2003-12-01' }, { section: '420' })
+    expect(changes).toEqual(asOld)
+    // Where one edition has the number, that number decides, as it always has (M10's 704 and 707: no note).
+    const m10 = diffEditions(archive.db, { edition: '2009-05-01' }, { edition: '2009-07-11' }, { section: '707', countsOnly: true })
+    expect(m10.sectionNumbering).toBeUndefined()
+    expect(m10.changes.every((change) => change.to?.number.startsWith('707.') || change.to?.number === '707')).toBe(true)
+    // Blame: the section's lines in the edition's numbering.
+    const blamed = blame(archive.db, { era: '2003' }, { section: '704.5' })
+    expect(blamed.sectionNumbering).toMatchObject({ asked: '704.5', numbers: ['420.5'] })
+    expect(blamed.lines.map((line) => line.number)).toEqual(blame(archive.db, { era: '2003' }, { section: '420.5' }).lines.map((line) => line.number))
+    expect(blamed.lines.map((line) => line.number)).toContain('420.5e')
+  })
+
   it('lists every candidate of a split or a merge', () => {
     // 103.1 of 2003-03-15 became 103.1 and 103.3 in 2003-07-01.
     const split = thrown(() => getRule(archive.db, '103.1', { edition: '2003-07-01' }, { numberedAs: { edition: '2003-03-15' } }))
@@ -85,6 +122,30 @@ describe.skipIf(!archiveAvailable())('numbers across renumberings', () => {
       '203.1a (edition of 2009-05-01) was no longer in force in the edition of 2024-11-08: last in force in the edition of 2009-05-01, removed from 2009-07-11'
     )
     expect(thrown(() => getRule(archive.db, '203.1a', { era: '2024' })).message).toMatch(/last in force in the edition of 2009-05-01; it did not continue/)
+  })
+
+  it('starts a history asked of a day at the rule the number named then, as getRule reads it', () => {
+    // Backward: today's 704.5j asked of 2003 is the history of 420.5e's wording then, and says so.
+    const old = ruleHistory(archive.db, '704.5j', { at: { era: '2003' } })
+    expect(old.number).toBe('420.5e')
+    expect(old.numbering).toEqual(getRule(archive.db, '704.5j', { era: '2003' }).numbering)
+    expect(old.numbering).toMatchObject({ kind: 'translated', asked: '704.5j', note: '704.5j was numbered 420.5e in the edition of 2003-12-01' })
+    // The history is the one the edition's own number gives, but for the note.
+    const { numbering: _, ...steps } = old
+    expect(steps).toEqual(ruleHistory(archive.db, '420.5e', { at: { era: '2003' } }))
+    // Forward, and from the wording of that day only.
+    expect(ruleHistory(archive.db, '420.5e', { at: { era: '2024' } })).toMatchObject({ number: '704.5j', numbering: { kind: 'translated', asked: '420.5e' } })
+    const forward = ruleHistory(archive.db, '704.5j', { at: { era: '2003' }, direction: 'forward' })
+    expect(forward.steps[0]).toMatchObject({ number: '420.5e' })
+    expect(forward.steps[0].editions).toContain('2003-12-01')
+    expect(forward.steps.at(-1)).toMatchObject({ number: '704.5j', validTo: null })
+    // A number the edition has is the edition's rule (2009's 704.5j, the planeswalker uniqueness rule), with no note.
+    const own = ruleHistory(archive.db, '704.5j', { at: { era: '2009' } })
+    expect(own.numbering).toBeUndefined()
+    expect(own.steps.some((step) => step.text.includes('planeswalker uniqueness rule'))).toBe(true)
+    // What getRule says of a rule not yet in force, or gone.
+    expect(thrown(() => ruleHistory(archive.db, '702.102f', { at: { era: '2009' } })).message).toMatch(/did not exist yet in the edition of 2009-10-01/)
+    expect(thrown(() => ruleHistory(archive.db, '203.1a', { at: { era: '2024' } })).message).toMatch(/last in force in the edition of 2009-05-01/)
   })
 
   it('refuses a numbering edition that lacks the number, and a number no edition had', () => {

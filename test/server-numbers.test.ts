@@ -74,6 +74,51 @@ describe.skipIf(!archiveAvailable())('numbers, ids and citations over HTTP', () 
     expect(bad.body.error.code).toBe('E_BAD_DATE')
   })
 
+  it('starts a history asked of a day at the rule the number named then, in /v1, the page and crdb history', async () => {
+    const old = await get('/v1/rules/704.5j/history?era=2003')
+    expect(old.status).toBe(200)
+    expect(old.body).toMatchObject({
+      number: '420.5e',
+      numbering: { kind: 'translated', asked: '704.5j', note: '704.5j was numbered 420.5e in the edition of 2003-12-01' }
+    })
+    expect(old.body).toEqual(published(await cliJson(['history', '704.5j', '--era', '2003'])))
+    const page = await get('/history/704.5j?era=2003')
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('<h1>History of 420.5e</h1>\n<p class="notice">704.5j was numbered 420.5e in the edition of 2003-12-01.</p>')
+    let out = ''
+    const code = await runCli(['--db', inject('archiveDatabase')!, 'history', '704.5j', '--era', '2003'], { out: (text) => (out += text), err: () => {} })
+    expect(code).toBe(0)
+    expect(out.split('\n').slice(0, 2)).toEqual([
+      expect.stringMatching(/^420\.5e: \d+ wordings, numbered 420\.5e -> 704\.5k -> 704\.5j$/),
+      '704.5j was numbered 420.5e in the edition of 2003-12-01'
+    ])
+  })
+
+  it('reads a section of another numbering in /v1/search, /v1/diff and the diff page as the library does', async () => {
+    const found = await get('/v1/search?q=legend&era=2003&section=704')
+    expect(found.status).toBe(200)
+    expect(found.body.sectionNumbering).toEqual({
+      asked: '704',
+      edition: '2003-12-01',
+      numbers: ['420'],
+      note: '704 was numbered 420 in the edition of 2003-12-01'
+    })
+    expect(found.body).toEqual(published(await cliJson(['search', 'legend', '--era', '2003', '--section', '704'])))
+    const summary = await get('/v1/diff?from=2002-10-07&to=2003-12-01&section=704&summary=true')
+    expect(summary.body).toMatchObject({
+      section: '704',
+      sectionNumbering: [
+        { edition: '2002-10-07', numbers: ['420'] },
+        { edition: '2003-12-01', numbers: ['420'] }
+      ]
+    })
+    expect(summary.body.summary).toEqual((await get('/v1/diff?from=2002-10-07&to=2003-12-01&section=420&summary=true')).body.summary)
+    const paged = await get('/v1/diff?from=2002-10-07&to=2003-12-01&section=704&limit=5')
+    expect(paged.body.sectionNumbering).toEqual(summary.body.sectionNumbering)
+    const page = await get('/diff?from=2002-10-07&to=2003-12-01&section=704')
+    expect(page.body).toContain('<p class="notice">Section 704 was numbered 420 in the edition of 2002-10-07.</p>')
+  })
+
   it('carries the stable id in a rule answer, and answers /v1/id/{id} before and after a renumbering', async () => {
     const now = (await get('/v1/rules/704.5j')).body
     const then = (await get('/v1/rules/420.5e?date=2004-01-15')).body

@@ -116,7 +116,7 @@ expectTypeOf<
 >().toEqualTypeOf<'same'>()
 expectTypeOf<
   Fit<
-    Pick<EditionDiff, 'from' | 'to' | 'section' | 'summary'> & { terms?: Pick<TermDiff, 'summary'>; stale?: true; notHeld?: string[] },
+    Pick<EditionDiff, 'from' | 'to' | 'section' | 'sectionNumbering' | 'summary'> & { terms?: Pick<TermDiff, 'summary'>; stale?: true; notHeld?: string[] },
     typeof schemas.diffSummarySchema
   >
 >().toEqualTypeOf<'same'>()

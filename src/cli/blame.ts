@@ -21,12 +21,14 @@ export const registerBlame: RegisterCommand = (program, context) => {
     context.print(
       result,
       () =>
+        (result.sectionNumbering ? `section ${result.sectionNumbering.note}\n` : '') +
         result.lines
           .map((line) => {
             const since = line.sinceNumber === line.number ? line.since : `${line.since} (as ${line.sinceNumber})`
             return `${since.padEnd(10)}  ${line.number.padEnd(8)} ${line.text.split('\n')[0].slice(0, Math.max(20, (context.io.columns ?? 120) - 22))}`
           })
-          .join('\n') + '\n'
+          .join('\n') +
+        '\n'
     )
   })
 }

@@ -45,7 +45,9 @@ export const registerDiff: RegisterCommand = (program, context) => {
         })
         // As the diff page's `only=`: the changes of one kind, the summary of them all.
         const diff = options.only === undefined ? whole : { ...whole, changes: whole.changes.filter((change) => change.kind === options.only) }
-        context.print(diff, () => (options.summary ? summaryLines(diff).join('\n') + '\n' : renderDiff(diff, options.format, context.io)))
+        context.print(diff, () =>
+          options.summary ? [...summaryLines(diff), ...sectionLines(diff)].join('\n') + '\n' : renderDiff(diff, options.format, context.io)
+        )
       }
     )
 }
@@ -56,10 +58,15 @@ function summaryLines(diff: EditionDiff): string[] {
   return [...rules, ...(diff.terms ? [`${diff.from} -> ${diff.to} ${summarizeTermDiff(diff.terms)}`] : [])]
 }
 
+/** How each edition that numbers the section asked otherwise numbers it: `section 704 was numbered 420 in the edition of ...`. */
+function sectionLines(diff: EditionDiff): string[] {
+  return (diff.sectionNumbering ?? []).map((read) => `section ${read.note}`)
+}
+
 /** The text of a diff, unified (one column) or side by side. */
 export function renderDiff(diff: EditionDiff, format: 'unified' | 'side-by-side', io: Io): string {
   const s = textLayout(io)
-  const lines = [...summaryLines(diff).map((line) => s.bold(line)), '']
+  const lines = [...summaryLines(diff).map((line) => s.bold(line)), ...sectionLines(diff).map((line) => s.dim(line)), '']
   for (const change of diff.changes) {
     lines.push(s.bold(heading(change)))
     if (format === 'side-by-side' && change.from && change.to) {

@@ -40,7 +40,10 @@ export const registerHistory: RegisterCommand = (program, context) => {
       })
       const s = textLayout(context.io)
       context.print(history, () => {
-        const lines = [s.bold(`${history.number}: ${history.steps.length} wordings, numbered ${history.numbers.join(' -> ')}`), '']
+        const lines = [s.bold(`${history.number}: ${history.steps.length} wordings, numbered ${history.numbers.join(' -> ')}`)]
+        // A number from another numbering: say which rule it was read as (as crdb get does).
+        if (history.numbering) lines.push(...s.wrap(history.numbering.note).map(s.dim))
+        lines.push('')
         const fold = foldMinorSteps(history.steps)
         for (const { step } of options.all ? history.steps.map((step) => ({ step })) : fold.shown) {
           lines.push(s.bold(`${step.number}  ${spanOf(step)}  ${describeHistoryStep(step)}`))

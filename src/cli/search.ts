@@ -70,6 +70,7 @@ export const registerSearch: RegisterCommand = (program, context) => {
         const layout = textLayout(context.io)
         const lines: string[] = []
         if (result.rule?.note) lines.push(layout.dim(result.rule.note))
+        if (result.sectionNumbering) lines.push(layout.dim(`section ${result.sectionNumbering.note}`))
         if (result.fallback) lines.push(layout.dim(result.fallback))
         if (result.note) lines.push(layout.dim(result.note))
         if (result.corrections.length > 0)

@@ -23,6 +23,7 @@ import {
   type DiffTextRow,
   type DiffVersionRow
 } from '../store/diff.js'
+import { readSectionAt, type SectionNumbering } from './renumber.js'
 import { diffTerms, type TermDiff } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 import { differsOnlyByDamage } from './source-damage.js'
@@ -89,6 +90,12 @@ export interface EditionDiff {
   from: string
   to: string
   section?: string
+  /**
+   * A section neither edition has, as each numbers it (704 from 2002-10-07 to 2003-12-01: 420 in both), each with a
+   * plain line; a change is then kept when its older side is in the section as the older edition numbers it, or its
+   * newer side as the newer one does. Absent where either edition has the section's number (that number decides).
+   */
+  sectionNumbering?: SectionNumbering[]
   summary: {
     added: number
     removed: number
@@ -146,9 +153,17 @@ export function diffEditions(db: Crdb, a: EditionSelector, b: EditionSelector, o
   const from = resolveEdition(db, a, 'diffEditions')
   const to = resolveEdition(db, b, 'diffEditions')
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)
+  // A section neither edition has is read in each one's numbering (704 from 2002-10-07 to 2003-12-01 is 420 on both
+  // sides). Where one has it, its number there decides, as for any section: a rule moved into or out of it is a move.
+  const reads = section === undefined ? [] : [readSectionAt(db, section, from), readSectionAt(db, section, to)]
+  const sectionNumbering = reads.every((read) => read !== undefined) ? (reads as SectionNumbering[]) : []
+  const sectionsAt = (edition: string): string[] =>
+    section === undefined ? [] : (sectionNumbering.find((read) => read.edition === edition)?.numbers ?? [section])
+  const [fromSections, toSections] = [sectionsAt(from), sectionsAt(to)]
   // Pair whole editions, then keep the changes with a side in the section, so that a
   // rule moved into (or out of) the section is a move, not an addition.
-  const inScope = (number: string | undefined): boolean => section === undefined || (number !== undefined && inSection(number, section))
+  const inScope = (number: string | undefined, sections: string[]): boolean =>
+    section === undefined || (number !== undefined && sections.some((each) => inSection(number, each)))
   const withRules = options.kind !== 'term'
   // Only what differs is read: the versions in force in one edition and not the other. Those in
   // force in both are the same rule with the same text, and only counted.
@@ -164,7 +179,7 @@ export function diffEditions(db: Crdb, a: EditionSelector, b: EditionSelector, o
     ? 0
     : section === undefined
       ? countVersionsStaying(db, 'rule', earlier, later)
-      : listRuleKeysStaying(db, earlier, later).filter(inScope).length
+      : listRuleKeysStaying(db, earlier, later).filter((key) => inScope(key, fromSections) || inScope(key, toSections)).length
 
   // Pair what is left through lineage links only, following them across the editions in between.
   const forward = from <= to
@@ -186,7 +201,7 @@ export function diffEditions(db: Crdb, a: EditionSelector, b: EditionSelector, o
 
   const changes: RuleChange[] = []
   const rowOf = new Map<RuleChange, number>()
-  const shown = pairs.filter(({ old, current }) => inScope(old?.key) || inScope(current?.key))
+  const shown = pairs.filter(({ old, current }) => inScope(old?.key, fromSections) || inScope(current?.key, toSections))
   // The texts of the changed rules only, in one query: most rules of two editions are the same version.
   const contents =
     section === undefined
@@ -239,6 +254,7 @@ export function diffEditions(db: Crdb, a: EditionSelector, b: EditionSelector, o
     from,
     to,
     ...(section === undefined ? {} : { section }),
+    ...(sectionNumbering.length > 0 ? { sectionNumbering } : {}),
     summary: {
       added: count('added'),
       removed: count('removed'),

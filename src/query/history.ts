@@ -10,8 +10,8 @@ import { termKey } from '../vocabulary/term-key.js'
 import { resolveEdition } from './editions.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import { inSection } from './diff.js'
-import { nearestNumbers } from './get.js'
-import { findWhereabouts, RuleMovedError } from './moved.js'
+import { getRule } from './get.js'
+import { readSectionAt, type SectionNumbering } from './renumber.js'
 import { describeEndGap, describeGap, listMissingEditions } from './gaps.js'
 import { listEditionDates } from '../store/editions.js'
 import { rememberPerContent } from '../store/per-content.js'
@@ -33,7 +33,7 @@ import {
 import { findLineageIdAt } from '../store/lineage-ids.js'
 import { listExamplesOf } from '../store/rules.js'
 import { differsOnlyByDamage, readDamagedEditions, readSourceDamageOf } from './source-damage.js'
-import type { SourceDamageNote } from '../vocabulary/rule-version.js'
+import type { RuleNumbering, SourceDamageNote } from '../vocabulary/rule-version.js'
 import { diffTerms, truncationPoint } from './term-diff.js'
 import { diffWords, differsOnlyInReferences, differsOnlyInTypography, type WordChange } from './word-diff.js'
 
@@ -85,10 +85,15 @@ export interface HistoryStep {
 
 /** A rule's history, oldest wording first. */
 export interface RuleHistory {
-  /** The number asked about. */
+  /** The number of the wording the history starts from: the number asked, or what it was numbered in the edition asked (`numbering`). */
   number: string
   /** The stable id of the rule's lineage (`1999-04-23_420.5e`); absent before the lineage has ids. */
   id?: string
+  /**
+   * How the number asked led to the wording the history starts from, when the edition asked numbers that rule
+   * otherwise (`704.5j` asked of 2003 starts from 420.5e: "704.5j was numbered 420.5e in the edition of 2002-10-07").
+   */
+  numbering?: RuleNumbering
   steps: HistoryStep[]
   /** The numbers the rule has had, in order (`['420.5e', '704.5k', '704.5j']`). */
   numbers: string[]
@@ -161,7 +166,7 @@ export function historyAlong(db: Crdb, traced: TracedHistory, wording: TracedHis
 function traceHistory(db: Crdb, number: string, options: HistoryOptions): TracedHistory {
   const key = parseRuleNumber(number)
   const direction = options.direction ?? 'both'
-  const start = startingVersion(db, key, options.at, direction)
+  const { row: start, numbering } = startingVersion(db, key, options.at, direction)
   const [lineageOf, lineageId] = findLineageAndIdOf(db, start.id)
   const lineage = lineageOf ?? start.id
   const members = listLineageVersions(db, lineage)
@@ -288,7 +293,14 @@ function traceHistory(db: Crdb, number: string, options: HistoryOptions): Traced
   if (direction === 'both' && wordings.has(start.id)) while (sharedFrom > 0 && nextOf(chain[sharedFrom - 1]) === chain[sharedFrom]) sharedFrom--
   const wordingOf = (row: LineageVersionRow) => ({ number: row.key, validFrom: row.firstDate, lastDate: row.lastDate })
   return {
-    history: { number: key, ...(id === undefined ? {} : { id }), steps, numbers, ...(continuesAs.length ? { continuesAs } : {}) },
+    history: {
+      number: start.key,
+      ...(id === undefined ? {} : { id }),
+      ...(numbering ? { numbering } : {}),
+      steps,
+      numbers,
+      ...(continuesAs.length ? { continuesAs } : {})
+    },
     preceding: chain.slice(sharedFrom, startsAt).map(wordingOf),
     following: direction === 'both' ? chain.slice(startsAt + 1).map(wordingOf) : []
   }
@@ -363,22 +375,27 @@ function classifyDamage(step: HistoryStep, previous: HistoryStep, before: string
   if (change.typographyOnly) change.sourceDamage = true
 }
 
-function startingVersion(db: Crdb, key: string, at: EditionSelector | undefined, direction: HistoryOptions['direction']): LineageVersionRow {
-  let row: LineageVersionRow | undefined
+/** The wording a history starts from, and how the number asked led to it when the edition asked numbers it otherwise. */
+function startingVersion(
+  db: Crdb,
+  key: string,
+  at: EditionSelector | undefined,
+  direction: HistoryOptions['direction']
+): { row: LineageVersionRow; numbering?: RuleNumbering } {
   if (checkSelector(at, 'ruleHistory').by !== 'newest') {
     const edition = resolveEdition(db, at, 'ruleHistory')
-    row = findLineageVersionAt(db, key, edition)
-    if (!row) {
-      const where = findWhereabouts(db, key, edition)
-      if (where) throw new RuleMovedError(where)
-      const near = nearestNumbers(db, key, edition)
-      throw new CrdbError('E_NOT_FOUND', `rule ${key} is not in the edition of ${edition}${near.length ? ` (nearest: ${near.join(', ')})` : ''}`)
-    }
-    return row
+    const row = findLineageVersionAt(db, key, edition)
+    if (row) return { row }
+    // A number from another numbering (704.5j asked of 2003): the rule it names on that day, as getRule reads it (or
+    // its error: where the rule went, that it did not exist yet, the candidates of a split).
+    const rule = getRule(db, key, { edition })
+    const translated = findLineageVersionAt(db, rule.number, edition)
+    if (!translated) throw new CrdbError('E_NOT_FOUND', `rule ${key} is not in the edition of ${edition}`)
+    return rule.numbering ? { row: translated, numbering: rule.numbering } : { row: translated }
   }
-  row = findLineageVersionAtEnd(db, key, direction === 'forward' ? 'first' : 'last')
+  const row = findLineageVersionAtEnd(db, key, direction === 'forward' ? 'first' : 'last')
   if (!row) throw new CrdbError('E_NOT_FOUND', `rule ${key} is in no stored edition`)
-  return row
+  return { row }
 }
 
 /** One rule of an edition with the edition in which its current text appeared. */
@@ -392,16 +409,23 @@ export interface BlameLine {
 }
 
 /**
- * For each rule of the edition answering `at`, the edition in which its current
- * text appeared, following pure renumberings back.
+ * For each rule of the edition answering `at` (with `section`, of that section, read in the edition's numbering:
+ * 704 of 2003 is 420, and `sectionNumbering` says so), the edition in which its current text appeared, following pure
+ * renumberings back.
  */
-export function blame(db: Crdb, at: EditionSelector = {}, options: { section?: string } = {}): { edition: string; lines: BlameLine[] } {
+export function blame(
+  db: Crdb,
+  at: EditionSelector = {},
+  options: { section?: string } = {}
+): { edition: string; sectionNumbering?: SectionNumbering; lines: BlameLine[] } {
   const edition = resolveEdition(db, at, 'blame')
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)
+  const sectionNumbering = section === undefined ? undefined : readSectionAt(db, section, edition)
+  const sections = section === undefined ? undefined : (sectionNumbering?.numbers ?? [section])
   const rows = listBlameRows(db, edition)
   const lines: BlameLine[] = []
   for (const row of rows) {
-    if (section !== undefined && !inSection(row.key, section)) continue
+    if (sections !== undefined && !sections.some((each) => inSection(row.key, each))) continue
     let since = row.firstDate
     let sinceNumber = row.key
     let previous = row.previous
@@ -414,7 +438,7 @@ export function blame(db: Crdb, at: EditionSelector = {}, options: { section?: s
     }
     lines.push({ number: row.key, text: row.text, since, sinceNumber })
   }
-  return { edition, lines }
+  return sectionNumbering ? { edition, sectionNumbering, lines } : { edition, lines }
 }
 
 /** One definition of a glossary term in its history. */

@@ -82,6 +82,36 @@ export function translateNumber(db: Crdb, number: string, to: EditionSelector = 
   return translateVersion(db, key, start, numberedAs, edition)
 }
 
+/** A section, rule or subrule given as a scope (`--section 704`), as an edition that numbers it otherwise numbers it. */
+export interface SectionNumbering {
+  /** The section asked. */
+  asked: string
+  /** The edition it was read in. */
+  edition: string
+  /** Its number(s) there (`['420']` for 704 in 2003); the number asked where its rule was not in force then. */
+  numbers: string[]
+  /** One plain line: `704 was numbered 420 in the edition of 2003-12-01`, or why it has no number there. */
+  note: string
+}
+
+/**
+ * The section, rule or subrule `section` (`7`, `704`, `704.5`) as the edition dated `edition` numbers it, for a
+ * scope such as a search's or a diff's section: `undefined` where the edition has a rule of that number (the
+ * section is its own) or no edition had one; else the number(s) its rule had there through the lineage, as
+ * {@link translateNumber} reads a number (the rule it named last: 704 in 2003 is 420; 420 today is 704), or the
+ * number asked kept with why it had none (not in force yet, removed).
+ *
+ * @throws {CrdbError} `E_BAD_NUMBER` for a bad section.
+ */
+export function readSectionAt(db: Crdb, section: string, edition: string): SectionNumbering | undefined {
+  const key = parseRuleNumber(section)
+  if (findVersionInForce(db, key, edition)) return undefined
+  const start = findNewestVersion(db, key)
+  if (!start) return undefined
+  const translation = translateVersion(db, key, start, start.lastDate, edition)
+  return { asked: key, edition, numbers: translation.numbers.length > 0 ? translation.numbers : [key], note: translation.note }
+}
+
 /** Translate from a known starting version (see {@link translateNumber}). */
 export function translateVersion(db: Crdb, key: string, start: LinkedVersion, numberedAs: string, edition: string): NumberTranslation {
   const base = { number: key, numberedAs, edition }

@@ -23,6 +23,7 @@ import { parseRuleNumber, sortKeyOf } from '../vocabulary/rule-number.js'
 import { checkSelector, type EditionSelector } from '../vocabulary/selector.js'
 import { resolveEdition } from './editions.js'
 import { findReferences, getRule, type RuleVersion } from './get.js'
+import { readSectionAt, type SectionNumbering } from './renumber.js'
 import { candidateExpression, candidateWords, describePlan, planBoolean, planRanked, type SearchPlan } from './search/plan.js'
 import { checkQueryLength, emitFlat, parseQuery, positiveTerms, toFtsExpression } from './search/query-language.js'
 import { readQueryMode, type SearchMode } from './search/read-mode.js'
@@ -165,6 +166,12 @@ export interface SearchResult {
    * numbering was followed ("704.5j was numbered 420.5e in the edition of 2003-12-01").
    */
   rule?: { asked: string; number: string; edition: string; note?: string }
+  /**
+   * The `section` asked is another numbering's (704 asked of 2003): the section(s) searched, as the edition
+   * searched numbers them (`numbers: ['420']`), with a plain line saying so. Absent where the edition has the
+   * section's number, and over several editions (`all`, `from`/`to`), where the number is read as given.
+   */
+  sectionNumbering?: SectionNumbering
 }
 
 const allKinds: readonly SearchKind[] = ['rule', 'example', 'term']
@@ -266,9 +273,12 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
   if (!Number.isInteger(asked) || asked < 1 || asked > 1000) throw new CrdbError('E_USAGE', `limit must be a whole number from 1 to 1000, not ${asked}`)
   // A page (`offset`) ranks the hits it leaves out too.
   const limit = asked + skip
-  const section = options.section === undefined ? undefined : sortKeyOf(parseRuleNumber(options.section))
+  const sectionAsked = options.section === undefined ? undefined : parseRuleNumber(options.section)
   const { edition, range, rangeGiven } = resolveSearchScope(db, options)
   const oneEdition = edition !== null
+  // A section of another numbering (704 asked of 2003) is the section its rule was then (420); over a range, as given.
+  const sectionNumbering = sectionAsked !== undefined && edition !== null ? readSectionAt(db, sectionAsked, edition) : undefined
+  const sections = sectionAsked === undefined ? undefined : (sectionNumbering?.numbers ?? [sectionAsked]).map((number) => sortKeyOf(number))
 
   const cache = searchCacheOf(db)
   const scope = scopeOf(db, cache, range)
@@ -276,14 +286,14 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
   const { ids, forRules, forExamples } = findCandidateTexts(db, plan, parsed, kinds, oneEdition, cache, scope)
 
   const versionsOf = scope.versionsFor(ids)
-  const inScope = (version: ScopeVersion): boolean => section === undefined || (version.kind === 'rule' && version.sortKey.startsWith(section))
+  const inScope = (version: ScopeVersion): boolean => sections === undefined || (version.kind === 'rule' && isInSections(version.sortKey, sections))
   const wantedIds: number[] = []
   const wantedVersions: Array<readonly ScopeVersion[]> = []
   for (let index = 0; index < ids.length; index++) {
     const id = ids[index]
     const versions = versionsOf(id)
     if (versions === undefined) continue
-    const kept = section === undefined ? versions : versions.filter(inScope)
+    const kept = sections === undefined ? versions : versions.filter(inScope)
     if (kept.length === 0) continue
     wantedIds.push(id)
     wantedVersions.push(kept)
@@ -370,9 +380,16 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
   else if (reading.as === 'text' && reading.marked && options.mode !== 'text')
     result.note = `read as text (it ${reading.why}): quotes, parentheses, * and AND, OR, NOT are plain words here; ask for an exact query to use them as operators`
   if (rangeGiven && range) result.range = range
+  if (sectionNumbering) result.sectionNumbering = sectionNumbering
   const cited = readCitedNumber(query)
-  if (cited && kinds.has('rule')) putNumberFirst(db, result, cited, edition ?? range?.to, section, limit)
+  if (cited && kinds.has('rule')) putNumberFirst(db, result, cited, edition ?? range?.to, sections, limit)
   return result
+}
+
+/** Whether the rule whose sort key is `sortKey` lies in one of the sections given by their sort keys. */
+function isInSections(sortKey: string, sections: string[]): boolean {
+  for (const section of sections) if (sortKey.startsWith(section)) return true
+  return false
 }
 
 /** A query that is only a rule number, as people cite one: the number, else `undefined`. */
@@ -390,7 +407,7 @@ export function readCitedNumber(query: string): string | undefined {
  * Put the rule `number` names in `edition` (through the lineage, for a number of another numbering)
  * first among the hits, or leave the result as it is when it names none there.
  */
-function putNumberFirst(db: Crdb, result: SearchResult, number: string, edition: string | undefined, section: string | undefined, limit: number): void {
+function putNumberFirst(db: Crdb, result: SearchResult, number: string, edition: string | undefined, sections: string[] | undefined, limit: number): void {
   let rule: RuleVersion
   try {
     rule = getRule(db, number, edition === undefined ? {} : { edition })
@@ -398,7 +415,7 @@ function putNumberFirst(db: Crdb, result: SearchResult, number: string, edition:
     if (error instanceof CrdbError) return
     throw error
   }
-  if (section !== undefined && !sortKeyOf(rule.number).startsWith(section)) return
+  if (sections !== undefined && !isInSections(sortKeyOf(rule.number), sections)) return
   const snippet = rule.text.length > 200 ? `${rule.text.slice(0, 199)}…` : rule.text
   const ranges = [{ validFrom: rule.validFrom, validTo: rule.validTo }]
   const hit: SearchHit = {
@@ -638,7 +655,8 @@ function boostNamed(
     for (const phrase of missingTerms) {
       const text = named.get(phrase.contentId)
       const version = versionsOf(phrase.contentId)?.find((each) => each.kind === 'term' && each.key === phrase.key)
-      if (text && version) addCandidate('term', version, text, 0, false)
+      // A section scope holds rules only: a term named joins the candidates only without one.
+      if (text && version && inScope(version)) addCandidate('term', version, text, 0, false)
     }
   }
   if (kinds.has('rule'))

@@ -111,6 +111,19 @@ const sourceDamageSchema = z
     description: 'paragraphs the edition printed with substitution damage (? for quotes and dashes): restored from its neighbours, or kept as printed'
   })
 
+/** A `RuleNumbering`: how a number asked led to a rule in another numbering. */
+const numbering = () =>
+  z.object({
+    kind: z.enum(['translated', 'reused']),
+    asked: z.string(),
+    numberedAs: day(),
+    otherNumbers: z.array(z.string()).optional(),
+    note: z.string()
+  })
+
+/** A `SectionNumbering`: a section given as a scope, as an edition that numbers it otherwise numbers it. */
+const sectionNumbering = () => z.object({ asked: z.string(), edition: day(), numbers: z.array(z.string()), note: z.string() })
+
 /** `RuleVersion`. */
 export const ruleVersionSchema = z
   .object({
@@ -126,18 +139,9 @@ export const ruleVersionSchema = z
     validTo: until(),
     lastEdition: day(),
     source: z.object({ ...publicSource(), sha256: z.string(), line: z.int() }),
-    numbering: z
-      .object({
-        kind: z.enum(['translated', 'reused']),
-        asked: z.string(),
-        numberedAs: day(),
-        otherNumbers: z.array(z.string()).optional(),
-        note: z.string()
-      })
-      .optional()
-      .openapi({
-        description: 'how the number asked led to this rule: followed from another numbering (translated), or a number that later named another rule (reused)'
-      }),
+    numbering: numbering().optional().openapi({
+      description: 'how the number asked led to this rule: followed from another numbering (translated), or a number that later named another rule (reused)'
+    }),
     sourceDamage: sourceDamageSchema
   })
   .openapi('RuleVersion')
@@ -230,6 +234,9 @@ export const ruleHistorySchema = z
   .object({
     number: z.string(),
     id: z.string().optional().openapi({ description: "the stable id of the rule's lineage", example: '1999-04-23_420.5e' }),
+    numbering: numbering().optional().openapi({
+      description: 'how the number asked led to the wording the history starts from, when the edition asked numbers that rule otherwise (translated)'
+    }),
     steps: z.array(
       z.object({
         number: z.string(),
@@ -349,9 +356,19 @@ export const searchResultSchema = z
     rule: z
       .object({ asked: z.string(), number: z.string(), edition: day(), note: z.string().optional() })
       .optional()
-      .openapi({ description: 'the query was a rule number: the rule it names in the edition searched, first among the hits' })
+      .openapi({ description: 'the query was a rule number: the rule it names in the edition searched, first among the hits' }),
+    sectionNumbering: sectionNumbering().optional().openapi({
+      description:
+        "the section asked is another numbering's: the section(s) searched, as the edition searched numbers them (704 asked of 2003 is 420), with a plain line; absent over several editions"
+    })
   })
   .openapi('SearchResult')
+
+const sectionNumberingList = () =>
+  z
+    .array(sectionNumbering())
+    .optional()
+    .openapi({ description: 'a section neither edition has, as each numbers it (704 from 2002-10-07 to 2003-12-01 is 420 in both), with a plain line each' })
 
 const diffSide = () => z.object({ number: z.string(), text: z.string(), examples: z.array(z.string()), validFrom: day() })
 const termSide = () => z.object({ term: z.string(), key: z.string(), definition: z.string(), validFrom: day() })
@@ -395,6 +412,7 @@ export const editionDiffSchema = z
     from: day(),
     to: day(),
     section: z.string().optional(),
+    sectionNumbering: sectionNumberingList(),
     summary: diffSummary(),
     changes: z.array(
       z.object({
@@ -437,6 +455,7 @@ export const diffSummarySchema = z
     from: day(),
     to: day(),
     section: z.string().optional(),
+    sectionNumbering: sectionNumberingList(),
     summary: diffSummary(),
     terms: z.object({ summary: termDiffSummary() }).optional(),
     stale: flags.stale,

@@ -145,7 +145,14 @@ export function registerApi(app: Hono, state: ServerState): void {
         c,
         flagged(
           db,
-          { from: diff.from, to: diff.to, section: diff.section, summary: diff.summary, terms: diff.terms && { summary: diff.terms.summary } },
+          {
+            from: diff.from,
+            to: diff.to,
+            section: diff.section,
+            ...(diff.sectionNumbering ? { sectionNumbering: diff.sectionNumbering } : {}),
+            summary: diff.summary,
+            terms: diff.terms && { summary: diff.terms.summary }
+          },
           { needs: 'lineage', span: diff }
         )
       )

@@ -96,6 +96,7 @@ export function registerDiffPage(app: Hono, state: ServerState): void {
     ].map(([count, label]) => html`<li>${count} ${label}</li>`)
     const anchors = assignAnchors(shown)
     const body = html`<h1>Changes from ${diff.from} to ${diff.to}${diff.section && html` in ${diff.section}`}</h1>
+${(diff.sectionNumbering ?? []).map((read) => html`<p class="notice">Section ${read.note}.</p>`)}
 <form method="get" action="/diff" class="diff-form">
 <label>From <select name="from">${options(diff.from)}</select></label>
 <label>To <select name="to">${options(diff.to)}</select></label>

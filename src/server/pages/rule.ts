@@ -73,6 +73,7 @@ ${(step.sourceDamage ?? []).map((note) => html`<p class="meta source-damage">Not
     const folded = fold.folded.map(({ step, index }) => section(step, index))
     const newest = history.steps.at(-1)!
     const body = html`<h1>History of ${history.number}</h1>
+${history.numbering && html`<p class="notice">${history.numbering.note}.</p>`}
 <p>${plural(history.steps.length, 'wording')}, numbered ${history.numbers.join(' → ')}. Removed words are <del>struck</del>, added words <ins>marked</ins>. <a href="${ruleHref(newest.number, newest.editions.at(-1))}">${newest.number} as it ${newest.validTo ? `stood until ${newest.validTo}` : 'stands now'}</a>.</p>
 ${renderBars(history, state)}
 ${joinMarkup(shown, '\n')}
