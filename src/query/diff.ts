@@ -119,7 +119,7 @@ export interface EditionDiff {
 
 /** Options for {@link diffEditions}. */
 export interface DiffOptions {
-  /** Only rules of this section, rule or subrule (`7`, `704`, `704.5`). */
+  /** Only rules of this section, rule or subrule (`7`, `704`, `704.5`); one neither edition has is read in each one's numbering (`sectionNumbering`). */
   section?: string
   /** Only rules, only glossary terms, or both (default). With `term`, `changes` is empty. */
   kind?: 'rule' | 'term'

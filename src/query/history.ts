@@ -107,7 +107,10 @@ export interface RuleHistory {
 
 /** Options for {@link ruleHistory}. */
 export interface HistoryOptions {
-  /** Which wording of the number to start from (default: the newest edition that has it). */
+  /**
+   * Start from the wording in force in this edition: the number's rule there, or the rule a number of another numbering
+   * named then, as `getRule` follows it (default: the number's wording in the newest edition that has it).
+   */
   at?: EditionSelector
   /** `both` (default) follows the rule back and forward; `forward` starts at its oldest wording and goes on. */
   direction?: 'both' | 'forward' | 'backward'
@@ -118,7 +121,8 @@ export interface HistoryOptions {
  * goes back to the 420.5e of 1999; `direction: 'forward'` from `420.5e` reaches
  * 704.5j), with the word-level change at each step.
  *
- * @throws {CrdbError} `E_BAD_NUMBER`, or `E_NOT_FOUND` when no edition has the number.
+ * @throws {CrdbError} `E_BAD_NUMBER`; `E_NOT_FOUND` when no edition has the number, or (with `at`) as `getRule` says:
+ *   where the rule went, that it did not exist yet; `E_AMBIGUOUS` for a split or merge in the edition asked.
  */
 export function ruleHistory(db: Crdb, number: string, options: HistoryOptions = {}): RuleHistory {
   return traceHistory(db, number, options).history

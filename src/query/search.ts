@@ -65,7 +65,7 @@ export interface SearchOptions {
   from?: string
   /** ... to this day (default: today); like `all`, each hit lists its matching versions. */
   to?: string
-  /** Only rules (and their examples) of this section, rule or subrule: `'7'`, `'704'`, `'704.5'`. */
+  /** Only rules (and their examples) of this section, rule or subrule: `'7'`, `'704'`, `'704.5'`; in one edition, read in its numbering (`sectionNumbering`). */
   section?: string
   /** Only these kinds of hit (default: all three). */
   kinds?: SearchKind[]
