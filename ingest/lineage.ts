@@ -25,7 +25,7 @@ import { lineageOverridesSchema, readCorpusJson } from '../src/vocabulary/corpus
 import { parseRuleNumber } from '../src/vocabulary/rule-number.js'
 import { matchRules, parentOf, type MatchContext, type MatchLink, type MatchRow } from './lineage/match.js'
 import { normalizeText, referencesOf, wordsOf, WordWeights, type WeightedWords, type WordCounts } from './lineage/text.js'
-import { compileRewrites, readRewriteVocabulary, type CompiledRewrite, type Rewrite } from './lineage/vocabulary.js'
+import { compileRewrites, readRewriteVocabulary, type CompiledRewrite, type Rewrite } from '../src/vocabulary/rewrite-vocabulary.js'
 import { readLineageWeights } from './lineage/weights.js'
 import { listEditionDates } from '../src/store/editions.js'
 import {

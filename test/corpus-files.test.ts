@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readLineageOverrides } from '../ingest/lineage.js'
-import { readRewriteVocabulary } from '../ingest/lineage/vocabulary.js'
+import { readRewriteVocabulary } from '../src/vocabulary/rewrite-vocabulary.js'
 import { informalPhrases } from '../src/query/search/informal-words.js'
 import { verifyStoredEdition } from '../src/query/verification.js'
 import {

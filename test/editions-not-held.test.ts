@@ -8,7 +8,7 @@ import { listMissingEditions } from '../src/query/gaps.js'
 import { getRule } from '../src/query/get.js'
 import { ruleHistory } from '../src/query/history.js'
 import { corpusPath, readManifest } from '../src/vocabulary/corpus-files.js'
-import { archiveAvailable, archiveDir, temporaryFolder, thrown, useArchiveApp } from './helpers.js'
+import { archiveAvailable, archiveDir, temporaryFolder, useArchiveApp } from './helpers.js'
 
 async function crdb(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = ''

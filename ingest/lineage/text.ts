@@ -4,7 +4,7 @@
  * how rare they are (a keyword's name tells two "Multiple instances of X are
  * redundant" rules apart; "creature" does not).
  */
-import type { CompiledRewrite } from './vocabulary.js'
+import type { CompiledRewrite } from '../../src/vocabulary/rewrite-vocabulary.js'
 
 /** A text's distinct words as sorted word ids, with their weights, and the sum of the weights. */
 export interface WeightedWords {

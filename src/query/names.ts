@@ -19,7 +19,8 @@ import type { Crdb } from '../store/database.js'
 import { listTermVersionSpans, listTitleVersionSpans, type NamedVersion } from '../store/names.js'
 import { readGeneration } from '../store/search.js'
 import { listAliases } from '../store/terms.js'
-import { corpusPath, informalWordsSchema, readCorpusJson, rewriteVocabularySchema } from '../vocabulary/corpus-files.js'
+import { corpusPath, informalWordsSchema, readCorpusJson } from '../vocabulary/corpus-files.js'
+import { readRewriteVocabulary } from '../vocabulary/rewrite-vocabulary.js'
 import { CrdbError } from '../vocabulary/errors.js'
 import { termKey } from '../vocabulary/term-key.js'
 
@@ -352,8 +353,7 @@ function buildNameIndex(db: Crdb, generation: string): NameIndex {
       if (entry.from === undefined && entry.until === undefined) push(eras, compactOf(spelling), entry.means)
     }
   }
-  const vocabulary = readCorpusJson(corpusPath('rewrite-vocabulary.json'), rewriteVocabularySchema, 'rewrite vocabulary')
-  for (const rewrite of vocabulary.rewrites) {
+  for (const rewrite of readRewriteVocabulary()) {
     for (const { from, to } of rewrite.replace) {
       if (from === '' || to === '') continue
       push(eras, compactOf(from), to)

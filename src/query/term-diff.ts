@@ -8,6 +8,7 @@ import type { Crdb } from '../store/database.js'
 import { countVersionsStaying, findLastTermSortKey, isEditionTruncated, listVersionsOnlyIn, type DiffTermRow } from '../store/diff.js'
 import { diffWords, differsOnlyInTypography, type WordChange } from './word-diff.js'
 import { differsOnlyByDamage } from './source-damage.js'
+import { readInLaterVocabulary, readProjectRewrites } from '../vocabulary/rewrite-vocabulary.js'
 
 /** One glossary term that differs between two editions. */
 export interface TermChange {
@@ -92,6 +93,17 @@ export function diffTerms(db: Crdb, from: string, to: string, options: { countsO
     for (const [index, current] of added.entries()) {
       const value = overlap(oldWords.size, wordsOf(current).size, shared[index])
       if (value >= renameThreshold) candidates.push({ old, current, value })
+    }
+  }
+  // A removed term whose name the great rewrites between the two editions renamed into an added term's (State-Based
+  // Effects, State-Based Actions in 2009-07-11): renamed, first of all, whatever its definition says now.
+  const rewrites = readProjectRewrites().filter((rewrite) => rewrite.edition > earlier && rewrite.edition <= later)
+  if (rewrites.length > 0 && removed.length > 0 && added.length > 0) {
+    const [olderRows, newerRows] = from <= to ? [removed, added] : [added, removed]
+    const newerByName = new Map(newerRows.map((row) => [readInLaterVocabulary(rewrites, row.key, later, later), row]))
+    for (const row of olderRows) {
+      const other = newerByName.get(readInLaterVocabulary(rewrites, row.key, earlier, later))
+      if (other) candidates.push(from <= to ? { old: row, current: other, value: 2 } : { old: other, current: row, value: 2 })
     }
   }
   candidates.sort((a, b) => b.value - a.value)

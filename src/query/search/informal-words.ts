@@ -5,7 +5,8 @@
  * in an edition before a rewrite, its new words are read with the old ones too ("enters the
  * battlefield" -> comes into play), and from it on, the old words with the new ones.
  */
-import { corpusPath, informalWordsSchema, readCorpusJson, rewriteVocabularySchema } from '../../vocabulary/corpus-files.js'
+import { corpusPath, informalWordsSchema, readCorpusJson } from '../../vocabulary/corpus-files.js'
+import { readRewriteVocabulary } from '../../vocabulary/rewrite-vocabulary.js'
 import { stopWords, tokenize, weakStopWords } from './words.js'
 
 /** An informal phrase read, by stems, with what it means. */
@@ -49,7 +50,7 @@ export function informalPhrases(): InformalPhrase[] {
   }
   const file = readCorpusJson(corpusPath('informal-words.json'), informalWordsSchema, 'informal words')
   for (const entry of file.entries) for (const spelling of entry.informal) add(phraseOf(spelling, entry.means, entry.from, entry.until))
-  const rewrites = readCorpusJson(corpusPath('rewrite-vocabulary.json'), rewriteVocabularySchema, 'rewrite vocabulary').rewrites
+  const rewrites = readRewriteVocabulary()
   for (const rewrite of rewrites) {
     for (const { from: older, to: newer } of rewrite.replace) {
       if (newer.trim() === '') continue

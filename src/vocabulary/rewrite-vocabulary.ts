@@ -5,7 +5,7 @@
  * still matches itself.
  */
 import { existsSync } from 'node:fs'
-import { corpusPath, readCorpusJson, rewriteVocabularySchema } from '../../src/vocabulary/corpus-files.js'
+import { corpusPath, readCorpusJson, rewriteVocabularySchema } from './corpus-files.js'
 
 /** One rewrite: what the edition dated `edition` renamed. */
 export interface Rewrite {
@@ -59,4 +59,29 @@ export function compileRewrites(rewrites: Rewrite[]): Map<string, CompiledRewrit
     })
   }
   return compiled
+}
+
+let projectRewrites: CompiledRewrite[] | undefined
+
+/** The project's rewrites (`corpus/rewrite-vocabulary.json`), compiled, oldest first: read once per process. */
+export function readProjectRewrites(): CompiledRewrite[] {
+  projectRewrites ??= [...compileRewrites(readRewriteVocabulary()).values()].sort((a, b) => (a.edition < b.edition ? -1 : a.edition > b.edition ? 1 : 0))
+  return projectRewrites
+}
+
+/**
+ * `name` (lower case) of the edition dated `earlier` as the vocabulary of the edition dated `later` says it: each
+ * rewrite dated after `earlier` up to `later` applied in order, then each word as its class of equivalent words
+ * (`state-based effects` of 2003 is `state-based actions` in 2024; `removed from the game` is `exile`). A name of
+ * `later` read the same way (`earlier` = `later`) compares with it.
+ */
+export function readInLaterVocabulary(rewrites: readonly CompiledRewrite[], name: string, earlier: string, later: string): string {
+  let read = name
+  const between = rewrites.filter((rewrite) => rewrite.edition > earlier && rewrite.edition <= later)
+  for (const rewrite of between) read = rewrite.apply(read)
+  const upTo = rewrites.filter((rewrite) => rewrite.edition <= later)
+  return read
+    .split(' ')
+    .map((word) => upTo.reduce((each, rewrite) => rewrite.equivalents.get(each) ?? each, word))
+    .join(' ')
 }
