@@ -1,8 +1,10 @@
 /**
  * The vocabulary table of the great rewrites (`corpus/rewrite-vocabulary.json`):
- * the phrases an edition renamed ("comes into play" -> "enters the battlefield"),
- * read before matching so that a rule reworded only into the new vocabulary
- * still matches itself.
+ * the phrases an edition renamed ("comes into play" -> "enters the battlefield").
+ * Lineage matching reads older texts through it, so that a rule reworded only into
+ * the new vocabulary still matches itself; the glossary diff reads term names
+ * through it (a term the rewrite renamed is renamed, not removed and added); names
+ * and search read each era's words with it.
  */
 import { existsSync } from 'node:fs'
 import { corpusPath, readCorpusJson, rewriteVocabularySchema } from './corpus-files.js'
