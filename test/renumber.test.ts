@@ -9,6 +9,7 @@ import { runCli } from '../src/cli.js'
 import { getNeighbours, getRule, getSubtree } from '../src/query/get.js'
 import { diffEditions } from '../src/query/diff.js'
 import { blame, ruleHistory } from '../src/query/history.js'
+import { watchSection } from '../src/query/watch.js'
 import { translateNumber } from '../src/query/renumber.js'
 import { readCitedNumber, search } from '../src/query/search.js'
 import { archiveAvailable, thrown, useArchiveDatabase } from './helpers.js'
@@ -92,6 +93,9 @@ describe.skipIf(!archiveAvailable())('numbers across renumberings', () => {
     const m10 = diffEditions(archive.db, { edition: '2009-05-01' }, { edition: '2009-07-11' }, { section: '707', countsOnly: true })
     expect(m10.sectionNumbering).toBeUndefined()
     expect(m10.changes.every((change) => change.to?.number.startsWith('707.') || change.to?.number === '707')).toBe(true)
+    // The section feed is made of such diffs: an old section is followed into its later number (420 into 704).
+    const feed = watchSection(archive.db, '420')
+    expect(feed.entries.some((entry) => entry.edition > '2009-07-11' && entry.changes.some((change) => change.subject.startsWith('704.')))).toBe(true)
     // Blame: the section's lines in the edition's numbering.
     const blamed = blame(archive.db, { era: '2003' }, { section: '704.5' })
     expect(blamed.sectionNumbering).toMatchObject({ asked: '704.5', numbers: ['420.5'] })
