@@ -10,7 +10,7 @@ import { getNeighbours, getRule, getSubtree } from '../src/query/get.js'
 import { diffEditions } from '../src/query/diff.js'
 import { blame, ruleHistory } from '../src/query/history.js'
 import { watchSection } from '../src/query/watch.js'
-import { translateNumber } from '../src/query/renumber.js'
+import { readSectionAt, translateNumber } from '../src/query/renumber.js'
 import { readCitedNumber, search } from '../src/query/search.js'
 import { archiveAvailable, thrown, useArchiveDatabase } from './helpers.js'
 
@@ -93,6 +93,11 @@ describe.skipIf(!archiveAvailable())('numbers across renumberings', () => {
     const m10 = diffEditions(archive.db, { edition: '2009-05-01' }, { edition: '2009-07-11' }, { section: '707', countsOnly: true })
     expect(m10.sectionNumbering).toBeUndefined()
     expect(m10.changes.every((change) => change.to?.number.startsWith('707.') || change.to?.number === '707')).toBe(true)
+    // readSectionAt reads the edition through the one selector: a bad one is an error, never an answer about no edition.
+    expect(readSectionAt(archive.db, '704', { era: '2003' })).toEqual(old.sectionNumbering)
+    expect(thrown(() => readSectionAt(archive.db, '704', { date: 'yesterday' })).code).toBe('E_BAD_DATE')
+    expect(thrown(() => readSectionAt(archive.db, '704', '2003-12-01' as never)).code).toBe('E_USAGE')
+    expect(thrown(() => readSectionAt(archive.db, '7x', { era: '2003' })).code).toBe('E_BAD_NUMBER')
     // The section feed is made of such diffs: an old section is followed into its later number (420 into 704).
     const feed = watchSection(archive.db, '420')
     expect(feed.entries.some((entry) => entry.edition > '2009-07-11' && entry.changes.some((change) => change.subject.startsWith('704.')))).toBe(true)

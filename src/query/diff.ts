@@ -155,7 +155,7 @@ export function diffEditions(db: Crdb, a: EditionSelector, b: EditionSelector, o
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)
   // A section neither edition has is read in each one's numbering (704 from 2002-10-07 to 2003-12-01 is 420 on both
   // sides). Where one has it, its number there decides, as for any section: a rule moved into or out of it is a move.
-  const reads = section === undefined ? [] : [readSectionAt(db, section, from), readSectionAt(db, section, to)]
+  const reads = section === undefined ? [] : [readSectionAt(db, section, { edition: from }), readSectionAt(db, section, { edition: to })]
   const sectionNumbering = reads.every((read) => read !== undefined) ? (reads as SectionNumbering[]) : []
   const sectionsAt = (edition: string): string[] =>
     section === undefined ? [] : (sectionNumbering.find((read) => read.edition === edition)?.numbers ?? [section])

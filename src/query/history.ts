@@ -424,7 +424,7 @@ export function blame(
 ): { edition: string; sectionNumbering?: SectionNumbering; lines: BlameLine[] } {
   const edition = resolveEdition(db, at, 'blame')
   const section = options.section === undefined ? undefined : parseRuleNumber(options.section)
-  const sectionNumbering = section === undefined ? undefined : readSectionAt(db, section, edition)
+  const sectionNumbering = section === undefined ? undefined : readSectionAt(db, section, { edition })
   const sections = section === undefined ? undefined : (sectionNumbering?.numbers ?? [section])
   const rows = listBlameRows(db, edition)
   const lines: BlameLine[] = []

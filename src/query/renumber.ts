@@ -95,16 +95,17 @@ export interface SectionNumbering {
 }
 
 /**
- * The section, rule or subrule `section` (`7`, `704`, `704.5`) as the edition dated `edition` numbers it, for a
+ * The section, rule or subrule `section` (`7`, `704`, `704.5`) as the edition that answers `at` numbers it, for a
  * scope such as a search's or a diff's section: `undefined` where the edition has a rule of that number (the
  * section is its own) or no edition had one; else the number(s) its rule had there through the lineage, as
  * {@link translateNumber} reads a number (the rule it named last: 704 in 2003 is 420; 420 today is 704), or the
  * number asked kept with why it had none (not in force yet, removed).
  *
- * @throws {CrdbError} `E_BAD_NUMBER` for a bad section.
+ * @throws {CrdbError} `E_BAD_NUMBER` for a bad section; `E_BAD_DATE`, `E_BAD_ERA`, `E_USAGE`, `E_NOT_FOUND` from `at`.
  */
-export function readSectionAt(db: Crdb, section: string, edition: string): SectionNumbering | undefined {
+export function readSectionAt(db: Crdb, section: string, at: EditionSelector): SectionNumbering | undefined {
   const key = parseRuleNumber(section)
+  const edition = resolveEdition(db, at, 'readSectionAt')
   if (findVersionInForce(db, key, edition)) return undefined
   const start = findNewestVersion(db, key)
   if (!start) return undefined

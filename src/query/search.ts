@@ -277,7 +277,7 @@ function runSearch(db: Crdb, query: string, options: SearchOptions, skip = 0): S
   const { edition, range, rangeGiven } = resolveSearchScope(db, options)
   const oneEdition = edition !== null
   // A section of another numbering (704 asked of 2003) is the section its rule was then (420); over a range, as given.
-  const sectionNumbering = sectionAsked !== undefined && edition !== null ? readSectionAt(db, sectionAsked, edition) : undefined
+  const sectionNumbering = sectionAsked !== undefined && edition !== null ? readSectionAt(db, sectionAsked, { edition }) : undefined
   const sections = sectionAsked === undefined ? undefined : (sectionNumbering?.numbers ?? [sectionAsked]).map((number) => sortKeyOf(number))
 
   const cache = searchCacheOf(db)
